@@ -20,6 +20,8 @@ ErrorCode = Literal[
     "invalidValue",
     "outOfBounds",
     "invalidAmount",
+    "invalidArgument",
+    "invalidDocument",
 ]
 
 

@@ -1,0 +1,494 @@
+"""JSON as the format means it: JavaScript's numbers, strict text, and any depth.
+
+The reference library runs on JavaScript, whose ``JSON.parse`` and ``JSON.stringify`` differ from
+Python's :mod:`json` in small ways that show in documents:
+
+* numbers are IEEE doubles, so integer literals beyond 2**53 arrive rounded and ``1e400`` is not a
+  finite number (we refuse it rather than carry an infinity);
+* ``NaN`` and ``Infinity`` are not JSON;
+* numbers print as JavaScript prints them (``1`` for ``1.0``, ``1e+21``, ``1e-7``);
+* nesting depth is bounded only by memory, not by a recursion limit.
+
+Everything here works without recursion on deep data, so a hostile file cannot exhaust the stack.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import math
+import re
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NoReturn
+
+__all__ = [
+    "JsonTextError",
+    "NotJsonError",
+    "copy_json",
+    "dumps",
+    "js_number",
+    "loads",
+]
+
+_MAX_SAFE_DIGITS = 15
+"""Integer literals with at most this many digits are exact doubles; longer ones are rounded."""
+
+
+class JsonTextError(ValueError):
+    """Text that is not JSON. ``truncated`` when it ends early, else the 1-based line and column."""
+
+    def __init__(self, reason: str, text: str, position: int, *, truncated: bool) -> None:
+        self.reason = reason
+        self.position = position
+        self.truncated = truncated
+        self.line = text.count("\n", 0, position) + 1
+        self.column = position - (text.rfind("\n", 0, position) + 1) + 1
+        super().__init__(reason)
+
+    def details(self) -> dict[str, Any]:
+        """The reference's details: ``{"truncated": True}`` or ``{"line", "column"}``."""
+        if self.truncated:
+            return {"truncated": True}
+        return {"line": self.line, "column": self.column}
+
+
+class NotJsonError(ValueError):
+    """A Python value that has no JSON form (a set, a NaN, a cycle, a non-text key ...)."""
+
+    def __init__(self, pointer: str, reason: str) -> None:
+        self.pointer = pointer
+        self.reason = reason
+        super().__init__(f"{pointer or '(root)'}: {reason}")
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _number_out_of_range(literal: str) -> NoReturn:
+    raise _OutOfRange(literal)
+
+
+class _OutOfRange(ValueError):
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal)
+        self.literal = literal
+
+
+def _parse_int(literal: str) -> int:
+    if len(literal.lstrip("-")) <= _MAX_SAFE_DIGITS:
+        return int(literal)
+    rounded = float(literal)  # what a JavaScript reader sees
+    if math.isinf(rounded):
+        _number_out_of_range(literal)
+    return int(rounded)
+
+
+def _parse_float(literal: str) -> float:
+    value = float(literal)
+    if math.isinf(value):
+        _number_out_of_range(literal)
+    return value
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise _NotJsonConstant(name)
+
+
+class _NotJsonConstant(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+_DECODER = json.JSONDecoder(
+    parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant, strict=True
+)
+
+
+def loads(text: str) -> Any:
+    """Parses JSON text as JavaScript's ``JSON.parse`` would, at any nesting depth.
+
+    Raises:
+        JsonTextError: the text is not JSON, or holds a number no double can represent.
+    """
+    try:
+        return _DECODER.decode(text)
+    except RecursionError:
+        return _IterativeParser(text).parse()
+    except json.JSONDecodeError as err:
+        # Python's message positions are character offsets, like ours.
+        raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
+    except (_OutOfRange, _NotJsonConstant) as err:
+        raise _locate_literal(text, err) from None
+
+
+def _ends_early(text: str, position: int) -> bool:
+    return position >= len(text.rstrip(" \t\n\r"))
+
+
+def _locate_literal(text: str, err: _OutOfRange | _NotJsonConstant) -> JsonTextError:
+    literal = err.literal if isinstance(err, _OutOfRange) else err.name
+    reason = (
+        f"number {literal} is out of range" if isinstance(err, _OutOfRange) else f"{literal} is not JSON"
+    )
+    return JsonTextError(reason, text, max(text.find(literal), 0), truncated=False)
+
+
+_WS = " \t\n\r"
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_STRING_CHUNK = re.compile(r'[^"\\\x00-\x1f]*')
+
+
+class _IterativeParser:
+    """A JSON parser with an explicit stack, for text nested too deeply for :mod:`json`.
+
+    Grammar (RFC 8259)::
+
+        value  := object | array | string | number | 'true' | 'false' | 'null'
+        object := '{' [string ':' value (',' string ':' value)*] '}'
+        array  := '[' [value (',' value)*] ']'
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, reason: str) -> NoReturn:
+        raise JsonTextError(reason, self.text, self.pos, truncated=self.pos >= len(self.text))
+
+    def skip_ws(self) -> None:
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] in _WS:
+            pos += 1
+        self.pos = pos
+
+    def parse(self) -> Any:
+        # Each frame is a container being filled: a list, or a dict with the key awaiting its value.
+        stack: list[tuple[list[Any] | dict[str, Any], str | None]] = []
+        while True:
+            self.skip_ws()
+            value, opened = self.scalar_or_open()
+            if opened is not None:
+                self.skip_ws()
+                if isinstance(opened, list) and self.peek() == "]":
+                    self.pos += 1
+                    value = opened
+                elif isinstance(opened, dict) and self.peek() == "}":
+                    self.pos += 1
+                    value = opened
+                else:
+                    key = self.object_key() if isinstance(opened, dict) else None
+                    stack.append((opened, key))
+                    continue
+            # A complete value: attach it to its parent and close every container that ends here.
+            while True:
+                if not stack:
+                    self.skip_ws()
+                    if self.pos != len(self.text):
+                        self.fail("unexpected text after the document")
+                    return value
+                container, key = stack[-1]
+                if isinstance(container, list):
+                    container.append(value)
+                else:
+                    container[key] = value  # type: ignore[index]
+                self.skip_ws()
+                char = self.peek()
+                if char == ",":
+                    self.pos += 1
+                    if isinstance(container, dict):
+                        stack[-1] = (container, self.object_key())
+                    break
+                closer = "]" if isinstance(container, list) else "}"
+                if char != closer:
+                    self.fail(f"expected ',' or '{closer}'")
+                self.pos += 1
+                stack.pop()
+                value = container
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def object_key(self) -> str:
+        self.skip_ws()
+        if self.peek() != '"':
+            self.fail("expected a property name in double quotes")
+        key = self.string()
+        self.skip_ws()
+        if self.peek() != ":":
+            self.fail("expected ':'")
+        self.pos += 1
+        return key
+
+    def scalar_or_open(self) -> tuple[Any, list[Any] | dict[str, Any] | None]:
+        char = self.peek()
+        if char == "[":
+            self.pos += 1
+            return None, []
+        if char == "{":
+            self.pos += 1
+            return None, {}
+        if char == '"':
+            return self.string(), None
+        for word, value in (("true", True), ("false", False), ("null", None)):
+            if self.text.startswith(word, self.pos):
+                self.pos += len(word)
+                return value, None
+        match = _NUMBER.match(self.text, self.pos)
+        if match is None or not match.group():
+            self.fail("expected a value")
+        self.pos = match.end()
+        literal = match.group()
+        try:
+            number = _parse_float(literal) if match.group(1) or match.group(2) else _parse_int(literal)
+        except _OutOfRange:
+            self.pos = match.start()
+            self.fail(f"number {literal} is out of range")
+        return number, None
+
+    def string(self) -> str:
+        # The standard decoder handles escapes; strings never nest, so it cannot recurse here.
+        try:
+            value, end = json.decoder.scanstring(self.text, self.pos + 1, True)
+        except json.JSONDecodeError as err:
+            self.pos = err.pos
+            self.fail(err.msg)
+        self.pos = end
+        return value
+
+
+# ---------------------------------------------------------------- numbers as JavaScript prints them
+
+
+def js_number(value: int | float) -> str:
+    """The text JavaScript's ``String(x)`` gives for a finite number (``1.0`` → ``"1"``)."""
+    if isinstance(value, int):
+        if -(2**53) <= value <= 2**53:
+            return str(value)
+        value = float(value)
+    if value == 0:
+        return "0"
+    if value.is_integer() and abs(value) <= 2**53:
+        return str(int(value))
+    digits, exponent = _shortest_digits(value)
+    sign = "-" if value < 0 else ""
+    k = len(digits)
+    n = exponent + k  # the decimal point sits after n digits
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * (-n) + digits
+    mantissa = digits[0] + ("." + digits[1:] if k > 1 else "")
+    return f"{sign}{mantissa}e{'+' if n - 1 >= 0 else '-'}{abs(n - 1)}"
+
+
+def _shortest_digits(value: float) -> tuple[str, int]:
+    """The shortest round-trip digits of ``abs(value)`` and the power of ten of the last digit."""
+    mantissa, _, exp = repr(abs(value)).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    fraction = fraction.rstrip("0")
+    digits = (whole + fraction).lstrip("0")
+    exponent = (int(exp) if exp else 0) - len(fraction)
+    stripped = digits.rstrip("0")
+    exponent += len(digits) - len(stripped)
+    return stripped, exponent
+
+
+# ---------------------------------------------------------------- JSON values in Python
+
+
+def _check_key(key: object, pointer: str) -> str:
+    if not isinstance(key, str):
+        raise NotJsonError(pointer, f"property name {key!r} is not text")
+    return key
+
+
+def _escape_token(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data as plain dicts and lists, checking that it is JSON.
+
+    Mappings become dicts and tuples lists. Non-finite floats, non-text keys, cycles and other
+    Python objects raise :class:`NotJsonError` with the JSON Pointer of the offending value.
+    """
+    if isinstance(value, dict | list):
+        try:
+            # marshal copies plain containers in C; its result is then checked in one pass
+            fast = marshal.loads(marshal.dumps(value))
+        except ValueError:  # too deep, or holds objects marshal cannot write
+            pass
+        else:
+            if _is_plain_json(fast):
+                return fast
+    return _copy_checked(value)
+
+
+def _is_plain_json(value: Any) -> bool:
+    """True when ``value`` holds only dicts with text keys, lists and finite JSON scalars."""
+    stack = [value]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            for key, child in item.items():
+                if type(key) is not str:
+                    return False
+                push(child)
+        elif kind is list:
+            stack.extend(item)
+        elif kind is float:
+            if item - item != 0.0:  # inf or nan
+                return False
+        elif kind not in (str, int, bool) and item is not None:
+            return False
+    return True
+
+
+def _copy_checked(value: Any) -> Any:
+    """The slow, careful copy: any depth, mappings and tuples accepted, cycles found."""
+    root: list[Any] = [None]
+    # frames: (source, target container, key in target, pointer, ancestors' ids)
+    stack: list[tuple[Any, Any, Any, str, frozenset[int]]] = [(value, root, 0, "", frozenset())]
+    while stack:
+        source, target, slot, pointer, ancestors = stack.pop()
+        if source is None or isinstance(source, str | bool):
+            target[slot] = source
+        elif isinstance(source, int):
+            target[slot] = int(source)
+        elif isinstance(source, float):
+            if not math.isfinite(source):
+                raise NotJsonError(pointer, f"{source!r} is not a JSON number")
+            target[slot] = float(source)
+        elif isinstance(source, Mapping | list | tuple):
+            if id(source) in ancestors:
+                raise NotJsonError(pointer, "the value contains itself")
+            inner = ancestors | {id(source)}
+            if isinstance(source, Mapping):
+                copied: dict[str, Any] = {}
+                target[slot] = copied
+                for key, child in reversed(list(source.items())):
+                    name = _check_key(key, pointer)
+                    copied[name] = None
+                    stack.append((child, copied, name, f"{pointer}/{_escape_token(name)}", inner))
+            else:
+                items: list[Any] = [None] * len(source)
+                target[slot] = items
+                for index in range(len(source) - 1, -1, -1):
+                    stack.append((source[index], items, index, f"{pointer}/{index}", inner))
+        else:
+            raise NotJsonError(pointer, f"a {type(source).__name__} has no JSON form")
+    return root[0]
+
+
+# ---------------------------------------------------------------- writing
+
+
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+}
+_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\ud800-\udfff]')
+_SURROGATE_PAIR = re.compile(r"[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group()
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
+
+
+def _js_string(text: str) -> str:
+    """A string literal as ``JSON.stringify`` writes it (lone surrogates escaped)."""
+    if _NEEDS_ESCAPE.search(text) is None:
+        return f'"{text}"'
+    if "\ud800" <= max(text) and _SURROGATE_PAIR.search(text):
+        # Two code points forming a UTF-16 pair are one character to JavaScript.
+        text = _SURROGATE_PAIR.sub(lambda m: m.group().encode("utf-16", "surrogatepass").decode("utf-16"), text)
+    return '"' + _NEEDS_ESCAPE.sub(_escape_char, text) + '"'
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return _js_string(value)
+    return js_number(value)
+
+
+def dumps(value: Any, indent: int | str = 2) -> str:
+    """``JSON.stringify(value, null, indent)`` for JSON data (no trailing newline).
+
+    ``indent`` follows JavaScript: a number gives that many spaces (at most 10; below 1, none),
+    a string is used as it is (its first 10 characters).
+    """
+    unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
+    return "".join(_encode(value, unit))
+
+
+def _encode(value: Any, unit: str) -> Iterator[str]:
+    separator = ": " if unit else ":"
+    # Each frame: the iterator over a container's entries, whether it is an object, its depth.
+    frames: list[tuple[Iterator[Any], bool, int]] = []
+    pending: Any = value
+    have_value = True
+    first = True
+    scalar: Callable[[Any], str] = _scalar
+    while True:
+        if have_value:
+            item = pending
+            if isinstance(item, dict) and item:
+                depth = len(frames) + 1
+                yield "{"
+                frames.append((iter(item.items()), True, depth))
+                first = True
+            elif isinstance(item, list) and item:
+                depth = len(frames) + 1
+                yield "["
+                frames.append((iter(item), False, depth))
+                first = True
+            elif isinstance(item, dict):
+                yield "{}"
+            elif isinstance(item, list):
+                yield "[]"
+            else:
+                yield scalar(item)
+            have_value = False
+        if not frames:
+            return
+        entries, is_object, depth = frames[-1]
+        entry = next(entries, _END)
+        if entry is _END:
+            frames.pop()
+            if unit:
+                yield "\n" + unit * (depth - 1)
+            yield "}" if is_object else "]"
+            first = False
+            continue
+        prefix = "" if first else ","
+        if unit:
+            prefix += "\n" + unit * depth
+        first = False
+        if is_object:
+            key, pending = entry
+            yield prefix + _js_string(key) + separator
+        else:
+            pending = entry
+            if prefix:
+                yield prefix
+        have_value = True
+
+
+_END = object()

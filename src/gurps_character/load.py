@@ -1,0 +1,256 @@
+"""Reading and writing documents: size, JSON, envelope, schema — and back to text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
+from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
+from .errors import CharacterError
+from .validate import ValidationError, validate_character
+
+if TYPE_CHECKING:
+    from .document import GurpsCharacter
+    from .verify import VerificationReport
+
+__all__ = [
+    "Envelope",
+    "Parsed",
+    "check_envelope",
+    "parse_character",
+    "serialize_character",
+]
+
+_SUPPORTED = f"{SUPPORTED_MAJOR}.{SUPPORTED_MINOR}"
+# Semantic versioning's core: three numbers, ASCII digits, no leading zeros.
+_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """The format version a document declares: ``major.minor``."""
+
+    major: int
+    minor: int
+
+    def to_dict(self) -> dict[str, int]:
+        """``{"major", "minor"}``, as the reference returns it."""
+        return {"major": self.major, "minor": self.minor}
+
+
+class Parsed(NamedTuple):
+    """What :func:`parse_character` returns: the document and its rule report."""
+
+    character: GurpsCharacter
+    report: VerificationReport
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "missing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return js_number(value)
+    return f"a {type(value).__name__}"
+
+
+def _json_detail(value: object) -> Any:
+    """A value for ``details``: JSON data as it is, anything else as its Python text."""
+    try:
+        return copy_json(value)
+    except NotJsonError:
+        return repr(value)
+
+
+def check_envelope(document: object) -> Envelope:
+    """Checks that a value is a gurps-character object of a version this library reads.
+
+    Args:
+        document: Any value, typically a freshly parsed JSON object.
+
+    Returns:
+        The declared major and minor version.
+
+    Raises:
+        CharacterError: ``notAnObject``, ``legacyFormat``, ``wrongFormat``, ``unsupportedVersion``
+            (major is not 1, or the version is not ``1.x.y``) or ``newerVersion`` (a newer minor:
+            update the library).
+    """
+    if not isinstance(document, Mapping):
+        raise CharacterError("notAnObject", "A character document must be a JSON object.")
+    declared = document.get("format")
+    if declared == LEGACY_FORMAT:
+        raise CharacterError(
+            "legacyFormat",
+            "This is a legacy gurps-sheet export, not a gurps-character document; "
+            "export it again from the sheet editor.",
+            {"format": declared},
+        )
+    if declared != FORMAT or not isinstance(declared, str):
+        raise CharacterError(
+            "wrongFormat",
+            f"Not a gurps-character document (format is {_describe(declared)}).",
+            {"format": _json_detail(declared)},
+        )
+    version = document.get("formatVersion")
+    details = {"formatVersion": _json_detail(version), "supported": _SUPPORTED}
+    match = _VERSION.fullmatch(version) if isinstance(version, str) else None
+    if match is None or int(match.group(1)) != SUPPORTED_MAJOR:
+        raise CharacterError(
+            "unsupportedVersion",
+            f"Unsupported formatVersion {_describe(version)}: this library reads 1.x.y up to {_SUPPORTED}.",
+            details,
+        )
+    minor = int(match.group(2))
+    if minor > SUPPORTED_MINOR:
+        raise CharacterError(
+            "newerVersion",
+            f"formatVersion {version} is newer than this library understands (up to {_SUPPORTED}); "
+            "update the library to read it.",
+            details,
+        )
+    return Envelope(SUPPORTED_MAJOR, minor)
+
+
+def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> str:
+    if isinstance(source, str):
+        size = len(source.encode("utf-8", "surrogatepass"))
+    else:
+        source = bytes(source)
+        size = len(source)
+    if size > max_bytes:
+        raise CharacterError(
+            "tooLarge",
+            f"The document is {size} bytes, over the limit of {max_bytes}.",
+            {"size": size, "limit": max_bytes},
+        )
+    if isinstance(source, str):
+        return source
+    try:
+        return source.decode("utf-8")
+    except UnicodeDecodeError as err:
+        text = source[: err.start].decode("utf-8")
+        raise _invalid_json(JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False)) from None
+
+
+def _invalid_json(err: JsonTextError) -> CharacterError:
+    where = "the text ends early" if err.truncated else f"line {err.line}, column {err.column}"
+    return CharacterError("invalidJson", f"Invalid JSON ({where}): {err.reason}.", err.details())
+
+
+def _not_json(err: NotJsonError) -> CharacterError:
+    return CharacterError(
+        "invalidJson",
+        f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
+        {"pointer": err.pointer, "reason": err.reason},
+    )
+
+
+def _check_max_bytes(max_bytes: object) -> int:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
+        raise CharacterError(
+            "invalidArgument",
+            f"max_bytes must be a non-negative integer, not {max_bytes!r}.",
+            {"name": "max_bytes", "value": _json_detail(max_bytes)},
+        )
+    return max_bytes
+
+
+def schema_error(errors: tuple[ValidationError, ...]) -> CharacterError:
+    """The ``schema`` error for a list of validation errors."""
+    shown = "; ".join(error.message for error in errors[:3])
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    count = "1 error" if len(errors) == 1 else f"{len(errors)} errors"
+    return CharacterError(
+        "schema",
+        f"The document does not match the gurps-character schema ({count}): {shown}{more}.",
+        {"errors": [error.to_dict() for error in errors]},
+    )
+
+
+def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
+    """Size, JSON and envelope checks; a fresh document owned by the caller."""
+    limit = _check_max_bytes(max_bytes)
+    if isinstance(source, str | bytes | bytearray | memoryview):
+        try:
+            document = loads(_text_of(source, limit))
+        except JsonTextError as err:
+            raise _invalid_json(err) from None
+    elif isinstance(source, Mapping):
+        try:
+            document = copy_json(source)
+        except NotJsonError as err:
+            raise _not_json(err) from None
+    else:
+        document = source
+    check_envelope(document)
+    assert isinstance(document, dict)
+    return document
+
+
+def parse_character(
+    source: str | bytes | bytearray | memoryview | Mapping[str, Any], *, max_bytes: int = MAX_DOCUMENT_BYTES
+) -> Parsed:
+    """Loads a character and checks it completely.
+
+    The checks run in this order: size (UTF-8 bytes, text only), JSON, format and version,
+    schema; then the rules are recomputed (:func:`verify_character`).
+
+    Args:
+        source: JSON text (``str`` or UTF-8 ``bytes``) or an already-parsed mapping. A mapping is
+            copied, never kept or modified.
+        max_bytes: The size limit for text input.
+
+    Returns:
+        ``Parsed(character, report)``: a fresh document and its verification report.
+
+    Raises:
+        CharacterError: ``tooLarge``, ``invalidJson``, ``notAnObject``, ``legacyFormat``,
+            ``wrongFormat``, ``unsupportedVersion``, ``newerVersion`` or ``schema``.
+    """
+    from .verify import verify_character
+
+    document = load_document(source, max_bytes)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+    return Parsed(document, verify_character(document))  # type: ignore[arg-type]
+
+
+def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -> str:
+    """The JSON text of a valid document, byte for byte as the reference writes it.
+
+    Args:
+        document: A character document.
+        indent: Spaces per level (as JavaScript's ``JSON.stringify``: at most 10, 0 for none) or
+            an indent string.
+
+    Returns:
+        ``JSON.stringify(document, null, indent)`` followed by a newline.
+
+    Raises:
+        CharacterError: the document is not a gurps-character object of a supported version
+            (see :func:`check_envelope`), is not JSON data (``invalidJson``), or does not match
+            the schema (``schema``).
+    """
+    if isinstance(indent, bool) or not isinstance(indent, int | str):
+        raise CharacterError(
+            "invalidArgument",
+            f"indent must be a number of spaces or a string, not {indent!r}.",
+            {"name": "indent", "value": _json_detail(indent)},
+        )
+    check_envelope(document)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+    try:
+        plain = copy_json(document)
+    except NotJsonError as err:
+        raise _not_json(err) from None
+    return dumps(plain, indent) + "\n"

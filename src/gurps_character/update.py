@@ -1,0 +1,456 @@
+"""In-play changes: what engines may update (the schema decides), all or nothing, within bounds."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from types import MappingProxyType
+from typing import Any, Literal
+
+from ._json import NotJsonError, copy_json
+from .constants import SCHEMA
+from .errors import CharacterError
+from .formula import FormulaError, evaluate, resolve_schema_ref
+
+__all__ = [
+    "Pool",
+    "PoolName",
+    "UpdatableField",
+    "apply_damage",
+    "format_timestamp",
+    "get_pool",
+    "get_updatable_fields",
+    "heal",
+    "recover_fatigue",
+    "spend_fatigue",
+    "update_character",
+]
+
+PoolName = Literal["hp", "fp"]
+
+
+@dataclass(frozen=True, slots=True)
+class UpdatableField:
+    """A value engines may change in play, as the schema declares it (``x-gurps.role: "state"``).
+
+    Attributes:
+        pointer: JSON Pointer of the value; ``*`` stands for any array index.
+        type: Its JSON type (``"integer"``).
+        title: A human title derived from the schema (``"Hit Points (current)"``).
+        description: What it means.
+        labels: Localized labels by BCP 47 tag.
+        bounds: ``{"min", "max"}`` formulas, evaluated against the value's parent object.
+        reference: The Basic Set page.
+    """
+
+    pointer: str
+    type: str | None
+    title: str | None
+    description: str | None
+    labels: Mapping[str, str]
+    bounds: Mapping[str, str]
+    reference: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reference's JSON form; absent parts are left out."""
+        out: dict[str, Any] = {"pointer": self.pointer}
+        for key, value in (("type", self.type), ("title", self.title), ("description", self.description)):
+            if value is not None:
+                out[key] = value
+        if self.labels:
+            out["labels"] = dict(self.labels)
+        if self.bounds:
+            out["bounds"] = dict(self.bounds)
+        if self.reference is not None:
+            out["reference"] = self.reference
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A character's hit or fatigue points: the current value and the maximum."""
+
+    current: int | float
+    max: int | float
+
+    def to_dict(self) -> dict[str, int | float]:
+        """``{"current", "max"}``."""
+        return {"current": self.current, "max": self.max}
+
+
+# ---------------------------------------------------------------- discovering fields
+
+
+@dataclass(frozen=True, slots=True)
+class _StateNode:
+    pointer: str
+    pattern: re.Pattern[str]
+    node: Mapping[str, Any]
+    title: str | None
+
+
+def _state_nodes(schema: Mapping[str, Any]) -> tuple[_StateNode, ...]:
+    found: list[_StateNode] = []
+    # (schema node, pointer, title of the owning object, depth)
+    stack: list[tuple[Mapping[str, Any], str, str | None, str | None]] = [(schema, "", None, None)]
+    while stack:
+        raw, pointer, owner_title, name = stack.pop()
+        node = resolve_schema_ref(schema, raw)
+        annotation = node.get("x-gurps")
+        if isinstance(annotation, Mapping) and annotation.get("role") == "state":
+            title = node.get("title")
+            if title is None and owner_title is not None and name is not None:
+                title = f"{owner_title} ({name})"
+            found.append(_StateNode(pointer, _pointer_pattern(pointer), node, title))
+        properties = node.get("properties")
+        if isinstance(properties, Mapping):
+            for key in reversed(list(properties)):
+                stack.append((properties[key], f"{pointer}/{_escape(key)}", node.get("title"), key))
+        items = node.get("items")
+        if isinstance(items, Mapping):
+            stack.append((items, f"{pointer}/*", owner_title, name))
+    return tuple(found)
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def _pointer_pattern(pointer: str) -> re.Pattern[str]:
+    parts = [r"(0|[1-9][0-9]*)" if token == "*" else re.escape(token) for token in pointer.split("/")]
+    return re.compile("/".join(parts))
+
+
+@functools.cache
+def _bundled_state_nodes() -> tuple[_StateNode, ...]:
+    return _state_nodes(SCHEMA)
+
+
+def get_updatable_fields() -> tuple[UpdatableField, ...]:
+    """What engines may change in play, read from the schema (``x-gurps.role: "state"``).
+
+    Returns:
+        One :class:`UpdatableField` per state value, in schema order: today the current HP
+        (``/secondary/hp/current``, from −10×HP to HP) and current FP (``/secondary/fp/current``,
+        from −FP to FP).
+    """
+    fields = []
+    for state in _bundled_state_nodes():
+        annotation = state.node.get("x-gurps", {})
+        node_type = state.node.get("type")
+        fields.append(
+            UpdatableField(
+                pointer=state.pointer,
+                type=node_type if isinstance(node_type, str) else None,
+                title=state.title,
+                description=state.node.get("description"),
+                labels=MappingProxyType(dict(annotation.get("label", {}))),
+                bounds=MappingProxyType(dict(annotation.get("bounds", {}))),
+                reference=annotation.get("reference"),
+            )
+        )
+    return tuple(fields)
+
+
+# ---------------------------------------------------------------- applying changes
+
+
+def format_timestamp(now: datetime | None) -> str:
+    """``now`` in UTC as JavaScript's ``toISOString`` writes it (``2026-10-05T10:00:00.000Z``).
+
+    Raises:
+        TypeError: ``now`` is a naive datetime (its time zone would be a guess).
+    """
+    if now is None:
+        now = datetime.now(UTC)
+    if not isinstance(now, datetime):
+        raise TypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise TypeError("now must be timezone-aware (a naive datetime has no definite instant)")
+    moment = now.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+_MISSING: Any = object()
+
+
+def _change_list(changes: object) -> list[tuple[Any, Any]]:
+    """Normalizes the accepted shapes of ``changes`` into ``(pointer, value)`` pairs."""
+    if changes is None:
+        return []
+    if isinstance(changes, Mapping):
+        return list(changes.items())
+    if isinstance(changes, str | bytes) or not isinstance(changes, Iterable):
+        raise CharacterError(
+            "invalidArgument",
+            "changes must be a mapping {pointer: value} or a list of (pointer, value) pairs.",
+            {"name": "changes"},
+        )
+    pairs: list[tuple[Any, Any]] = []
+    for change in changes:
+        if isinstance(change, Mapping):
+            pairs.append((change.get("pointer"), change.get("value", _MISSING)))
+        elif isinstance(change, tuple | list) and len(change) == 2:
+            pairs.append((change[0], change[1]))
+        else:
+            pairs.append((None, _MISSING))
+    return pairs
+
+
+def _updatable_patterns() -> list[str]:
+    return [state.pointer for state in _bundled_state_nodes()]
+
+
+def _find_state(pointer: object) -> _StateNode:
+    if isinstance(pointer, str):
+        for state in _bundled_state_nodes():
+            if state.pattern.fullmatch(pointer):
+                return state
+    shown = pointer if isinstance(pointer, str) else repr(pointer)
+    raise CharacterError(
+        "notUpdatable",
+        f"{shown} is not in-play state; engines may update only: {', '.join(_updatable_patterns())}.",
+        {"pointer": pointer if isinstance(pointer, str) else None, "updatable": _updatable_patterns()},
+    )
+
+
+def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
+    expected = state.node.get("type")
+    ok = False
+    if isinstance(value, bool):
+        ok = expected == "boolean"
+    elif isinstance(value, int):
+        ok = expected in ("integer", "number")
+    elif isinstance(value, float) and math.isfinite(value):
+        if expected == "integer" and value.is_integer():
+            value, ok = int(value), True
+        else:
+            ok = expected == "number"
+    elif isinstance(value, str):
+        ok = expected == "string"
+    if ok:
+        return value
+    details: dict[str, Any] = {"pointer": pointer}
+    if value is not _MISSING:
+        try:
+            details["value"] = copy_json(value)
+        except NotJsonError:
+            details["value"] = repr(value)
+    details["type"] = expected
+    shown = "no value" if value is _MISSING else repr(value)
+    raise CharacterError("invalidValue", f"{pointer} must be {expected}, got {shown}.", details)
+
+
+def _parent_of(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
+    tokens = [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+    node: Any = document
+    for token in tokens[:-1]:
+        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        elif isinstance(node, dict) and token in node:
+            node = node[token]
+        else:
+            node = None
+            break
+    if not isinstance(node, dict):
+        raise CharacterError(
+            "invalidDocument",
+            f"The document has no object to hold {pointer}.",
+            {"pointer": pointer},
+        )
+    return node, tokens[-1]
+
+
+def _bound(expression: object, document: Mapping[str, Any], parent: Mapping[str, Any]) -> int | float | None:
+    if not isinstance(expression, str):
+        return None
+    try:
+        value = evaluate(expression, document, local=parent)
+    except FormulaError:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return None
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _check_bounds(pointer: str, value: int | float, state: _StateNode, document: dict[str, Any], parent: dict[str, Any]) -> None:
+    bounds = state.node.get("x-gurps", {}).get("bounds", {})
+    low = _bound(bounds.get("min"), document, parent)
+    high = _bound(bounds.get("max"), document, parent)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise CharacterError(
+            "outOfBounds",
+            f"{pointer} = {value} is outside its bounds ({low} … {high}).",
+            {"pointer": pointer, "value": value, "min": low, "max": high},
+        )
+
+
+def _copy_document(document: object) -> dict[str, Any]:
+    if not isinstance(document, Mapping):
+        raise CharacterError("notAnObject", "A character document must be a JSON object.")
+    try:
+        copied = copy_json(document)
+    except NotJsonError as err:
+        raise CharacterError(
+            "invalidJson",
+            f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
+            {"pointer": err.pointer, "reason": err.reason},
+        ) from None
+    assert isinstance(copied, dict)
+    return copied
+
+
+def update_character(
+    document: Mapping[str, Any],
+    changes: Mapping[str, Any] | Iterable[tuple[str, Any]] | Iterable[Mapping[str, Any]] | None,
+    *,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """Applies in-play changes to a copy of a document, all or nothing.
+
+    Args:
+        document: A character document; never modified.
+        changes: ``{pointer: value}``, or ``(pointer, value)`` pairs, or ``{"pointer", "value"}``
+            mappings, applied in order.
+        now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
+
+    Returns:
+        A new document with the changes and ``meta.updatedAt`` set (unchanged when there is no
+        change).
+
+    Raises:
+        CharacterError: ``notUpdatable`` (not in-play state; details list what is),
+            ``invalidValue`` (wrong type), ``outOfBounds`` (outside the schema's bounds, with
+            the evaluated ``min`` and ``max``).
+        TypeError: ``now`` is naive.
+    """
+    stamp = format_timestamp(now)
+    pairs = _change_list(changes)
+    updated = _copy_document(document)
+    for pointer, raw in pairs:
+        state = _find_state(pointer)
+        value = _checked_value(pointer, raw, state)
+        parent, key = _parent_of(updated, pointer)
+        _check_bounds(pointer, value, state, updated, parent)
+        parent[key] = value
+    if pairs:
+        meta = updated.get("meta")
+        if isinstance(meta, dict):
+            meta["updatedAt"] = stamp
+        else:
+            updated["meta"] = {"updatedAt": stamp} if meta is None else meta
+    return updated
+
+
+# ---------------------------------------------------------------- pools
+
+
+def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]:
+    if pool not in ("hp", "fp"):
+        raise CharacterError(
+            "invalidArgument",
+            f"pool must be 'hp' or 'fp', not {pool!r}.",
+            {"name": "pool", "value": pool if isinstance(pool, str) else None},
+        )
+    if not isinstance(document, Mapping):
+        raise CharacterError("notAnObject", "A character document must be a JSON object.")
+    secondary = document.get("secondary")
+    holder = secondary.get(pool) if isinstance(secondary, Mapping) else None
+    value = holder.get("value") if isinstance(holder, Mapping) else None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise CharacterError(
+            "invalidDocument",
+            f"The document has no /secondary/{pool}/value.",
+            {"pointer": f"/secondary/{pool}/value"},
+        )
+    assert isinstance(holder, Mapping)
+    return holder
+
+
+def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
+    """The current and maximum HP or FP. An absent ``current`` means full.
+
+    Raises:
+        CharacterError: ``invalidArgument`` for another pool name; ``invalidDocument`` when the
+            document has no such pool.
+    """
+    holder = _pool_object(document, pool)
+    maximum = holder["value"]
+    current = holder.get("current", maximum)
+    if isinstance(current, bool) or not isinstance(current, int | float):
+        current = maximum
+    return Pool(current, maximum)
+
+
+def _amount(amount: object) -> int:
+    if (
+        isinstance(amount, bool)
+        or not isinstance(amount, int | float)
+        or (isinstance(amount, float) and not amount.is_integer())
+        or amount < 0
+    ):
+        details: dict[str, Any] = {}
+        try:
+            details["amount"] = copy_json(amount)
+        except NotJsonError:
+            details["amount"] = repr(amount)
+        raise CharacterError("invalidAmount", f"The amount must be a non-negative integer, not {amount!r}.", details)
+    return int(amount)
+
+
+def _shift_pool(document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None) -> dict[str, Any]:
+    current = get_pool(document, pool).current
+    state = _find_state(f"/secondary/{pool}/current")
+    holder = _pool_object(document, pool)
+    bounds = state.node.get("x-gurps", {}).get("bounds", {})
+    target: int | float = current + delta
+    low = _bound(bounds.get("min"), document, holder)
+    high = _bound(bounds.get("max"), document, holder)
+    if low is not None:
+        target = max(low, target)
+    if high is not None:
+        target = min(high, target)
+    return update_character(document, {f"/secondary/{pool}/current": target}, now=now)
+
+
+def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+    """Takes ``amount`` HP off, stopping at −10×HP (total bodily destruction, B419).
+
+    Returns:
+        A new document; the input is never modified.
+
+    Raises:
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+    """
+    return _shift_pool(document, "hp", -_amount(amount), now)
+
+
+def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+    """Restores ``amount`` HP, never above the maximum.
+
+    Raises:
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+    """
+    return _shift_pool(document, "hp", _amount(amount), now)
+
+
+def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+    """Spends ``amount`` FP, stopping at −FP (unconscious, B426).
+
+    Raises:
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+    """
+    return _shift_pool(document, "fp", -_amount(amount), now)
+
+
+def recover_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+    """Recovers ``amount`` FP, never above the maximum.
+
+    Raises:
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+    """
+    return _shift_pool(document, "fp", _amount(amount), now)
