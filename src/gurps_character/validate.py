@@ -1,0 +1,449 @@
+"""Schema validation with the reference library's error reports.
+
+The reference validates with Ajv (``allErrors``) and reports each error as ``{pointer, keyword,
+params, message}``. Here one jsonschema Draft 2020-12 validator does the walking, built once on first
+use with a :mod:`referencing` registry that holds the bundled schema and the x-gurps vocabulary. The
+keywords that report are our own implementations, so that every error carries Ajv's keyword, params
+and wording, and so that the checks follow JSON and JavaScript rather than Python:
+
+* types are JSON types: ``True``/``False`` are never numbers, ``3.0`` is an integer, integers may be
+  of any size a double can hold (larger ones, like ``NaN`` and the infinities, are not numbers:
+  JavaScript reads them as ``Infinity``, which Ajv rejects); objects are mappings with text keys,
+  arrays are lists or tuples;
+* ``pattern`` and ``propertyNames`` patterns are ECMA-262 regular expressions (:mod:`._ecma`);
+* ``format: "date-time"`` is always checked, by ajv-formats' rules (:mod:`._datetime`), without any
+  optional package;
+* ``multipleOf`` divides as JavaScript does and accepts quotients Ajv accepts; string lengths count
+  code points.
+
+Only what the schema describes is inspected: values in free-form places (the contents of
+``extensions``) are not walked, however deep or odd they are.
+
+This module imports jsonschema only when the validator is first built, so importing the package
+(and :mod:`gurps_character.formula`) never loads it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import _ecma
+from ._datetime import is_date_time
+from ._frozen import freeze, thaw
+from ._json import js_number
+from ._resources import SCHEMA_FILE, VOCABULARY_FILE, read_json_resource
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["ValidationError", "ValidationResult", "validate_character"]
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationError:
+    """One schema violation, as the reference reports it.
+
+    Attributes:
+        pointer: JSON Pointer to the offending value (``""`` for the document itself).
+        keyword: The schema keyword that failed (``type``, ``required``, ``pattern`` ...).
+        params: Ajv's facts about the failure (``{"missingProperty": "name"}``, ``{"limit": 4}``
+            ...), read-only.
+        message: The English message: ``"<pointer or (root)>: <what is wrong>"``.
+        property_name: For an invalid property name (``extensions`` keys), the name itself.
+    """
+
+    pointer: str
+    keyword: str
+    params: Mapping[str, Any]
+    message: str
+    property_name: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", freeze(self.params))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as JSON: ``{"pointer", "keyword", "params", "message"}``, plus
+        ``"propertyName"`` when the error is about a property name. The params are a fresh copy."""
+        result: dict[str, Any] = {
+            "pointer": self.pointer,
+            "keyword": self.keyword,
+            "params": thaw(self.params),
+            "message": self.message,
+        }
+        if self.property_name is not None:
+            result["propertyName"] = self.property_name
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult:
+    """The outcome of :func:`validate_character`.
+
+    Attributes:
+        valid: Whether the document matches the schema.
+        errors: Every violation found (empty when valid).
+    """
+
+    valid: bool
+    errors: tuple[ValidationError, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON: ``{"valid", "errors": [...]}``."""
+        return {"valid": self.valid, "errors": [error.to_dict() for error in self.errors]}
+
+
+def validate_character(document: object) -> ValidationResult:
+    """Checks a document against the bundled gurps-character schema.
+
+    Every violation is reported (not just the first), with the pointer, keyword, params and message
+    the reference library gives. Only the schema is checked: the format version is not (see
+    ``check_envelope``) and neither are the rules (see ``verify_character``).
+
+    Args:
+        document: Anything. Mappings with text keys are JSON objects, lists and tuples are arrays.
+
+    Returns:
+        ``ValidationResult(valid, errors)``. Never raises: a value that is not JSON data where the
+        schema expects some is reported as a violation there.
+    """
+    engine = _engine()
+    try:
+        return _result([_convert(error, engine.reported) for error in engine.iter_errors(document)])
+    except Exception:  # a mapping that fails when read is not a usable JSON object
+        return _result([_error("", "type", {"type": "object"}, "must be object")])
+
+
+def _result(errors: list[ValidationError]) -> ValidationResult:
+    return ValidationResult(valid=not errors, errors=tuple(errors))
+
+
+def _error(pointer: str, keyword: str, params: Mapping[str, Any], text: str) -> ValidationError:
+    return ValidationError(pointer, keyword, params, f"{pointer or '(root)'}: {text}")
+
+
+# ---------------------------------------------------------------- JSON values, as JavaScript sees them
+
+
+def _is_finite_number(value: object) -> bool:
+    """A JSON number that is a finite double (``bool`` excluded)."""
+    if isinstance(value, float):
+        return value - value == 0.0  # false for inf and nan
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:  # JavaScript reads such a literal as Infinity
+            return False
+        return True
+    return False
+
+
+def _is_integer(value: object) -> bool:
+    if isinstance(value, float):
+        return value - value == 0.0 and value.is_integer()
+    return _is_finite_number(value)
+
+
+def _is_object(value: object) -> bool:
+    return isinstance(value, Mapping) and all(isinstance(key, str) for key in value)
+
+
+def _is_array(value: object) -> bool:
+    return isinstance(value, list | tuple)
+
+
+_TYPES: dict[str, Callable[[object], bool]] = {
+    "null": lambda value: value is None,
+    "boolean": lambda value: isinstance(value, bool),
+    "integer": _is_integer,
+    "number": _is_finite_number,
+    "string": lambda value: isinstance(value, str),
+    "array": _is_array,
+    "object": _is_object,
+}
+
+
+def _json_equal(value: object, expected: object) -> bool:
+    """JSON equality (as Ajv's ``fast-deep-equal`` on parsed JSON); never calls ``==`` on unknown types."""
+    if isinstance(expected, str):
+        return isinstance(value, str) and value == expected
+    if expected is None:
+        return value is None
+    if isinstance(expected, bool):
+        return isinstance(value, bool) and value == expected
+    if isinstance(expected, int | float):
+        return _is_finite_number(value) and float(value) == float(expected)  # type: ignore[arg-type]
+    if isinstance(expected, list | tuple):
+        return (
+            _is_array(value)
+            and len(value) == len(expected)  # type: ignore[arg-type]
+            and all(_json_equal(a, b) for a, b in zip(value, expected, strict=True))  # type: ignore[call-overload]
+        )
+    if isinstance(expected, Mapping):
+        return (
+            _is_object(value)
+            and len(value) == len(expected)  # type: ignore[arg-type]
+            and all(key in value and _json_equal(value[key], item) for key, item in expected.items())  # type: ignore[operator, index]
+        )
+    return False
+
+
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _code_points(text: str) -> str:
+    """The text as JavaScript sees it in ``u`` mode: surrogate pairs stored as two Python characters
+    become the one character they encode."""
+    if _SURROGATE_PAIR.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def _js_number_text(value: object) -> str:
+    return js_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+
+
+def _multiple_of(value: int | float, divisor: int | float) -> bool:
+    """Ajv's test: ``value / divisor`` must equal ``parseInt`` of itself, so the quotient must be a
+    finite whole number below 1e21 (JavaScript writes larger ones with an exponent)."""
+    if divisor == 0:
+        return False
+    quotient = float(value) / float(divisor)
+    return quotient - quotient == 0.0 and quotient.is_integer() and abs(quotient) < 1e21
+
+
+# ---------------------------------------------------------------- keywords
+#
+# Each is a jsonschema keyword function: (validator, keyword value, instance, schema) -> errors.
+# Errors are made by ``_report`` as jsonschema errors that carry Ajv's keyword, params and text.
+
+
+def _report(keyword: str, params: dict[str, Any], text: str) -> Any:
+    return _engine().reported(keyword, params, text)
+
+
+def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    names = [types] if isinstance(types, str) else list(types)
+    if not any(validator.is_type(instance, name) for name in names):
+        yield _report("type", {"type": types}, f"must be {','.join(names)}")
+
+
+def _required(validator: Any, required: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "object"):
+        for name in required:
+            if name not in instance:
+                yield _report("required", {"missingProperty": name}, f"must have required property '{name}'")
+
+
+def _pattern_properties(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "object"):
+        for pattern, subschema in patterns.items():
+            regex = _ecma.compile(pattern)
+            for key, value in instance.items():
+                if regex.search(_code_points(key)):
+                    yield from validator.descend(value, subschema, path=key, schema_path=pattern)
+
+
+def _additional(schema: Any, instance: Any) -> Iterator[str]:
+    known = schema.get("properties", {})
+    patterns = [_ecma.compile(pattern) for pattern in schema.get("patternProperties", {})]
+    for key in instance:
+        if key not in known and not any(regex.search(_code_points(key)) for regex in patterns):
+            yield key
+
+
+def _additional_properties(validator: Any, allowed: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "object"):
+        return
+    if allowed is False:
+        for key in _additional(schema, instance):
+            # The reference rewrites Ajv's "must NOT have additional properties" to name the property.
+            yield _report("additionalProperties", {"additionalProperty": key}, f'unknown property "{key}"')
+    elif allowed is not True:
+        for key in _additional(schema, instance):
+            yield from validator.descend(instance[key], allowed, path=key)
+
+
+def _property_names(validator: Any, subschema: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    # Ajv reports the name's own errors with propertyName set, then a "propertyNames" error that the
+    # reference drops; the name's errors are reported at the object's pointer.
+    if validator.is_type(instance, "object"):
+        for key in instance:
+            for error in validator.descend(key, subschema):
+                if getattr(error, "property_name", None) is None:
+                    error.property_name = key
+                yield error
+
+
+def _const(validator: Any, const: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not _json_equal(instance, const):
+        yield _report("const", {"allowedValue": const}, "must be equal to constant")
+
+
+def _enum(validator: Any, enum: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not any(_json_equal(instance, option) for option in enum):
+        yield _report("enum", {"allowedValues": enum}, "must be equal to one of the allowed values")
+
+
+def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "string") and not _ecma.compile(pattern).search(_code_points(instance)):
+        yield _report("pattern", {"pattern": pattern}, f'must match pattern "{pattern}"')
+
+
+_FORMATS: dict[str, Callable[[str], bool]] = {"date-time": is_date_time}
+"""The formats that are asserted. Others are annotations only (the bundled schema uses none)."""
+
+
+def _format(validator: Any, name: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    check = _FORMATS.get(name)
+    if check is not None and validator.is_type(instance, "string") and not check(instance):
+        yield _report("format", {"format": name}, f'must match format "{name}"')
+
+
+def _length_keyword(keyword: str, too_short: bool) -> Callable[..., Iterator[Any]]:
+    word = "fewer" if too_short else "more"
+
+    def check(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "string"):
+            length = len(_code_points(instance))
+            if length < limit if too_short else length > limit:
+                text = f"must NOT have {word} than {_js_number_text(limit)} characters"
+                yield _report(keyword, {"limit": limit}, text)
+
+    return check
+
+
+def _items_keyword(keyword: str, too_few: bool) -> Callable[..., Iterator[Any]]:
+    word = "fewer" if too_few else "more"
+
+    def check(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "array") and (
+            len(instance) < limit if too_few else len(instance) > limit
+        ):
+            text = f"must NOT have {word} than {_js_number_text(limit)} items"
+            yield _report(keyword, {"limit": limit}, text)
+
+    return check
+
+
+def _limit_keyword(keyword: str, comparison: str) -> Callable[..., Iterator[Any]]:
+    passes: Callable[[Any, Any], bool] = {
+        ">=": lambda value, limit: value >= limit,
+        "<=": lambda value, limit: value <= limit,
+        ">": lambda value, limit: value > limit,
+        "<": lambda value, limit: value < limit,
+    }[comparison]
+
+    def check(validator: Any, limit: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "number") and not passes(float(instance), limit):
+            text = f"must be {comparison} {_js_number_text(limit)}"
+            yield _report(keyword, {"comparison": comparison, "limit": limit}, text)
+
+    return check
+
+
+def _multiple_of_keyword(validator: Any, divisor: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "number") and not _multiple_of(instance, divisor):
+        text = f"must be multiple of {_js_number_text(divisor)}"
+        yield _report("multipleOf", {"multipleOf": divisor}, text)
+
+
+def _not(validator: Any, subschema: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if next(iter(validator.descend(instance, subschema)), None) is None:
+        yield _report("not", {}, "must NOT be valid")
+
+
+_KEYWORDS: dict[str, Callable[..., Iterator[Any]]] = {
+    "type": _type,
+    "required": _required,
+    "patternProperties": _pattern_properties,
+    "additionalProperties": _additional_properties,
+    "propertyNames": _property_names,
+    "const": _const,
+    "enum": _enum,
+    "pattern": _pattern,
+    "format": _format,
+    "minLength": _length_keyword("minLength", too_short=True),
+    "maxLength": _length_keyword("maxLength", too_short=False),
+    "minItems": _items_keyword("minItems", too_few=True),
+    "maxItems": _items_keyword("maxItems", too_few=False),
+    "minimum": _limit_keyword("minimum", ">="),
+    "maximum": _limit_keyword("maximum", "<="),
+    "exclusiveMinimum": _limit_keyword("exclusiveMinimum", ">"),
+    "exclusiveMaximum": _limit_keyword("exclusiveMaximum", "<"),
+    "multipleOf": _multiple_of_keyword,
+    "not": _not,
+}
+"""The assertion keywords with Ajv's reports. jsonschema's own applicators (``properties``,
+``items``, ``$ref`` ...) do the walking; they never report errors themselves."""
+
+SUPPORTED_KEYWORDS = frozenset(
+    {*_KEYWORDS, "properties", "items", "prefixItems", "$ref", "$defs", "allOf", "$schema", "$id"}
+    | {"title", "description", "default", "examples", "$comment", "x-gurps", "x-gurps-tables"}
+)
+"""Every keyword a schema given to this validator may use; the tests hold the bundled schema to it."""
+
+
+# ---------------------------------------------------------------- the validator, built once
+
+
+@dataclass(frozen=True, slots=True)
+class _Engine:
+    validator: Any
+    reported: type[Any]
+
+    def iter_errors(self, document: object) -> Iterable[Any]:
+        return self.validator.iter_errors(document)  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _engine() -> _Engine:
+    """The one validator: the bundled schema in a registry with the vocabulary, our keywords."""
+    from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped, unused-ignore]
+    from jsonschema.exceptions import ValidationError as JsonschemaError  # type: ignore[import-untyped, unused-ignore]
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012
+
+    class Reported(JsonschemaError):  # type: ignore[misc]
+        """A jsonschema error that carries the reference's keyword, params and text."""
+
+        def __init__(self, keyword: str, params: dict[str, Any], text: str) -> None:
+            super().__init__(text, validator=keyword)
+            self.keyword = keyword
+            self.params = params
+            self.text = text
+            self.property_name: str | None = None
+
+    schema = read_json_resource(SCHEMA_FILE)
+    vocabulary = read_json_resource(VOCABULARY_FILE)
+    registry: Registry[Any] = Registry().with_resources(
+        (document["$id"], DRAFT202012.create_resource(document)) for document in (schema, vocabulary)
+    )
+    type_checker = Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {name: _type_check(check) for name, check in _TYPES.items()}
+    )
+    validator_class = validators.extend(Draft202012Validator, validators=_KEYWORDS, type_checker=type_checker)
+    return _Engine(validator=validator_class(schema, registry=registry), reported=Reported)
+
+
+def _type_check(check: Callable[[object], bool]) -> Callable[[object, object], bool]:
+    """A predicate as jsonschema's type checkers take it: ``(checker, value)``."""
+    return lambda _checker, value: check(value)
+
+
+def _pointer(path: Iterable[object]) -> str:
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+def _convert(error: Any, reported: type[Any]) -> ValidationError:
+    pointer = _pointer(error.absolute_path)
+    if not isinstance(error, reported):  # a keyword outside SUPPORTED_KEYWORDS
+        return _error(pointer, str(error.validator), {}, "must be valid")
+    name = error.property_name
+    if name is not None:
+        text = f'invalid key "{name}"'
+        return ValidationError(pointer, error.keyword, error.params, f"{pointer or '(root)'}: {text}", name)
+    return _error(pointer, error.keyword, error.params, error.text)
