@@ -1,0 +1,184 @@
+"""The formula grammar, one function per rule; each docstring holds the rule it implements.
+
+Parsed trees are cached per source text: the schema's formulas are the same for every document.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, Step, String
+from ._errors import FormulaError
+from ._jsnum import js_number_text
+from ._tokenizer import Tokenizer
+
+__all__ = ["MAX_FORMULA_LENGTH", "MAX_NESTING", "parse_formula"]
+
+MAX_FORMULA_LENGTH: Final = 10_000
+"""Longest accepted formula, in characters (the schema's longest is under 300)."""
+
+MAX_NESTING: Final = 64
+"""Deepest accepted nesting of parentheses, calls and unary minus."""
+
+
+def parse_formula(source: str) -> Node:
+    """Parses a formula into its syntax tree.
+
+    Args:
+        source: The formula, e.g. ``"floor($.secondary.basicSpeed.value) + 3"``.
+
+    Returns:
+        The root :data:`Node` of the tree (frozen dataclasses; the same object for the same text).
+
+    Raises:
+        FormulaSyntaxError: The text does not follow the grammar, is longer than
+            :data:`MAX_FORMULA_LENGTH` characters or nests deeper than :data:`MAX_NESTING` levels.
+            The message shows the source with a caret under the offending position.
+        FormulaError: ``source`` is not a string.
+    """
+    if not isinstance(source, str):
+        raise FormulaError(f"A formula must be a string, not {type(source).__name__}")
+    return _parse_cached(str(source))
+
+
+@lru_cache(maxsize=1024)
+def _parse_cached(source: str) -> Node:
+    tokenizer = Tokenizer(source)
+    if len(source) > MAX_FORMULA_LENGTH:
+        tokenizer.raise_syntax_error(
+            f"Formula is too long ({len(source)} characters; the limit is {MAX_FORMULA_LENGTH})",
+            position=MAX_FORMULA_LENGTH,
+        )
+    return _parse_formula(tokenizer)
+
+
+def _parse_formula(tokenizer: Tokenizer) -> Node:
+    """formula := expr END"""
+    node = _parse_expression(tokenizer, 0)
+    if tokenizer.check("END"):
+        return node
+    if tokenizer.check("COMPARE"):
+        tokenizer.raise_syntax_error("Comparisons cannot be chained; use parentheses")
+    tokenizer.raise_syntax_error("Expected an operator or the end of the formula")
+
+
+def _parse_expression(tokenizer: Tokenizer, depth: int) -> Node:
+    """expr := add (( '==' | '!=' | '<' | '<=' | '>' | '>=' ) add)?"""
+    if depth > MAX_NESTING:
+        tokenizer.raise_syntax_error(f"Formula is nested too deeply (the limit is {MAX_NESTING} levels)")
+    left = _parse_additive(tokenizer, depth)
+    if not tokenizer.check("COMPARE"):
+        return left
+    operator = tokenizer.read()
+    right = _parse_additive(tokenizer, depth)
+    return Compare(operator.text, left, right, left.position)  # type: ignore[arg-type]
+
+
+def _parse_additive(tokenizer: Tokenizer, depth: int) -> Node:
+    """add := mul (( '+' | '-' ) mul)*"""
+    first = _parse_multiplicative(tokenizer, depth)
+    rest = []
+    while tokenizer.check("ADD"):
+        operator = tokenizer.read().text
+        rest.append((operator, _parse_multiplicative(tokenizer, depth)))
+    return Binary(first, tuple(rest), first.position) if rest else first  # type: ignore[arg-type]
+
+
+def _parse_multiplicative(tokenizer: Tokenizer, depth: int) -> Node:
+    """mul := unary (( '*' | '/' ) unary)*"""
+    first = _parse_unary(tokenizer, depth)
+    rest = []
+    while tokenizer.check("MUL"):
+        operator = tokenizer.read().text
+        rest.append((operator, _parse_unary(tokenizer, depth)))
+    return Binary(first, tuple(rest), first.position) if rest else first  # type: ignore[arg-type]
+
+
+def _parse_unary(tokenizer: Tokenizer, depth: int) -> Node:
+    """unary := '-' unary | primary"""
+    if depth > MAX_NESTING:
+        tokenizer.raise_syntax_error(f"Formula is nested too deeply (the limit is {MAX_NESTING} levels)")
+    if tokenizer.check("MINUS"):
+        minus = tokenizer.read()
+        return Negate(_parse_unary(tokenizer, depth + 1), minus.position)
+    return _parse_primary(tokenizer, depth)
+
+
+def _parse_primary(tokenizer: Tokenizer, depth: int) -> Node:
+    """primary := number | 'string' | call | path | '(' expr ')'"""
+    if tokenizer.check("NUMBER"):
+        token = tokenizer.read()
+        return Number(float(token.text), token.text, token.position)
+    if tokenizer.check("STRING"):
+        token = tokenizer.read()
+        return String(token.text[1:-1], token.position)
+    if tokenizer.check("LPAREN"):
+        tokenizer.read()
+        node = _parse_expression(tokenizer, depth + 1)
+        tokenizer.expect("RPAREN", expected="')'")
+        return node
+    if tokenizer.check("NAME"):
+        name = tokenizer.read()
+        if tokenizer.check("LPAREN"):
+            tokenizer.read()
+            return Call(name.text, _parse_arguments(tokenizer, depth + 1), name.position)
+        return _parse_path(tokenizer, name.text, name.position)
+    if tokenizer.check("ROOT"):
+        root = tokenizer.read()
+        return _parse_path(tokenizer, root.text, root.position)
+    position = tokenizer.next_position()
+    if tokenizer.source.startswith("'", position):
+        tokenizer.raise_syntax_error("Unterminated string")
+    tokenizer.raise_syntax_error("Expected an expression")
+
+
+def _parse_arguments(tokenizer: Tokenizer, depth: int) -> tuple[Node, ...]:
+    """call := name '(' [expr (',' expr)*] ')'    (the name and '(' are already read)"""
+    if tokenizer.check("RPAREN"):
+        tokenizer.read()
+        return ()
+    args = [_parse_expression(tokenizer, depth)]
+    while tokenizer.check("COMMA"):
+        tokenizer.read()
+        args.append(_parse_expression(tokenizer, depth))
+    tokenizer.expect("RPAREN", expected="',' or ')'")
+    return tuple(args)
+
+
+def _parse_path(tokenizer: Tokenizer, root: str, position: int) -> Path:
+    """path := ('$' | name) ( '.' name | filter )*    (the root is already read)"""
+    steps: list[Step] = []
+    while True:
+        if tokenizer.check("DOT"):
+            tokenizer.read()
+            name = tokenizer.expect("NAME", expected="a property name after '.'")
+            steps.append(Field(name.text, name.position))
+        elif tokenizer.check("LBRACKET"):
+            steps.append(_parse_filter(tokenizer))
+        else:
+            return Path(root, tuple(steps), position)
+
+
+def _parse_filter(tokenizer: Tokenizer) -> Filter:
+    """filter := '[' name ('=' | '!=') value ('|' value)* ']'"""
+    start = tokenizer.read().position
+    field = tokenizer.expect("NAME", expected="a property name after '['")
+    operator = tokenizer.expect("FILTER_OP", expected="'=' or '!=' after the property name")
+    values = [_parse_filter_value(tokenizer)]
+    while tokenizer.check("PIPE"):
+        tokenizer.read()
+        values.append(_parse_filter_value(tokenizer))
+    tokenizer.expect("RBRACKET", expected="'|' or ']'")
+    return Filter(field.text, operator.text == "!=", tuple(values), start)
+
+
+def _parse_filter_value(tokenizer: Tokenizer) -> str:
+    """value := name | number | 'string'    (compared as text: 2 and 2.0 are both "2")"""
+    if tokenizer.check("NAME"):
+        return tokenizer.read().text
+    if tokenizer.check("NUMBER"):
+        return js_number_text(float(tokenizer.read().text))
+    if tokenizer.check("STRING"):
+        return tokenizer.read().text[1:-1]
+    tokenizer.raise_syntax_error("Expected a filter value (a name, a number or a 'string')")

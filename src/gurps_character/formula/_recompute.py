@@ -1,0 +1,410 @@
+"""Recomputing a document's rule values from the schema's ``x-gurps`` formulas.
+
+The schema is walked alongside the document (``properties``, local ``$ref``, array ``items``);
+every node annotated with a formula and ``role: "derived"`` or ``"overridable"`` is evaluated
+with the object that owns it as ``local``, wherever the document has that value. The walk is
+planned once per schema: for the library's frozen schema the plan is cached, for a plain (and
+therefore mutable) schema it is made per call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Final, Literal
+from urllib.parse import unquote
+
+from ._errors import FormulaError
+from ._evaluator import Compiled, compile_formula
+from ._jsvalue import js_strict_equal
+from ._values import FormulaValue, output_value, plain_value
+
+__all__ = ["RecomputeResult", "RuleDeviation", "deviations", "recompute", "resolve_schema_ref"]
+
+_MAX_REF_CHAIN: Final = 32
+_MAX_WALK_DEPTH: Final = 200
+_MAX_FROZEN_CHECK_DEPTH: Final = 200
+_COMPUTED_ROLES: Final = ("derived", "overridable")
+
+
+@dataclass(frozen=True, slots=True)
+class RecomputeResult:
+    """One rule value of a document: what it stores and what its formula gives.
+
+    Attributes:
+        pointer: JSON Pointer of the value in the document, e.g. ``/secondary/hp/value``.
+        role: ``"derived"`` or ``"overridable"`` (the schema's ``x-gurps.role``).
+        override: ``"paid"`` or ``"unpaid"`` for overridable values (``None`` when the schema
+            says nothing).
+        formula: The formula text.
+        sheet_field: The schema's ``x-gurps.sheetField`` for the value, if any.
+        stored: The document's value (dice as the stored ``{notation, dice, adds}`` object).
+        computed: The formula's value (dice as :class:`Dice`).
+    """
+
+    pointer: str
+    role: str
+    override: str | None
+    formula: str
+    sheet_field: Any
+    stored: Any
+    computed: FormulaValue
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{pointer, role, override?, formula, sheetField?, stored, computed}`` as JSON values."""
+        out: dict[str, Any] = {"pointer": self.pointer, "role": self.role}
+        if self.override is not None:
+            out["override"] = self.override
+        out["formula"] = self.formula
+        if self.sheet_field is not None:
+            out["sheetField"] = output_value(self.sheet_field)
+        out["stored"] = _json(self.stored)
+        out["computed"] = _json(self.computed)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDeviation:
+    """A value that differs from its formula.
+
+    Attributes:
+        pointer: JSON Pointer of the value.
+        reason: ``"override"`` (an unpaid override: a rule deviation) or ``"inconsistent"`` (a
+            derived value that does not match its formula).
+        expected: What the formula gives (dice as notation).
+        actual: What the document stores (dice as notation).
+    """
+
+    pointer: str
+    reason: Literal["override", "inconsistent"]
+    expected: Any
+    actual: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{pointer, reason, expected, actual}`` as JSON values."""
+        return {
+            "pointer": self.pointer,
+            "reason": self.reason,
+            "expected": _json(self.expected),
+            "actual": _json(self.actual),
+        }
+
+
+def _json(value: Any) -> Any:
+    value = output_value(value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if isinstance(value, list):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value
+
+
+# ---------------------------------------------------------------------------------- $ref
+
+
+def resolve_schema_ref(schema: Mapping[str, Any], node: Any) -> Any:
+    """A schema node with its local ``$ref`` resolved (JSON Schema 2020-12 semantics).
+
+    Keywords beside ``$ref`` apply too and win over the referenced node's; their ``x-gurps``
+    keys are merged over the referenced node's ``x-gurps``, sibling keys winning. References
+    chain; a reference that is not local (``#...``) or leads nowhere leaves the node as is.
+
+    Args:
+        schema: The whole schema (the document ``#`` refers to).
+        node: A node of it.
+
+    Returns:
+        ``node`` itself when it has no usable ``$ref``, otherwise a new mapping.
+    """
+    return _resolve(schema, node, 0)
+
+
+def _resolve(schema: Any, node: Any, depth: int) -> Any:
+    if not isinstance(node, Mapping):
+        return node
+    ref = node.get("$ref")
+    if not isinstance(ref, str) or not ref.startswith("#") or depth >= _MAX_REF_CHAIN:
+        return node
+    target = _resolve_pointer(schema, unquote(ref[1:]))
+    if not isinstance(target, Mapping):
+        return node
+    target = _resolve(schema, target, depth + 1)
+    merged = dict(target)
+    merged.pop("$ref", None)
+    for key, value in node.items():
+        if key != "$ref":
+            merged[key] = value
+    own, referenced = node.get("x-gurps"), target.get("x-gurps")
+    if isinstance(own, Mapping) and isinstance(referenced, Mapping):
+        merged["x-gurps"] = {**referenced, **own}
+    return merged
+
+
+def _resolve_pointer(document: Any, pointer: str) -> Any:
+    if pointer == "":
+        return document
+    if not pointer.startswith("/"):
+        return None
+    current = document
+    for token in pointer[1:].split("/"):
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(current, Mapping):
+            if token not in current:
+                return None
+            current = current[token]
+        elif isinstance(current, list | tuple) and token.isdigit() and token.isascii():
+            index = int(token)
+            if index >= len(current):
+                return None
+            current = current[index]
+        else:
+            return None
+    return current
+
+
+# ---------------------------------------------------------------------------------- the plan
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """What a formula-bearing schema node says about its value."""
+
+    role: str
+    override: str | None
+    formula: str
+    sheet_field: Any
+    compiled: Compiled | None
+    error: FormulaError | None
+
+
+class _Plan:
+    """The part of the schema below one node that leads to formulas (built once, then read)."""
+
+    __slots__ = ("items", "properties", "spec")
+
+    def __init__(self) -> None:
+        self.spec: _Spec | None = None
+        self.properties: tuple[tuple[str, str, _Plan], ...] = ()
+        self.items: _Plan | None = None
+
+
+def _build_plan(schema: Mapping[str, Any]) -> _Plan:
+    memo: dict[int, _Plan] = {}
+    building: set[int] = set()
+
+    def useful(plan: _Plan, key: int) -> bool:
+        return key in building or plan.spec is not None or bool(plan.properties) or plan.items is not None
+
+    def build(raw: Mapping[str, Any]) -> _Plan:
+        key = id(raw)
+        if key in memo:
+            return memo[key]
+        plan = memo[key] = _Plan()
+        building.add(key)
+        node = resolve_schema_ref(schema, raw)
+        plan.spec = _spec_of(node.get("x-gurps"))
+        properties = node.get("properties")
+        children = []
+        if isinstance(properties, Mapping):
+            for name, sub in properties.items():
+                if isinstance(name, str) and isinstance(sub, Mapping):
+                    child = build(sub)
+                    if useful(child, id(sub)):
+                        children.append((name, "/" + name.replace("~", "~0").replace("/", "~1"), child))
+        plan.properties = tuple(children)
+        items = node.get("items")
+        if isinstance(items, Mapping):
+            child = build(items)
+            plan.items = child if useful(child, id(items)) else None
+        building.discard(key)
+        return plan
+
+    return build(schema)
+
+
+def _spec_of(annotation: Any) -> _Spec | None:
+    if not isinstance(annotation, Mapping):
+        return None
+    role, formula = annotation.get("role"), annotation.get("formula")
+    if role not in _COMPUTED_ROLES or not isinstance(formula, str):
+        return None
+    override = annotation.get("override")
+    compiled: Compiled | None = None
+    error: FormulaError | None = None
+    try:
+        compiled = compile_formula(formula)
+    except FormulaError as exc:  # reported when a document has the value
+        error = exc
+    return _Spec(
+        role=str(role),
+        override=override if isinstance(override, str) else None,
+        formula=str(formula),
+        sheet_field=annotation.get("sheetField"),
+        compiled=compiled,
+        error=error,
+    )
+
+
+class _ByIdentity:
+    """A cache key for an immutable schema: equal only to itself, and it keeps the schema alive
+    (so its ``id`` cannot be reused while cached)."""
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByIdentity) and other.schema is self.schema
+
+
+@lru_cache(maxsize=8)
+def _frozen_plan(key: _ByIdentity) -> _Plan | None:
+    if not _deeply_frozen(key.schema, 0):
+        return None
+    return _build_plan(key.schema)
+
+
+def _deeply_frozen(value: Any, depth: int) -> bool:
+    if depth > _MAX_FROZEN_CHECK_DEPTH:
+        return False
+    if isinstance(value, MappingProxyType):
+        return all(_deeply_frozen(item, depth + 1) for item in value.values())
+    if isinstance(value, tuple):
+        return all(_deeply_frozen(item, depth + 1) for item in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _plan_for(schema: Mapping[str, Any]) -> _Plan:
+    if isinstance(schema, MappingProxyType):
+        # read-only all the way down (like gurps_character.SCHEMA): plan it once
+        plan = _frozen_plan(_ByIdentity(schema))
+        if plan is not None:
+            return plan
+    return _build_plan(schema)
+
+
+# ---------------------------------------------------------------------------------- the walk
+
+
+def _walk(
+    plan: _Plan,
+    value: Any,
+    pointer: str,
+    parent: Any,
+    root: Any,
+    tables: Any,
+    out: list[tuple[RecomputeResult, Any]],
+    depth: int,
+) -> None:
+    if depth > _MAX_WALK_DEPTH:
+        raise FormulaError("The document nests deeper than the schema walk allows")
+    spec = plan.spec
+    if spec is not None:
+        if spec.compiled is None:
+            raise spec.error or FormulaError(f"Cannot evaluate {spec.formula!r}")
+        raw = spec.compiled(root, parent, tables)
+        result = RecomputeResult(
+            pointer,
+            spec.role,
+            spec.override,
+            spec.formula,
+            spec.sheet_field,
+            output_value(value),
+            output_value(raw),
+        )
+        out.append((result, (value, raw)))
+    if plan.properties and isinstance(value, Mapping):
+        for name, token, child in plan.properties:
+            if name in value:
+                _walk(child, value[name], pointer + token, value, root, tables, out, depth + 1)
+    items = plan.items
+    if items is not None and isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
+
+
+def _recompute_pairs(schema: Any, document: Any) -> list[tuple[RecomputeResult, Any]]:
+    if not isinstance(schema, Mapping):
+        raise FormulaError(f"The schema must be a mapping, not {type(schema).__name__}")
+    try:
+        plan = _plan_for(schema)
+        out: list[tuple[RecomputeResult, Any]] = []
+        _walk(plan, document, "", document, document, schema.get("x-gurps-tables"), out, 0)
+        return out
+    except FormulaError:
+        raise
+    except MemoryError:  # pragma: no cover
+        raise
+    except RecursionError:
+        raise FormulaError("The schema or the document nests too deeply") from None
+    except Exception as exc:  # a hostile mapping somewhere in the input
+        raise FormulaError(f"Cannot recompute: {type(exc).__name__}: {exc}") from exc
+
+
+def recompute(schema: Mapping[str, Any], document: Any) -> list[RecomputeResult]:
+    """Recomputes every derived and overridable value of a document from the schema's formulas.
+
+    Args:
+        schema: The gurps-character schema (``gurps_character.SCHEMA`` or a plain ``dict``).
+        document: A character; anything else (or a partial one) gives fewer or no results.
+
+    Returns:
+        One :class:`RecomputeResult` per formula-bearing value the document has, in schema
+        order (array items in document order).
+
+    Raises:
+        FormulaError: A schema formula is broken, the schema is not a mapping, or the document
+            is cyclic or absurdly deep.
+    """
+    return [result for result, _ in _recompute_pairs(schema, document)]
+
+
+def deviations(
+    schema: Mapping[str, Any], document: Any, results: list[RecomputeResult] | None = None
+) -> list[RuleDeviation]:
+    """The values that differ from their formula, by an independent recomputation.
+
+    Unpaid overrides are ``reason="override"``; derived values that do not match are
+    ``"inconsistent"``. Paid overrides (bought-up HP, Will, Per, ...) are legitimate and in-play
+    state has no formula, so neither is ever reported. The document's own ``integrity`` block is
+    ignored.
+
+    Args:
+        schema: The gurps-character schema.
+        document: A character.
+        results: :func:`recompute`'s results for the same document, to avoid recomputing.
+
+    Returns:
+        One :class:`RuleDeviation` per differing value, in :func:`recompute` order; ``expected``
+        and ``actual`` as plain values (dice as notation).
+
+    Raises:
+        FormulaError: As :func:`recompute`, or ``results`` is not a list of results.
+    """
+    if results is None:
+        pairs = _recompute_pairs(schema, document)
+    else:
+        if not isinstance(results, list | tuple) or not all(isinstance(r, RecomputeResult) for r in results):
+            raise FormulaError("results must be a list of RecomputeResult")
+        pairs = [(result, (result.stored, result.computed)) for result in results]
+    found: list[RuleDeviation] = []
+    for result, (stored, computed) in pairs:
+        if result.role == "derived":
+            reason: Literal["override", "inconsistent"] = "inconsistent"
+        elif result.role == "overridable" and result.override != "paid":
+            reason = "override"
+        else:
+            continue
+        expected, actual = plain_value(computed), plain_value(stored)
+        if not js_strict_equal(expected, actual):
+            found.append(RuleDeviation(result.pointer, reason, output_value(expected), output_value(actual)))
+    return found

@@ -1,0 +1,179 @@
+"""Formula values: dice, the JSON shape of results and the helpers the rules share."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final, TypeAlias
+
+from ._errors import FormulaError
+from ._jsnum import MAX_SAFE_INTEGER, as_number, js_number_text, output_number
+
+__all__ = [
+    "MISSING",
+    "Dice",
+    "FormulaValue",
+    "dice_with_more",
+    "output_value",
+    "parse_dice",
+    "plain_value",
+    "round_up",
+]
+
+_MAX_OUTPUT_DEPTH: Final = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A damage roll: ``dice`` six-sided dice plus ``adds`` (``notation`` like ``"2d-1"``)."""
+
+    notation: str
+    dice: int
+    adds: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"notation", "dice", "adds"}``, as the format stores dice."""
+        return {"notation": self.notation, "dice": self.dice, "adds": self.adds}
+
+
+FormulaValue: TypeAlias = (
+    "int | float | str | bool | Dice | list[FormulaValue] | dict[str, FormulaValue] | None"
+)
+"""What a formula evaluates to. Documents' own objects come back as plain ``dict``/``list`` copies."""
+
+
+class _Missing:
+    """A path that leads nowhere (JavaScript's ``undefined``); results turn it into ``None``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Final = _Missing()
+
+_DICE: Final = re.compile(r"([0-9]+)d([+-][0-9]+)?")
+
+
+def parse_dice(notation: object) -> Dice | None:
+    """Reads dice notation such as ``"3d"``, ``"1d+2"`` or ``"2d-1"``.
+
+    Args:
+        notation: The text (anything else gives ``None``).
+
+    Returns:
+        The :class:`Dice`, or ``None`` when the text is not ``<dice>d[+|-<adds>]``.
+    """
+    if not isinstance(notation, str) or len(notation) > 40:
+        return None
+    return _parse_dice_cached(str(notation))
+
+
+@lru_cache(maxsize=256)
+def _parse_dice_cached(notation: str) -> Dice | None:
+    match = _DICE.fullmatch(notation)
+    if match is None:
+        return None
+    return Dice(notation, int(match[1]), int(match[2] or 0))
+
+
+def dice_with_more(base: Dice, more: float) -> Dice | None:
+    """``base`` with ``more`` extra dice (table extrapolation), or ``None`` when that is not a
+    finite whole number of dice."""
+    count = base.dice + more
+    if not math.isfinite(count) or not float(count).is_integer() or count < 0:
+        return None
+    adds = base.adds
+    tail = f"+{adds}" if adds > 0 else (str(adds) if adds < 0 else "")
+    return Dice(f"{js_number_text(count)}d{tail}", int(count), adds)
+
+
+def round_up(x: float) -> int | float:
+    """Ceiling that ignores float noise below 1e-9: ``round_up(40 * 0.8)`` is 32, not 33.
+
+    Args:
+        x: A number.
+
+    Returns:
+        The smallest integer not below ``x - 1e-9`` (an ``int``); infinities and NaN unchanged.
+    """
+    number = as_number(x)
+    if number is None:
+        raise FormulaError(f"round_up() needs a number, not {type(x).__name__}")
+    if not math.isfinite(number):
+        return number
+    return math.ceil(number - 1e-9)
+
+
+def plain_value(x: Any) -> Any:
+    """A formula value as the rule check compares and reports it: dice as their notation,
+    everything else as is.
+
+    Dice are :class:`Dice` results as well as the ``{notation, dice, adds}`` objects documents
+    store (a mapping whose ``notation`` is a string).
+
+    Args:
+        x: A formula value or a stored document value.
+
+    Returns:
+        ``x.notation`` for dice, otherwise ``x`` itself.
+    """
+    if isinstance(x, Dice):
+        return x.notation
+    if isinstance(x, Mapping):
+        notation = x.get("notation")
+        if isinstance(notation, str):
+            return notation
+    return x
+
+
+def output_value(value: Any) -> Any:
+    """An internal value as results carry it (what ``JSON.stringify`` would write, read back).
+
+    Numbers that are whole come back as ``int`` and non-finite ones as ``None``; a path that led
+    nowhere is ``None``; document containers are copied into plain ``dict``/``list`` (so results
+    never share mutable objects with the input).
+
+    Raises:
+        FormulaError: The value contains itself, or nests deeper than JSON sensibly does.
+    """
+    kind = type(value)
+    if kind is int or kind is float:
+        return output_number(value)
+    if kind is str or kind is bool or value is None or kind is Dice:
+        return value
+    return _output_container(value, 0, set())
+
+
+def _output_container(value: Any, depth: int, active: set[int]) -> Any:
+    if value is MISSING or value is None:
+        return None
+    if isinstance(value, bool | str | Dice):
+        return value
+    number = as_number(value)
+    if number is not None:
+        if isinstance(value, int) and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            return int(value)
+        return output_number(number)
+    if not isinstance(value, Mapping | list | tuple):
+        return value
+    if depth >= _MAX_OUTPUT_DEPTH:
+        raise FormulaError("The formula's value is nested too deeply to return")
+    key = id(value)
+    if key in active:
+        raise FormulaError("The formula's value contains itself (a cycle)")
+    active.add(key)
+    try:
+        if isinstance(value, Mapping):
+            return {
+                str(k): _output_container(v, depth + 1, active)
+                for k, v in value.items()
+                if isinstance(k, str)
+            }
+        return [_output_container(v, depth + 1, active) for v in value]
+    finally:
+        active.discard(key)
