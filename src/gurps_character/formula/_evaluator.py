@@ -19,7 +19,7 @@ from ._errors import FormulaError
 from ._jsnum import as_number
 from ._jsvalue import js_strict_equal, js_string, js_trim, js_truthy
 from ._parser import parse_formula
-from ._tables import lookup
+from ._tables import TableSet, prepare_tables
 from ._values import MISSING, FormulaValue, output_value
 
 __all__ = ["Compiled", "compile_formula", "evaluate"]
@@ -69,7 +69,8 @@ def evaluate(
     """
     try:
         compiled = compile_formula(formula)
-        return output_value(compiled(root, root if local is _ROOT else local, tables))  # type: ignore[no-any-return]
+        prepared = prepare_tables(tables)
+        return output_value(compiled(root, root if local is _ROOT else local, prepared))  # type: ignore[no-any-return]
     except FormulaError:
         raise
     except MemoryError:  # pragma: no cover
@@ -144,21 +145,30 @@ def _compile_path(node: Path) -> Compiled:
             steps.append(_filter_step(step.field, step.negate, frozenset(step.values)))
         else:
             raise FormulaError(f"Not a path step: {type(step).__name__}")
-    from_root = node.root == "$"
     first = node.root
     names = tuple(s.name for s in node.steps if isinstance(s, Field))
-    if len(names) == len(steps):  # the common case: only .name steps
+    if len(names) == len(steps) and first == "$":  # the common case: $.a.b.c
 
-        def fields(root: Any, local: Any, tables: Any) -> Any:
-            value = root if from_root else get(local, first)
+        def from_root(root: Any, local: Any, tables: Any) -> Any:
+            value = root
             for name in names:
                 value = value.get(name, MISSING) if type(value) is dict else get(value, name)
             return None if value is MISSING else value
 
-        return fields
+        return from_root
+
+    if len(names) == len(steps):  # a.b.c, starting in the local object
+
+        def from_local(root: Any, local: Any, tables: Any) -> Any:
+            value = local.get(first, MISSING) if type(local) is dict else get(local, first)
+            for name in names:
+                value = value.get(name, MISSING) if type(value) is dict else get(value, name)
+            return None if value is MISSING else value
+
+        return from_local
 
     def path(root: Any, local: Any, tables: Any) -> Any:
-        value = root if from_root else get(local, first)
+        value = root if first == "$" else get(local, first)
         for step in steps:
             value = step(value)
         return None if value is MISSING else value
@@ -191,9 +201,10 @@ def _filter_step(field: str, negate: bool, values: frozenset[str]) -> Callable[[
 def get(value: Any, name: str) -> Any:
     """``value.name``: an object's own property, or over an array the projection of its items
     (nested arrays are walked, an item's array value is spread, missing values dropped)."""
-    if type(value) is dict:
+    kind = type(value)
+    if kind is dict:
         return value.get(name, MISSING)
-    if isinstance(value, list | tuple):
+    if kind is list or kind is tuple or isinstance(value, list | tuple):
         return _project(value, name)
     return _own(value, name)
 
@@ -207,6 +218,11 @@ def _own(value: Any, name: str) -> Any:
     return MISSING
 
 
+def _is_array(value: Any) -> bool:
+    kind = type(value)
+    return kind is list or kind is tuple or isinstance(value, list | tuple)
+
+
 def _project(items: Sequence[Any], name: str) -> list[Any]:
     # iterative, so neither deep nesting nor a list that contains itself can recurse forever
     out: list[Any] = []
@@ -214,16 +230,19 @@ def _project(items: Sequence[Any], name: str) -> list[Any]:
     open_lists = [id(items)]
     while stack:
         for item in stack[-1]:
-            if isinstance(item, list | tuple):
+            if type(item) is dict:
+                value = item.get(name, MISSING)
+            elif _is_array(item):
                 if id(item) in open_lists:
                     raise FormulaError("The document contains an array that contains itself")
                 stack.append(iter(item))
                 open_lists.append(id(item))
                 break
-            value = _own(item, name)
+            else:
+                value = _own(item, name)
             if value is MISSING:
                 continue
-            if isinstance(value, list | tuple):
+            if _is_array(value):
                 out.extend(value)
             else:
                 out.append(value)
@@ -234,6 +253,10 @@ def _project(items: Sequence[Any], name: str) -> list[Any]:
 
 
 # ------------------------------------------------------------------------------------ operators
+
+
+_BIG: Final = 2**1023
+"""Integers of smaller magnitude convert to a double without overflow."""
 
 
 def _divide(left: float, right: float) -> float | None:
@@ -267,8 +290,13 @@ def _compile_binary(node: Binary) -> Compiled:
         ((apply, second),) = rest
 
         def pair(root: Any, local: Any, tables: Any) -> Any:
-            left = as_number(first(root, local, tables))
-            right = as_number(second(root, local, tables))
+            left = first(root, local, tables)
+            right = second(root, local, tables)
+            # inline fast paths of as_number(): this is the hottest code of a recompute
+            if type(left) is not float:
+                left = float(left) if type(left) is int and -_BIG < left < _BIG else as_number(left)
+            if type(right) is not float:
+                right = float(right) if type(right) is int and -_BIG < right < _BIG else as_number(right)
             if left is None or right is None:
                 return None
             return apply(left, right)
@@ -276,9 +304,13 @@ def _compile_binary(node: Binary) -> Compiled:
         return pair
 
     def chain(root: Any, local: Any, tables: Any) -> Any:
-        total = as_number(first(root, local, tables))
+        total = first(root, local, tables)
+        if type(total) is not float:
+            total = float(total) if type(total) is int and -_BIG < total < _BIG else as_number(total)
         for apply, operand in rest:
-            right = as_number(operand(root, local, tables))  # evaluated even after a null
+            right = operand(root, local, tables)  # evaluated even after a null, as in JavaScript
+            if type(right) is not float:
+                right = float(right) if type(right) is int and -_BIG < right < _BIG else as_number(right)
             total = None if total is None or right is None else apply(total, right)
         return total
 
@@ -310,8 +342,12 @@ def _compile_compare(node: Compare) -> Compiled:
         raise FormulaError(f"Unknown comparison '{node.op}'")
 
     def compare(root: Any, local: Any, tables: Any) -> Any:
-        a = as_number(left(root, local, tables))
-        b = as_number(right(root, local, tables))
+        a = left(root, local, tables)
+        b = right(root, local, tables)
+        if type(a) is not float:
+            a = as_number(a)
+        if type(b) is not float:
+            b = as_number(b)
         if a is None or b is None:
             return None
         return order(a, b)
@@ -344,7 +380,9 @@ def _unary_math(function: Callable[[float], float]) -> Callable[[tuple[Compiled,
         (argument,) = args
 
         def call(root: Any, local: Any, tables: Any) -> Any:
-            value = as_number(argument(root, local, tables))
+            value = argument(root, local, tables)
+            if type(value) is not float:
+                value = as_number(value)
             return None if value is None else function(value)
 
         return call
@@ -464,8 +502,8 @@ def _make_if(args: tuple[Compiled, ...]) -> Compiled:
 def _make_lookup(args: tuple[Compiled, ...]) -> Compiled:
     table_of, key_of = args
 
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        return lookup(tables, table_of(root, local, tables), key_of(root, local, tables))
+    def call(root: Any, local: Any, tables: TableSet) -> Any:
+        return tables.lookup(table_of(root, local, tables), key_of(root, local, tables))
 
     return call
 

@@ -18,15 +18,19 @@ from urllib.parse import unquote
 
 from ._errors import FormulaError
 from ._evaluator import Compiled, compile_formula
+from ._identity import ByIdentity, deeply_frozen
+from ._jsnum import MAX_SAFE_INTEGER as _SAFE
+from ._jsnum import as_number
 from ._jsvalue import js_strict_equal
-from ._values import FormulaValue, output_value, plain_value
+from ._tables import prepare_tables
+from ._values import MISSING, FormulaValue, output_value, plain_value
 
 __all__ = ["RecomputeResult", "RuleDeviation", "deviations", "recompute", "resolve_schema_ref"]
 
 _MAX_REF_CHAIN: Final = 32
 _MAX_WALK_DEPTH: Final = 200
-_MAX_FROZEN_CHECK_DEPTH: Final = 200
 _COMPUTED_ROLES: Final = ("derived", "overridable")
+_NUMBER_TYPES: Final = (int, float)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +189,11 @@ class _Spec:
 class _Plan:
     """The part of the schema below one node that leads to formulas (built once, then read)."""
 
-    __slots__ = ("items", "properties", "spec")
+    __slots__ = ("items", "leaf", "properties", "spec")
 
     def __init__(self) -> None:
         self.spec: _Spec | None = None
+        self.leaf: _Spec | None = None  # the spec, when there is nothing below it
         self.properties: tuple[tuple[str, str, _Plan], ...] = ()
         self.items: _Plan | None = None
 
@@ -221,6 +226,7 @@ def _build_plan(schema: Mapping[str, Any]) -> _Plan:
         if isinstance(items, Mapping):
             child = build(items)
             plan.items = child if useful(child, id(items)) else None
+        plan.leaf = plan.spec if not plan.properties and plan.items is None else None
         building.discard(key)
         return plan
 
@@ -250,49 +256,25 @@ def _spec_of(annotation: Any) -> _Spec | None:
     )
 
 
-class _ByIdentity:
-    """A cache key for an immutable schema: equal only to itself, and it keeps the schema alive
-    (so its ``id`` cannot be reused while cached)."""
-
-    __slots__ = ("schema",)
-
-    def __init__(self, schema: Mapping[str, Any]) -> None:
-        self.schema = schema
-
-    def __hash__(self) -> int:
-        return id(self.schema)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _ByIdentity) and other.schema is self.schema
-
-
 @lru_cache(maxsize=8)
-def _frozen_plan(key: _ByIdentity) -> _Plan | None:
-    if not _deeply_frozen(key.schema, 0):
-        return None
-    return _build_plan(key.schema)
-
-
-def _deeply_frozen(value: Any, depth: int) -> bool:
-    if depth > _MAX_FROZEN_CHECK_DEPTH:
-        return False
-    if isinstance(value, MappingProxyType):
-        return all(_deeply_frozen(item, depth + 1) for item in value.values())
-    if isinstance(value, tuple):
-        return all(_deeply_frozen(item, depth + 1) for item in value)
-    return value is None or isinstance(value, str | int | float | bool)
+def _frozen_plan(key: ByIdentity) -> _Plan | None:
+    return _build_plan(key.value) if deeply_frozen(key.value) else None
 
 
 def _plan_for(schema: Mapping[str, Any]) -> _Plan:
     if isinstance(schema, MappingProxyType):
         # read-only all the way down (like gurps_character.SCHEMA): plan it once
-        plan = _frozen_plan(_ByIdentity(schema))
+        plan = _frozen_plan(ByIdentity(schema))
         if plan is not None:
             return plan
     return _build_plan(schema)
 
 
 # ---------------------------------------------------------------------------------- the walk
+
+
+_Found = tuple[_Spec, str, Any, Any]
+"""A formula-bearing value found by the walk: (spec, pointer, stored, computed), both raw."""
 
 
 def _walk(
@@ -302,43 +284,49 @@ def _walk(
     parent: Any,
     root: Any,
     tables: Any,
-    out: list[tuple[RecomputeResult, Any]],
+    out: list[_Found],
     depth: int,
 ) -> None:
     if depth > _MAX_WALK_DEPTH:
         raise FormulaError("The document nests deeper than the schema walk allows")
     spec = plan.spec
     if spec is not None:
-        if spec.compiled is None:
-            raise spec.error or FormulaError(f"Cannot evaluate {spec.formula!r}")
-        raw = spec.compiled(root, parent, tables)
-        result = RecomputeResult(
-            pointer,
-            spec.role,
-            spec.override,
-            spec.formula,
-            spec.sheet_field,
-            output_value(value),
-            output_value(raw),
-        )
-        out.append((result, (value, raw)))
-    if plan.properties and isinstance(value, Mapping):
-        for name, token, child in plan.properties:
-            if name in value:
-                _walk(child, value[name], pointer + token, value, root, tables, out, depth + 1)
+        out.append((spec, pointer, value, _run(spec, root, parent, tables)))  # a formula on an object
+    properties = plan.properties
+    if properties and (type(value) is dict or isinstance(value, Mapping)):
+        for name, token, child in properties:
+            sub = value.get(name, MISSING)
+            if sub is MISSING:  # an absent value is not recomputed
+                continue
+            leaf = child.leaf
+            if leaf is not None:  # most formula nodes: evaluate without another call level
+                compiled = leaf.compiled
+                if compiled is None:
+                    _run(leaf, root, value, tables)  # raises the formula's error
+                out.append((leaf, pointer + token, sub, compiled(root, value, tables)))  # type: ignore[misc]
+            else:
+                _walk(child, sub, pointer + token, value, root, tables, out, depth + 1)
     items = plan.items
-    if items is not None and isinstance(value, list | tuple):
+    if items is not None and (type(value) is list or isinstance(value, list | tuple)):
         for index, item in enumerate(value):
             _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
 
 
-def _recompute_pairs(schema: Any, document: Any) -> list[tuple[RecomputeResult, Any]]:
+def _run(spec: _Spec, root: Any, local: Any, tables: Any) -> Any:
+    compiled = spec.compiled
+    if compiled is None:
+        raise spec.error or FormulaError(f"Cannot evaluate {spec.formula!r}")
+    return compiled(root, local, tables)
+
+
+def _find(schema: Any, document: Any) -> list[_Found]:
     if not isinstance(schema, Mapping):
         raise FormulaError(f"The schema must be a mapping, not {type(schema).__name__}")
     try:
         plan = _plan_for(schema)
-        out: list[tuple[RecomputeResult, Any]] = []
-        _walk(plan, document, "", document, document, schema.get("x-gurps-tables"), out, 0)
+        out: list[_Found] = []
+        tables = prepare_tables(schema.get("x-gurps-tables"))
+        _walk(plan, document, "", document, document, tables, out, 0)
         return out
     except FormulaError:
         raise
@@ -365,7 +353,18 @@ def recompute(schema: Mapping[str, Any], document: Any) -> list[RecomputeResult]
         FormulaError: A schema formula is broken, the schema is not a mapping, or the document
             is cyclic or absurdly deep.
     """
-    return [result for result, _ in _recompute_pairs(schema, document)]
+    return [
+        RecomputeResult(
+            pointer,
+            spec.role,
+            spec.override,
+            spec.formula,
+            spec.sheet_field,
+            stored if type(stored) is int and -_SAFE <= stored <= _SAFE else output_value(stored),
+            output_value(computed),
+        )
+        for spec, pointer, stored, computed in _find(schema, document)
+    ]
 
 
 def deviations(
@@ -391,20 +390,25 @@ def deviations(
         FormulaError: As :func:`recompute`, or ``results`` is not a list of results.
     """
     if results is None:
-        pairs = _recompute_pairs(schema, document)
+        found = [
+            (spec.role, spec.override, pointer, stored, computed)
+            for spec, pointer, stored, computed in _find(schema, document)
+        ]
     else:
         if not isinstance(results, list | tuple) or not all(isinstance(r, RecomputeResult) for r in results):
             raise FormulaError("results must be a list of RecomputeResult")
-        pairs = [(result, (result.stored, result.computed)) for result in results]
-    found: list[RuleDeviation] = []
-    for result, (stored, computed) in pairs:
-        if result.role == "derived":
+        found = [(r.role, r.override, r.pointer, r.stored, r.computed) for r in results]
+    reported: list[RuleDeviation] = []
+    for role, override, pointer, stored, computed in found:
+        if role == "derived":
             reason: Literal["override", "inconsistent"] = "inconsistent"
-        elif result.role == "overridable" and result.override != "paid":
+        elif role == "overridable" and override != "paid":
             reason = "override"
         else:
             continue
+        if type(computed) is float and type(stored) in _NUMBER_TYPES and computed == as_number(stored):
+            continue  # the usual case, decided without the general comparison
         expected, actual = plain_value(computed), plain_value(stored)
         if not js_strict_equal(expected, actual):
-            found.append(RuleDeviation(result.pointer, reason, output_value(expected), output_value(actual)))
-    return found
+            reported.append(RuleDeviation(pointer, reason, output_value(expected), output_value(actual)))
+    return reported

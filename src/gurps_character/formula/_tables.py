@@ -1,92 +1,153 @@
-"""Rule tables (``x-gurps-tables``): exact-key maps, step tables and linear extrapolation."""
+"""Rule tables (``x-gurps-tables``): exact-key maps, step tables and linear extrapolation.
+
+Tables are prepared before lookups (keys sorted, dice parsed): once for the library's frozen
+schema, and per evaluation, on first use, for any other mapping.
+"""
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ._errors import FormulaError
+from ._identity import ByIdentity, deeply_frozen
 from ._jsnum import as_number
 from ._jsvalue import js_string
 from ._values import MISSING, Dice, dice_with_more, parse_dice
 
-__all__ = ["lookup"]
+__all__ = ["TableSet", "prepare_tables"]
 
 
-def lookup(tables: Any, name: Any, key: Any) -> Any:
-    """``lookup(name, key)``: the value table ``name`` holds for ``key``.
+class _MapTable:
+    """``mode: "map"``: the entry whose key is the text of the lookup key (``4`` finds ``"4"``)."""
 
-    * ``mode: "map"`` (the default): the entry whose key is the text of ``key`` (``4`` finds
-      ``"4"``), or ``None``.
-    * ``mode: "step"``: the value of the largest entry key <= ``key``, ``None`` below the first
-      key or when ``key`` is not a number. ``extrapolate: {from, every, add}`` continues the table
-      beyond ``from``: the value at ``from`` plus ``add`` for every full ``every`` above it.
-    * ``valueType: "dice"``: values are dice notation and come back as :class:`Dice`; an
-      extrapolated step adds dice.
+    __slots__ = ("entries",)
 
-    Raises:
-        FormulaError: There is no table called ``name``.
-    """
-    table = tables.get(name) if isinstance(tables, Mapping) and isinstance(name, str) else None
-    if not isinstance(table, Mapping):
-        shown = name if isinstance(name, str) else js_string(name)
-        raise FormulaError(f"Unknown table '{shown}'")
-    dice = table.get("valueType") == "dice"
-    if table.get("mode") == "step":
-        return _step_lookup(table, key, dice)
-    entries = table.get("entries")
-    if key is None or key is MISSING or not isinstance(entries, Mapping):
-        return None
-    value = entries.get(js_string(key), None)
-    return _table_value(value, dice)
+    def __init__(self, table: Mapping[str, Any]) -> None:
+        dice = table.get("valueType") == "dice"
+        entries = table.get("entries")
+        self.entries: dict[str, Any] = {}
+        if isinstance(entries, Mapping):
+            for key, value in entries.items():
+                if isinstance(key, str):
+                    self.entries[str(key)] = _table_value(value, dice)
+
+    def get(self, key: Any) -> Any:
+        if key is None or key is MISSING:
+            return None
+        return self.entries.get(key if type(key) is str else js_string(key))
+
+
+class _StepTable:
+    """``mode: "step"``: the value of the largest entry key <= the lookup key (``None`` below the
+    first key or for a key that is not a number). ``extrapolate: {from, every, add}`` continues
+    the table beyond ``from``: the value at ``from`` plus ``add`` for every full ``every`` above
+    it; dice gain dice."""
+
+    __slots__ = ("base", "extrapolate", "keys", "values")
+
+    def __init__(self, table: Mapping[str, Any]) -> None:
+        dice = table.get("valueType") == "dice"
+        entries = table.get("entries")
+        pairs: list[tuple[float, Any]] = []
+        if isinstance(entries, list | tuple):
+            for entry in entries:
+                if isinstance(entry, list | tuple) and len(entry) >= 2:
+                    key = as_number(entry[0])
+                    if key is not None and key == key:
+                        pairs.append((key, _table_value(entry[1], dice)))
+        pairs.sort(key=lambda pair: pair[0])  # stable: of equal keys, the last one listed wins
+        self.keys = tuple(pair[0] for pair in pairs)
+        self.values = tuple(pair[1] for pair in pairs)
+        self.extrapolate: tuple[float, float, float] | None = None
+        self.base: Any = None
+        spec = table.get("extrapolate")
+        if isinstance(spec, Mapping):
+            start, every, add = (as_number(spec.get(k)) for k in ("from", "every", "add"))
+            if start is not None and every is not None and add is not None:
+                self.extrapolate = (start, every, add)
+                self.base = self._at(start)
+
+    def _at(self, number: float) -> Any:
+        index = bisect_right(self.keys, number) - 1
+        return self.values[index] if index >= 0 else None
+
+    def get(self, key: Any) -> Any:
+        number = key if type(key) is float else as_number(key)
+        if number is None or number != number:
+            return None
+        extrapolate = self.extrapolate
+        if extrapolate is None or number <= extrapolate[0]:
+            return self._at(number)
+        start, every, add = extrapolate
+        base = self.base
+        if base is None or not (every > 0 and math.isfinite(number)):
+            return None
+        more = math.floor((number - start) / every) * add
+        if isinstance(base, Dice):
+            return dice_with_more(base, more)
+        base_number = as_number(base)
+        return None if base_number is None else base_number + more
 
 
 def _table_value(value: Any, dice: bool) -> Any:
-    if value is None:
-        return None
-    if dice:
+    if dice and value is not None:
         return parse_dice(value)
     return value
 
 
-def _step_lookup(table: Mapping[str, Any], key: Any, dice: bool) -> Any:
-    number = as_number(key)
-    if number is None or math.isnan(number):
+def _prepare(table: Any) -> _MapTable | _StepTable | None:
+    if not isinstance(table, Mapping):
         return None
-    entries = table.get("entries")
-    if not isinstance(entries, list | tuple):
-        return None
-    extrapolate = table.get("extrapolate")
-    if isinstance(extrapolate, Mapping):
-        start = as_number(extrapolate.get("from"))
-        every = as_number(extrapolate.get("every"))
-        add = as_number(extrapolate.get("add"))
-        if start is not None and every is not None and add is not None and number > start:
-            base = _table_value(_step_value(entries, start), dice)
-            if base is None:
-                return None
-            steps = math.floor((number - start) / every) if every > 0 and math.isfinite(number) else None
-            if steps is None:
-                return None
-            more = steps * add
-            if isinstance(base, Dice):
-                return dice_with_more(base, more)
-            base_number = as_number(base)
-            return None if base_number is None else base_number + more
-    return _table_value(_step_value(entries, number), dice)
+    return _StepTable(table) if table.get("mode") == "step" else _MapTable(table)
 
 
-def _step_value(entries: list[Any] | tuple[Any, ...], number: float) -> Any:
-    """The value of the largest entry key <= ``number`` (``None`` below the first key)."""
-    best_key: float | None = None
-    best: Any = None
-    for entry in entries:
-        if not isinstance(entry, list | tuple) or len(entry) < 2:
-            continue
-        entry_key = as_number(entry[0])
-        if entry_key is None or entry_key > number:
-            continue
-        if best_key is None or entry_key >= best_key:
-            best_key, best = entry_key, entry[1]
-    return best
+class TableSet:
+    """The rule tables of one schema, ready for ``lookup(name, key)``."""
+
+    __slots__ = ("_prepared", "_raw")
+
+    def __init__(self, raw: Any, *, eager: bool = False) -> None:
+        self._raw = raw if isinstance(raw, Mapping) else None
+        self._prepared: dict[str, _MapTable | _StepTable | None] = {}
+        if eager and self._raw is not None:
+            for name, table in self._raw.items():
+                if isinstance(name, str):
+                    self._prepared[name] = _prepare(table)
+
+    def lookup(self, name: Any, key: Any) -> Any:
+        """The value table ``name`` holds for ``key`` (``valueType: "dice"`` gives :class:`Dice`).
+
+        Raises:
+            FormulaError: There is no table called ``name``.
+        """
+        if type(name) is not str:
+            raise FormulaError(f"Unknown table '{js_string(name)}'")
+        try:
+            table = self._prepared[name]
+        except KeyError:
+            table = self._prepared[name] = _prepare(self._raw.get(name) if self._raw is not None else None)
+        if table is None:
+            raise FormulaError(f"Unknown table '{name}'")
+        return table.get(key)
+
+
+def prepare_tables(tables: Any) -> TableSet:
+    """The :class:`TableSet` for a tables mapping (shared and cached when it is deeply frozen)."""
+    if isinstance(tables, TableSet):
+        return tables
+    if isinstance(tables, MappingProxyType):
+        prepared = _frozen_tables(ByIdentity(tables))
+        if prepared is not None:
+            return prepared
+    return TableSet(tables)
+
+
+@lru_cache(maxsize=8)
+def _frozen_tables(key: ByIdentity) -> TableSet | None:
+    # prepared eagerly, so the shared object is never written to afterwards
+    return TableSet(key.value, eager=True) if deeply_frozen(key.value) else None

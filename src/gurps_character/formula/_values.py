@@ -122,6 +122,9 @@ def plain_value(x: Any) -> Any:
     Returns:
         ``x.notation`` for dice, otherwise ``x`` itself.
     """
+    kind = type(x)
+    if kind is float or kind is int or kind is str or x is None:
+        return x
     if isinstance(x, Dice):
         return x.notation
     if isinstance(x, Mapping):
@@ -142,7 +145,11 @@ def output_value(value: Any) -> Any:
         FormulaError: The value contains itself, or nests deeper than JSON sensibly does.
     """
     kind = type(value)
-    if kind is int or kind is float:
+    if kind is float:
+        if value.is_integer() and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            return int(value)
+        return output_number(value)
+    if kind is int:
         return output_number(value)
     if kind is str or kind is bool or value is None or kind is Dice:
         return value
