@@ -200,8 +200,9 @@ class _Translator:
         quantifier = self.quantifier()
         if quantifier is None:
             return atom
+        repeated = self.pos
         if self.quantifier() is not None:
-            self.fail("nothing to repeat")
+            self.fail("nothing to repeat", repeated)
         return f"{atom}{quantifier}" if _SINGLE.fullmatch(atom) else f"(?:{atom}){quantifier}"
 
     def assertion(self) -> str | None:
