@@ -1,9 +1,47 @@
-"""Load, validate, verify and update GURPS 4th Edition characters (gurps-character format v1.3)."""
+"""Load, validate, verify and update GURPS 4th Edition characters (gurps-character format v1.3).
+
+Every failure is a :class:`CharacterError` with a stable ``code``. Documents are plain JSON data
+(dicts and lists); functions never modify their input and return fresh objects.
+"""
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
-from .errors import CharacterError
+from .document import GurpsCharacter
+from .errors import CharacterError, ErrorCode
+from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
+from .stats import (
+    Attributes,
+    CombatStats,
+    DamageDice,
+    DamageResistance,
+    EncumbranceLevel,
+    SkillDefense,
+    SkillStat,
+    Weapons,
+    combat_stats,
+)
+from .update import (
+    Pool,
+    PoolName,
+    UpdatableField,
+    apply_damage,
+    get_pool,
+    get_updatable_fields,
+    heal,
+    recover_fatigue,
+    spend_fatigue,
+    update_character,
+)
+from .validate import ValidationError, ValidationResult, validate_character
+from .verify import Deviation, Inconsistency, Issue, VerificationReport, verify_character
+
+try:
+    __version__ = _metadata.version("gurps-character")
+except _metadata.PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0"
 
 __all__ = [
     "FORMAT",
@@ -12,5 +50,40 @@ __all__ = [
     "SCHEMA",
     "SUPPORTED_MINOR",
     "VOCABULARY",
+    "Attributes",
     "CharacterError",
+    "CombatStats",
+    "DamageDice",
+    "DamageResistance",
+    "Deviation",
+    "EncumbranceLevel",
+    "Envelope",
+    "ErrorCode",
+    "GurpsCharacter",
+    "Inconsistency",
+    "Issue",
+    "Parsed",
+    "Pool",
+    "PoolName",
+    "SkillDefense",
+    "SkillStat",
+    "UpdatableField",
+    "ValidationError",
+    "ValidationResult",
+    "VerificationReport",
+    "Weapons",
+    "__version__",
+    "apply_damage",
+    "check_envelope",
+    "combat_stats",
+    "get_pool",
+    "get_updatable_fields",
+    "heal",
+    "parse_character",
+    "recover_fatigue",
+    "serialize_character",
+    "spend_fatigue",
+    "update_character",
+    "validate_character",
+    "verify_character",
 ]

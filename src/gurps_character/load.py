@@ -25,8 +25,8 @@ __all__ = [
 ]
 
 _SUPPORTED = f"{SUPPORTED_MAJOR}.{SUPPORTED_MINOR}"
-# Semantic versioning's core: three numbers, ASCII digits, no leading zeros.
-_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
+# The schema's formatVersion pattern (^1\.\d+\.\d+$), with ECMA's ASCII-only digits.
+_VERSION = re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def check_envelope(document: object) -> Envelope:
     version = document.get("formatVersion")
     details = {"formatVersion": _json_detail(version), "supported": _SUPPORTED}
     match = _VERSION.fullmatch(version) if isinstance(version, str) else None
-    if match is None or int(match.group(1)) != SUPPORTED_MAJOR:
+    if match is None or match.group(1) != str(SUPPORTED_MAJOR):
         raise CharacterError(
             "unsupportedVersion",
             f"Unsupported formatVersion {_describe(version)}: this library reads 1.x.y up to {_SUPPORTED}.",

@@ -245,7 +245,7 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
     raise CharacterError("invalidValue", f"{pointer} must be {expected}, got {shown}.", details)
 
 
-def _parent_of(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any], str]:
+def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict[str, Any], str]:
     tokens = [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
     node: Any = document
     for token in tokens[:-1]:
@@ -258,9 +258,9 @@ def _parent_of(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any], 
             break
     if not isinstance(node, dict):
         raise CharacterError(
-            "invalidDocument",
-            f"The document has no object to hold {pointer}.",
-            {"pointer": pointer},
+            "invalidValue",
+            f"{pointer} cannot be set: the document has no object to hold it.",
+            {"pointer": pointer, "value": value},
         )
     return node, tokens[-1]
 
@@ -334,7 +334,7 @@ def update_character(
     for pointer, raw in pairs:
         state = _find_state(pointer)
         value = _checked_value(pointer, raw, state)
-        parent, key = _parent_of(updated, pointer)
+        parent, key = _parent_of(updated, pointer, value)
         _check_bounds(pointer, value, state, updated, parent)
         parent[key] = value
     if pairs:

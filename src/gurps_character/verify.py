@@ -100,11 +100,13 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _over_budget(document: Mapping[str, Any]) -> tuple[Issue, ...]:
+def _over_budget(document: Mapping[str, Any], computed_spent: object) -> tuple[Issue, ...]:
+    """Spending over the budget, judged on the recomputed total (a lowered total hides nothing)."""
     points = document.get("points")
     if not isinstance(points, Mapping):
         return ()
-    budget, spent = points.get("budget"), points.get("spent")
+    budget = points.get("budget")
+    spent = computed_spent if _is_number(computed_spent) else points.get("spent")
     if not (_is_number(budget) and _is_number(spent)) or not spent > budget:
         return ()
     message = (
@@ -146,7 +148,8 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     try:
-        found = deviations(SCHEMA, document, recompute(SCHEMA, document))
+        results = recompute(SCHEMA, document)
+        found = deviations(SCHEMA, document, results)
     except FormulaError as err:  # a schema formula the document cannot feed
         raise CharacterError("invalidDocument", f"The rules could not be evaluated: {err}.") from None
     integrity = document.get("integrity")
@@ -160,7 +163,8 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
     inconsistencies = tuple(
         Inconsistency(item.pointer, item.expected, item.actual) for item in found if item.reason == "inconsistent"
     )
-    issues = _over_budget(document)
+    spent = next((item.computed for item in results if item.pointer == "/points/spent"), None)
+    issues = _over_budget(document, spent)
     compliant = not overrides and not inconsistencies and not issues
     declared = integrity.get("rulesCompliant") if integrity is not None else None
     declared = declared if isinstance(declared, bool) else None
