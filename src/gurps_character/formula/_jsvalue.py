@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ._jsnum import as_number, js_number_text
-from ._values import MISSING
+from ._values import MISSING, Dice
 
 __all__ = ["js_strict_equal", "js_string", "js_trim", "js_truthy"]
 
@@ -74,7 +74,8 @@ def js_strict_equal(left: Any, right: Any) -> bool:
     """``left === right`` in JavaScript, with a missing value equal to ``null``.
 
     Numbers compare by value (``3 == 3.0``), booleans only equal booleans, strings by text, and
-    objects and arrays only themselves.
+    objects and arrays only themselves. Dice never compare equal: in the reference every
+    ``lookup()`` returns a new object.
     """
     if left is MISSING:
         left = None
@@ -90,4 +91,6 @@ def js_strict_equal(left: Any, right: Any) -> bool:
     right_number = as_number(right)
     if left_number is not None or right_number is not None:
         return left_number is not None and right_number is not None and left_number == right_number
+    if isinstance(left, Dice) or isinstance(right, Dice):
+        return False  # every lookup() makes a new object in JavaScript, and === compares identity
     return left is right

@@ -6,7 +6,7 @@ Parsed trees are cached per source text: the schema's formulas are the same for 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Final, NoReturn
 
 from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, Step, String
 from ._errors import FormulaError
@@ -20,6 +20,10 @@ MAX_FORMULA_LENGTH: Final = 10_000
 
 MAX_NESTING: Final = 64
 """Deepest accepted nesting of parentheses, calls and unary minus."""
+
+_TOKEN_STARTS: Final = frozenset(
+    "0123456789'$_=!<>+-*/(),.[]|abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
 
 
 def parse_formula(source: str) -> Node:
@@ -60,7 +64,20 @@ def _parse_formula(tokenizer: Tokenizer) -> Node:
         return node
     if tokenizer.check("COMPARE"):
         tokenizer.raise_syntax_error("Comparisons cannot be chained; use parentheses")
-    tokenizer.raise_syntax_error("Expected an operator or the end of the formula")
+    _raise_unexpected(tokenizer, "Expected an operator or the end of the formula")
+
+
+def _raise_unexpected(tokenizer: Tokenizer, expected: str) -> NoReturn:
+    """Raises ``expected``, or a more precise message for a character no token starts with."""
+    position = tokenizer.next_position()
+    char = tokenizer.source[position : position + 1]
+    if char == "'":
+        tokenizer.raise_syntax_error("Unterminated string")
+    if char == '"':
+        tokenizer.raise_syntax_error("Strings are written in single quotes: 'text'")
+    if char and char not in _TOKEN_STARTS:
+        tokenizer.raise_syntax_error(f"Unexpected character {char!r}")
+    tokenizer.raise_syntax_error(expected)
 
 
 def _parse_expression(tokenizer: Tokenizer, depth: int) -> Node:
@@ -127,10 +144,7 @@ def _parse_primary(tokenizer: Tokenizer, depth: int) -> Node:
     if tokenizer.check("ROOT"):
         root = tokenizer.read()
         return _parse_path(tokenizer, root.text, root.position)
-    position = tokenizer.next_position()
-    if tokenizer.source.startswith("'", position):
-        tokenizer.raise_syntax_error("Unterminated string")
-    tokenizer.raise_syntax_error("Expected an expression")
+    _raise_unexpected(tokenizer, "Expected an expression")
 
 
 def _parse_arguments(tokenizer: Tokenizer, depth: int) -> tuple[Node, ...]:
