@@ -1,0 +1,66 @@
+"""validate_character against the reference library's answers in the shared conformance corpus.
+
+Two kinds of cases carry validation reports: ``validate`` cases, and ``parse`` cases that fail with a
+``schema`` error (whose details hold the same errors). Errors are compared as a multiset, as the
+corpus checker compares them, and the messages must be identical too. The corpus lives outside the
+project (``../shared/conformance/``); without it these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gurps_character._json import loads
+from gurps_character.validate import validate_character
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "cases.jsonl.gz"
+
+
+def _cases() -> list[tuple[str, Any, dict[str, Any]]]:
+    """(id, document, expected {valid, errors}) for every case with a validation report."""
+    if not CORPUS.is_file():
+        return []
+    found = []
+    with gzip.open(CORPUS, "rt", encoding="utf-8", errors="surrogatepass") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            args, expect = case["args"], case["expect"]
+            if case["op"] == "validate" and "value" in expect:
+                found.append((case["id"], args["document"], expect["value"]))
+            elif case["op"] == "parse" and expect.get("error", {}).get("code") == "schema":
+                document = loads(args["text"]) if "text" in args else args["object"]
+                found.append((case["id"], document, {"valid": False, **expect["error"]["details"]}))
+    return found
+
+
+CASES = _cases()
+
+
+def _key(error: dict[str, Any]) -> str:
+    fields = {name: error[name] for name in ("pointer", "keyword", "params", "propertyName") if name in error}
+    return json.dumps(fields, sort_keys=True)
+
+
+@pytest.mark.skipif(not CASES, reason=f"the conformance corpus is not at {CORPUS}")
+@pytest.mark.parametrize(
+    ("document", "expected"), [case[1:] for case in CASES], ids=[case[0] for case in CASES]
+)
+def test_matches_the_reference(document: Any, expected: dict[str, Any]) -> None:
+    got = validate_character(document).to_dict()
+    assert got["valid"] is expected["valid"]
+    assert Counter(map(_key, got["errors"])) == Counter(map(_key, expected["errors"]))
+    assert Counter(e["message"] for e in got["errors"]) == Counter(e["message"] for e in expected["errors"])
+
+
+def test_the_corpus_has_validation_cases() -> None:
+    if not CORPUS.is_file():
+        pytest.skip(f"the conformance corpus is not at {CORPUS}")
+    assert len(CASES) >= 50
