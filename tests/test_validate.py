@@ -731,3 +731,66 @@ def test_threads_share_the_validator_safely() -> None:
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+# ---------------------------------------------------------------- the fast path agrees with jsonschema
+
+
+def slow_errors(document: object) -> list[Any]:
+    return list(validate_module._engine().iter_errors(document))
+
+
+def fast_check() -> Callable[[object], bool]:
+    check = validate_module._engine().fast
+    assert check is not None, "the bundled schema must compile to a fast check"
+    return check
+
+
+@pytest.mark.parametrize("name", ["rurik", "jotun"])
+def test_valid_documents_take_the_fast_path(name: str) -> None:
+    assert fast_check()(example(name))
+
+
+plain_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from(["", "x", "1.3.0", "1.3.0\n", "metric", "advantage", "2026-10-04T12:00:00Z", "3d+1"]),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_path_agrees_with_jsonschema(data: st.DataObject) -> None:
+    document = example(data.draw(st.sampled_from(["rurik", "jotun"])))
+    for _ in range(data.draw(st.integers(1, 3))):
+        container, key = data.draw(st.sampled_from(list(_containers(document))))
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "replace":
+            container[key] = data.draw(plain_json)
+        elif action == "delete":
+            del container[key]
+        elif isinstance(container[key], dict):
+            container[key][data.draw(st.text(max_size=5))] = data.draw(plain_json)
+        elif isinstance(container[key], list):
+            container[key].append(data.draw(plain_json))
+    # on plain JSON data the fast check is exact: True exactly when jsonschema finds nothing
+    assert fast_check()(document) is (not slow_errors(document))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [MappingProxyType({}), (1,), "x", 1, True, None, math.nan, 10**400, Hostile()],
+)
+def test_fast_path_is_never_wrong_about_unusual_values(doc: dict[str, Any], value: object) -> None:
+    for container, key in list(_containers(doc)):
+        original = container[key]
+        container[key] = value
+        if fast_check()(doc):
+            assert not slow_errors(doc), (key, value)
+        container[key] = original
