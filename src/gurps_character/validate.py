@@ -19,6 +19,11 @@ and wording, and so that the checks follow JSON and JavaScript rather than Pytho
 Only what the schema describes is inspected: values in free-form places (the contents of
 ``extensions``) are not walked, however deep or odd they are.
 
+Valid documents are the common case, and jsonschema's walk costs dozens of times what parsing the
+JSON does. So the schema is also compiled once into plain closures that only answer "surely valid?"
+for the plain data ``json.loads`` produces; everything else, and every invalid document, goes
+through jsonschema, which has the final word and writes the report.
+
 This module imports jsonschema only when the validator is first built, so importing the package
 (and :mod:`gurps_character.formula`) never loads it.
 """
