@@ -177,26 +177,29 @@ _TYPES: dict[str, Callable[[object], bool]] = {
 
 
 def _json_equal(value: object, expected: object) -> bool:
-    """JSON equality (as Ajv's ``fast-deep-equal`` on parsed JSON); never calls ``==`` on unknown types."""
+    """JSON equality (Ajv's ``fast-deep-equal`` on parsed JSON); never calls ``==`` on unknown types."""
     if isinstance(expected, str):
         return isinstance(value, str) and value == expected
-    if expected is None:
-        return value is None
-    if isinstance(expected, bool):
-        return isinstance(value, bool) and value == expected
+    if expected is None or isinstance(expected, bool):
+        return value is expected or (isinstance(value, bool) and value == expected)
     if isinstance(expected, int | float):
-        return _is_finite_number(value) and float(value) == float(expected)  # type: ignore[arg-type]
+        return (
+            isinstance(value, int | float)
+            and _is_finite_number(value)
+            and float(value) == float(expected)  # doubles, as JavaScript compares them
+        )
     if isinstance(expected, list | tuple):
         return (
-            _is_array(value)
-            and len(value) == len(expected)  # type: ignore[arg-type]
-            and all(_json_equal(a, b) for a, b in zip(value, expected, strict=True))  # type: ignore[call-overload]
+            isinstance(value, list | tuple)
+            and len(value) == len(expected)
+            and all(_json_equal(a, b) for a, b in zip(value, expected, strict=True))
         )
     if isinstance(expected, Mapping):
         return (
             _is_object(value)
-            and len(value) == len(expected)  # type: ignore[arg-type]
-            and all(key in value and _json_equal(value[key], item) for key, item in expected.items())  # type: ignore[operator, index]
+            and isinstance(value, Mapping)
+            and len(value) == len(expected)
+            and all(key in value and _json_equal(value[key], item) for key, item in expected.items())
         )
     return False
 
