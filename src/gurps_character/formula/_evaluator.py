@@ -9,17 +9,17 @@ gives ``null``). Booleans are never numbers.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final, TypeAlias
 
-from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, String
+from ._ast import Binary, Call, Compare, Negate, Node, Number, Path, String
+from ._codegen import generate
 from ._errors import FormulaError
 from ._jsnum import as_number
 from ._jsvalue import js_strict_equal, js_string, js_trim, js_truthy
 from ._parser import parse_formula
-from ._tables import TableSet, prepare_tables
+from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value
 
 __all__ = ["Compiled", "compile_formula", "evaluate"]
@@ -109,83 +109,18 @@ def _compile_tree(node: Node) -> Compiled:
 
 
 def _compile(node: Node) -> Compiled:
-    if isinstance(node, Number):
-        return _constant(float(node.value))
-    if isinstance(node, String):
-        return _constant(node.value)
-    if isinstance(node, Path):
-        return _compile_path(node)
-    if isinstance(node, Call):
-        return _compile_call(node)
-    if isinstance(node, Negate):
-        return _compile_negate(node)
-    if isinstance(node, Binary):
-        return _compile_binary(node)
-    if isinstance(node, Compare):
-        return _compile_compare(node)
-    raise FormulaError(f"Not a formula node: {type(node).__name__}")
-
-
-def _constant(value: Any) -> Compiled:
-    def constant(root: Any, local: Any, tables: Any) -> Any:
-        return value
-
-    return constant
+    return generate(node, _HELPERS)
 
 
 # ---------------------------------------------------------------------------------------- paths
 
 
-def _compile_path(node: Path) -> Compiled:
-    steps: list[Callable[[Any], Any]] = []
-    for step in node.steps:
-        if isinstance(step, Field):
-            steps.append(_field_step(step.name))
-        elif isinstance(step, Filter):
-            steps.append(_filter_step(step.field, step.negate, frozenset(step.values)))
-        else:
-            raise FormulaError(f"Not a path step: {type(step).__name__}")
-    first = node.root
-    names = tuple(s.name for s in node.steps if isinstance(s, Field))
-    if len(names) == len(steps) and first == "$":  # the common case: $.a.b.c
+def _make_filter(field: str, negate: bool, values: frozenset[str]) -> Callable[[Any], Any]:
+    """The path step ``[field=a|b]`` (``[field!=a|b]`` when ``negate``): the items whose
+    ``field``, as JavaScript's ``String()`` writes it, is (not) one of ``values``."""
 
-        def from_root(root: Any, local: Any, tables: Any) -> Any:
-            value = root
-            for name in names:
-                value = value.get(name, MISSING) if type(value) is dict else get(value, name)
-            return None if value is MISSING else value
-
-        return from_root
-
-    if len(names) == len(steps):  # a.b.c, starting in the local object
-
-        def from_local(root: Any, local: Any, tables: Any) -> Any:
-            value = local.get(first, MISSING) if type(local) is dict else get(local, first)
-            for name in names:
-                value = value.get(name, MISSING) if type(value) is dict else get(value, name)
-            return None if value is MISSING else value
-
-        return from_local
-
-    def path(root: Any, local: Any, tables: Any) -> Any:
-        value = root if first == "$" else get(local, first)
-        for step in steps:
-            value = step(value)
-        return None if value is MISSING else value
-
-    return path
-
-
-def _field_step(name: str) -> Callable[[Any], Any]:
-    def field(value: Any) -> Any:
-        return get(value, name)
-
-    return field
-
-
-def _filter_step(field: str, negate: bool, values: frozenset[str]) -> Callable[[Any], Any]:
     def keep(value: Any) -> Any:
-        if not isinstance(value, list | tuple):
+        if not _is_array(value):
             return MISSING
         kept = []
         for item in value:
@@ -252,142 +187,10 @@ def _project(items: Sequence[Any], name: str) -> list[Any]:
     return out
 
 
-# ------------------------------------------------------------------------------------ operators
-
+# ------------------------------------------------------------------------------------ functions
 
 _BIG: Final = 2**1023
 """Integers of smaller magnitude convert to a double without overflow."""
-
-
-def _divide(left: float, right: float) -> float | None:
-    return None if right == 0 else left / right
-
-
-_ARITHMETIC: Final[dict[str, Callable[[float, float], float | None]]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": _divide,
-}
-
-_ORDER: Final[dict[str, Callable[[float, float], bool]]] = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
-
-def _compile_binary(node: Binary) -> Compiled:
-    first = _compile(node.first)
-    rest: list[tuple[Callable[[float, float], float | None], Compiled]] = []
-    for symbol, operand in node.rest:
-        apply = _ARITHMETIC.get(symbol)
-        if apply is None:
-            raise FormulaError(f"Unknown operator '{symbol}'")
-        rest.append((apply, _compile(operand)))
-    if len(rest) == 1:
-        ((apply, second),) = rest
-
-        def pair(root: Any, local: Any, tables: Any) -> Any:
-            left = first(root, local, tables)
-            right = second(root, local, tables)
-            # inline fast paths of as_number(): this is the hottest code of a recompute
-            if type(left) is not float:
-                left = float(left) if type(left) is int and -_BIG < left < _BIG else as_number(left)
-            if type(right) is not float:
-                right = float(right) if type(right) is int and -_BIG < right < _BIG else as_number(right)
-            if left is None or right is None:
-                return None
-            return apply(left, right)
-
-        return pair
-
-    def chain(root: Any, local: Any, tables: Any) -> Any:
-        total = first(root, local, tables)
-        if type(total) is not float:
-            total = float(total) if type(total) is int and -_BIG < total < _BIG else as_number(total)
-        for apply, operand in rest:
-            right = operand(root, local, tables)  # evaluated even after a null, as in JavaScript
-            if type(right) is not float:
-                right = float(right) if type(right) is int and -_BIG < right < _BIG else as_number(right)
-            total = None if total is None or right is None else apply(total, right)
-        return total
-
-    return chain
-
-
-def _compile_negate(node: Negate) -> Compiled:
-    operand = _compile(node.operand)
-
-    def negate(root: Any, local: Any, tables: Any) -> Any:
-        value = as_number(operand(root, local, tables))
-        return None if value is None else -value
-
-    return negate
-
-
-def _compile_compare(node: Compare) -> Compiled:
-    left = _compile(node.left)
-    right = _compile(node.right)
-    if node.op in ("==", "!="):
-        want = node.op == "=="
-
-        def equality(root: Any, local: Any, tables: Any) -> Any:
-            return js_strict_equal(left(root, local, tables), right(root, local, tables)) == want
-
-        return equality
-    order = _ORDER.get(node.op)
-    if order is None:
-        raise FormulaError(f"Unknown comparison '{node.op}'")
-
-    def compare(root: Any, local: Any, tables: Any) -> Any:
-        a = left(root, local, tables)
-        b = right(root, local, tables)
-        if type(a) is not float:
-            a = as_number(a)
-        if type(b) is not float:
-            b = as_number(b)
-        if a is None or b is None:
-            return None
-        return order(a, b)
-
-    return compare
-
-
-# ------------------------------------------------------------------------------------ functions
-
-
-def _compile_call(node: Call) -> Compiled:
-    spec = _FUNCTIONS.get(node.name)
-    if spec is None:
-        raise FormulaError(f"Unknown function '{node.name}'")
-    low, high, make = spec
-    count = len(node.args)
-    if count < low or (high is not None and count > high):
-        if high is None:
-            wanted = f"at least {low} argument{'s' if low != 1 else ''}"
-        elif low == high:
-            wanted = f"{low} argument{'s' if low != 1 else ''}"
-        else:
-            wanted = f"{low} to {high} arguments"
-        raise FormulaError(f"{node.name}() takes {wanted} ({count} given)")
-    return make(tuple(_compile(arg) for arg in node.args))
-
-
-def _unary_math(function: Callable[[float], float]) -> Callable[[tuple[Compiled, ...]], Compiled]:
-    def make(args: tuple[Compiled, ...]) -> Compiled:
-        (argument,) = args
-
-        def call(root: Any, local: Any, tables: Any) -> Any:
-            value = argument(root, local, tables)
-            if type(value) is not float:
-                value = as_number(value)
-            return None if value is None else function(value)
-
-        return call
-
-    return make
 
 
 def _floor(value: float) -> float:
@@ -422,90 +225,59 @@ def _power_of_ten(digits: float) -> float:
         return math.inf
 
 
-def _make_round(args: tuple[Compiled, ...]) -> Compiled:
-    argument = args[0]
-    digits_of = args[1] if len(args) > 1 else None
-
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        value = as_number(argument(root, local, tables))
-        if digits_of is None:
-            return None if value is None else js_round(value)
-        digits = as_number(digits_of(root, local, tables))
-        if value is None or digits is None:
-            return None
-        factor = _power_of_ten(digits)  # half up after scaling, as Math.round(x * f) / f
-        return _js_divide(js_round(value * factor), factor)
-
-    return call
-
-
-def _extreme(
-    pick: Callable[[float, float], bool], empty: float
-) -> Callable[[tuple[Compiled, ...]], Compiled]:
-    def make(args: tuple[Compiled, ...]) -> Compiled:
-        def call(root: Any, local: Any, tables: Any) -> Any:
-            numbers = [as_number(arg(root, local, tables)) for arg in args]
-            best = empty  # Math.min() is Infinity, Math.max() -Infinity
-            for number in numbers:
-                if number is None:
-                    return None
-                if number != number or pick(number, best):
-                    best = number
-            return math.nan if any(n != n for n in numbers) else best
-
-        return call
-
-    return make
-
-
-def _make_sum(args: tuple[Compiled, ...]) -> Compiled:
-    (argument,) = args
-
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        value = argument(root, local, tables)
-        if isinstance(value, list | tuple):
-            total = 0.0
-            for item in value:
-                number = as_number(item)
-                if number is not None:  # nulls, text and booleans do not count
-                    total += number
-            return total
-        number = as_number(value)
-        return 0.0 if number is None else number
-
-    return call
-
-
-def _make_coalesce(args: tuple[Compiled, ...]) -> Compiled:
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        for arg in args:
-            value = arg(root, local, tables)
-            if value is not None and value is not MISSING:
-                return value
+def _round(root: Any, value: Any, digits: Any = 0.0) -> float | None:
+    """``round(x, digits)``: half up after scaling, as ``Math.round(x * 10**d) / 10**d``."""
+    number, places = as_number(value), as_number(digits)
+    if number is None or places is None:
         return None
+    if places == 0:
+        return js_round(number)
+    factor = _power_of_ten(places)
+    return _js_divide(js_round(number * factor), factor)
 
-    return call
 
-
-def _make_if(args: tuple[Compiled, ...]) -> Compiled:
-    condition, then, otherwise = args
-
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        test = condition(root, local, tables)
-        if test is None or test is MISSING:
+def _numbers(values: tuple[Any, ...]) -> list[float] | None:
+    numbers = []
+    for value in values:
+        number = as_number(value)
+        if number is None:
             return None
-        return then(root, local, tables) if js_truthy(test) else otherwise(root, local, tables)
+        numbers.append(number)
+    return numbers
 
-    return call
+
+def _min(root: Any, *values: Any) -> float | None:
+    """``min(a, b, ...)``: null if any is not a number; ``min()`` is Infinity, as Math.min()."""
+    numbers = _numbers(values)
+    if numbers is None:
+        return None
+    if any(n != n for n in numbers):
+        return math.nan
+    return min(numbers, default=math.inf)
 
 
-def _make_lookup(args: tuple[Compiled, ...]) -> Compiled:
-    table_of, key_of = args
+def _max(root: Any, *values: Any) -> float | None:
+    """``max(a, b, ...)``: null if any is not a number; ``max()`` is -Infinity, as Math.max()."""
+    numbers = _numbers(values)
+    if numbers is None:
+        return None
+    if any(n != n for n in numbers):
+        return math.nan
+    return max(numbers, default=-math.inf)
 
-    def call(root: Any, local: Any, tables: TableSet) -> Any:
-        return tables.lookup(table_of(root, local, tables), key_of(root, local, tables))
 
-    return call
+def _sum(root: Any, value: Any) -> float:
+    """``sum(x)``: the numbers of an array (nulls, text and booleans do not count), a number
+    itself, 0 for anything else."""
+    if _is_array(value):
+        total = 0.0
+        for item in value:
+            number = item if type(item) is float else as_number(item)
+            if number is not None:
+                total += number
+        return total
+    number = as_number(value)
+    return 0.0 if number is None else number
 
 
 _ATTRIBUTES: Final = {
@@ -518,51 +290,47 @@ _ATTRIBUTES: Final = {
 }
 
 
-def _make_attr(args: tuple[Compiled, ...]) -> Compiled:
-    (argument,) = args
-
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        attribute = argument(root, local, tables)
-        group = _ATTRIBUTES.get(attribute) if isinstance(attribute, str) else None
-        if group is None:
-            return None
-        value = _own(_own(_own(root, group), attribute), "value")
-        return None if value is MISSING else value
-
-    return call
-
-
-def _make_skill_level(args: tuple[Compiled, ...]) -> Compiled:
-    (argument,) = args
-
-    def call(root: Any, local: Any, tables: Any) -> Any:
-        name = argument(root, local, tables)
-        skills = _own(root, "skills")
-        if not isinstance(name, str) or not isinstance(skills, list | tuple):
-            return None
-        wanted = js_trim(name).lower()
-        for skill in skills:
-            skill_name = _own(skill, "name")
-            if isinstance(skill_name, str) and js_trim(skill_name).lower() == wanted:
-                level = _own(skill, "level")
-                return None if level is MISSING else level
+def _attr(root: Any, attribute: Any) -> Any:
+    """``attr(id)``: the current value of st, dx, iq, ht (``attributes``) or will, per
+    (``secondary``); null for any other id."""
+    group = _ATTRIBUTES.get(attribute) if type(attribute) is str else None
+    if group is None:
         return None
+    value = _own(_own(_own(root, group), attribute), "value")
+    return None if value is MISSING else value
 
-    return call
+
+def _skillLevel(root: Any, name: Any) -> Any:
+    """``skillLevel(name)``: the level of the first skill with that name (case-insensitive,
+    surrounding space ignored), or null."""
+    skills = _own(root, "skills")
+    if not isinstance(name, str) or not _is_array(skills):
+        return None
+    wanted = js_trim(name).lower()
+    for skill in skills:
+        skill_name = _own(skill, "name")
+        if isinstance(skill_name, str) and js_trim(skill_name).lower() == wanted:
+            level = _own(skill, "level")
+            return None if level is MISSING else level
+    return None
 
 
-_FUNCTIONS: Final[dict[str, tuple[int, int | None, Callable[[tuple[Compiled, ...]], Compiled]]]] = {
-    "floor": (1, 1, _unary_math(_floor)),
-    "ceil": (1, 1, _unary_math(_ceil)),
-    "abs": (1, 1, _unary_math(abs)),
-    "round": (1, 2, _make_round),
-    "min": (0, None, _extreme(operator.lt, math.inf)),
-    "max": (0, None, _extreme(operator.gt, -math.inf)),
-    "if": (3, 3, _make_if),
-    "sum": (1, 1, _make_sum),
-    "coalesce": (0, None, _make_coalesce),
-    "lookup": (2, 2, _make_lookup),
-    "attr": (1, 1, _make_attr),
-    "skillLevel": (1, 1, _make_skill_level),
+_HELPERS: Final[dict[str, Any]] = {
+    "_M": MISSING,
+    "_BIG": _BIG,
+    "_num": as_number,
+    "_get": get,
+    "_make_filter": _make_filter,
+    "_equal": js_strict_equal,
+    "_truthy": js_truthy,
+    "_floor": _floor,
+    "_ceil": _ceil,
+    "_abs": abs,
+    "_round": _round,
+    "_min": _min,
+    "_max": _max,
+    "_sum": _sum,
+    "_attr": _attr,
+    "_skillLevel": _skillLevel,
 }
-"""Functions by name: (fewest arguments, most arguments or None, compiler)."""
+"""What the generated code calls (see :mod:`._codegen`)."""
