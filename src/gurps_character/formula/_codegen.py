@@ -45,6 +45,7 @@ class _Generator:
         self.indent = 2
         self.count = 0
         self.namespace: dict[str, Any] = dict(helpers)
+        self.numeric: set[str] = set()  # variables known to hold a double or None
 
     def temp(self) -> str:
         self.count += 1
@@ -60,13 +61,24 @@ class _Generator:
 
     def number(self, var: str) -> None:
         """Turns ``var`` into a double or None (the inline fast paths of as_number())."""
+        self.numeric.add(var)
         self.emit(f"if type({var}) is not float:")
         self.emit(f"    {var} = float({var}) if type({var}) is int and -_BIG < {var} < _BIG else _num({var})")
+
+    def copy(self, out: str, var: str) -> None:
+        """``out = var`` as a double or None."""
+        self.emit(f"{out} = {var}")
+        if var in self.numeric:
+            self.numeric.add(out)
+        else:
+            self.number(out)
 
     def value(self, node: Node) -> str:
         """Emits the statements computing ``node``; returns the variable that holds its value."""
         if isinstance(node, Number):
-            return self.constant(float(node.value))
+            name = self.constant(float(node.value))
+            self.numeric.add(name)
+            return name
         if isinstance(node, String):
             return self.constant(node.value)
         if isinstance(node, Path):
@@ -74,8 +86,7 @@ class _Generator:
         if isinstance(node, Negate):
             var = self.value(node.operand)
             out = self.temp()
-            self.emit(f"{out} = {var}")
-            self.number(out)
+            self.copy(out, var)
             self.emit(f"if {out} is not None:")
             self.emit(f"    {out} = -{out}")
             return out
@@ -110,12 +121,10 @@ class _Generator:
 
     def binary(self, node: Binary) -> str:
         out = self.temp()
-        self.emit(f"{out} = {self.value(node.first)}")
-        self.number(out)
+        self.copy(out, self.value(node.first))
         for symbol, operand in node.rest:
             right = self.temp()
-            self.emit(f"{right} = {self.value(operand)}")  # evaluated even after a null
-            self.number(right)
+            self.copy(right, self.value(operand))  # evaluated even after a null
             if symbol == "/":
                 self.emit(
                     f"{out} = None if {out} is None or {right} is None or {right} == 0 else {out} / {right}"
@@ -136,10 +145,8 @@ class _Generator:
         if symbol is None:
             raise FormulaError(f"Unknown comparison '{node.op}'")
         a, b = self.temp(), self.temp()
-        self.emit(f"{a} = {left}")
-        self.number(a)
-        self.emit(f"{b} = {right}")
-        self.number(b)
+        self.copy(a, left)
+        self.copy(b, right)
         self.emit(f"{out} = None if {a} is None or {b} is None else {a} {symbol} {b}")
         return out
 
@@ -164,8 +171,7 @@ class _Generator:
         args = [self.value(arg) for arg in node.args]
         out = self.temp()
         if node.name in ("floor", "ceil", "abs"):
-            self.emit(f"{out} = {args[0]}")
-            self.number(out)
+            self.copy(out, args[0])
             self.emit(f"if {out} is not None:")
             self.emit(f"    {out} = _{node.name}({out})")
         elif node.name == "lookup":

@@ -227,13 +227,18 @@ def _power_of_ten(digits: float) -> float:
 
 def _round(root: Any, value: Any, digits: Any = 0.0) -> float | None:
     """``round(x, digits)``: half up after scaling, as ``Math.round(x * 10**d) / 10**d``."""
-    number, places = as_number(value), as_number(digits)
+    number = value if type(value) is float else as_number(value)
+    places = digits if type(digits) is float else as_number(digits)
     if number is None or places is None:
         return None
     if places == 0:
         return js_round(number)
-    factor = _power_of_ten(places)
+    factor = _POWERS_OF_TEN.get(places) or _power_of_ten(places)
     return _js_divide(js_round(number * factor), factor)
+
+
+_POWERS_OF_TEN: Final = {float(d): math.pow(10.0, d) for d in range(-10, 11)}
+"""10 ** d for the usual digits (the same doubles as JavaScript's 10 ** d)."""
 
 
 def _numbers(values: tuple[Any, ...]) -> list[float] | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ._errors import FormulaError
 from ._identity import ByIdentity, deeply_frozen
-from ._jsnum import as_number
+from ._jsnum import MAX_SAFE_INTEGER, as_number
 from ._jsvalue import js_string
 from ._values import MISSING, Dice, dice_with_more, parse_dice
 
@@ -37,9 +37,16 @@ class _MapTable:
                     self.entries[str(key)] = _table_value(value, dice)
 
     def get(self, key: Any) -> Any:
+        kind = type(key)
+        if kind is str:
+            return self.entries.get(key)
+        if kind is int and -MAX_SAFE_INTEGER <= key <= MAX_SAFE_INTEGER:
+            return self.entries.get(str(key))  # how JavaScript writes it, too
+        if kind is float and key.is_integer() and -MAX_SAFE_INTEGER <= key <= MAX_SAFE_INTEGER:
+            return self.entries.get(str(int(key)))
         if key is None or key is MISSING:
             return None
-        return self.entries.get(key if type(key) is str else js_string(key))
+        return self.entries.get(js_string(key))
 
 
 class _StepTable:
