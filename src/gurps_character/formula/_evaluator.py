@@ -1,4 +1,5 @@
-"""Evaluation: a syntax tree is compiled once into nested closures, which then run per document.
+"""Evaluation: a syntax tree is compiled once (by :mod:`._codegen`) into a Python function, which
+then runs per document; this module holds the entry points and the runtime helpers it calls.
 
 Values follow the reference implementation (JavaScript): numbers are doubles, a missing value is
 ``null`` and poisons arithmetic, division by zero is ``null``, comparisons of non-numbers are
@@ -82,7 +83,7 @@ def evaluate(
 
 
 def compile_formula(formula: str | Node) -> Compiled:
-    """The compiled closure for a formula (cached per text and per tree).
+    """The compiled function for a formula (cached per text and per tree).
 
     Raises:
         FormulaSyntaxError: The text does not parse.
