@@ -116,9 +116,10 @@ def _prepare(table: Any) -> _MapTable | _StepTable | None:
 class TableSet:
     """The rule tables of one schema, ready for ``lookup(name, key)``."""
 
-    __slots__ = ("_prepared", "_raw")
+    __slots__ = ("_eager", "_prepared", "_raw")
 
     def __init__(self, raw: Any, *, eager: bool = False) -> None:
+        self._eager = eager  # shared between threads: never written after construction
         self._raw = raw if isinstance(raw, Mapping) else None
         self._prepared: dict[str, _MapTable | _StepTable | None] = {}
         if eager and self._raw is not None:
@@ -137,7 +138,9 @@ class TableSet:
         try:
             table = self._prepared[name]
         except KeyError:
-            table = self._prepared[name] = _prepare(self._raw.get(name) if self._raw is not None else None)
+            table = None if self._eager or self._raw is None else _prepare(self._raw.get(name))
+            if not self._eager:
+                self._prepared[name] = table
         if table is None:
             raise FormulaError(f"Unknown table '{name}'")
         return table.get(key)
