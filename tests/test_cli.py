@@ -1,0 +1,533 @@
+"""The ``gurps-character`` command line, driven as a user drives it: a subprocess per command.
+
+Every command, every exit status (0 all good, 1 valid but not rules-compliant, 2 unreadable,
+invalid or a wrong argument), the ``--json`` shapes, stdin, folders, ``--jobs``, the help texts,
+and the writing guarantees: a written file is complete and valid, a failed command leaves the
+original byte-identical, and no temporary file is left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gurps_character import (
+    SCHEMA,
+    __version__,
+    apply_damage,
+    combat_stats,
+    get_updatable_fields,
+    heal,
+    parse_character,
+    recover_fatigue,
+    serialize_character,
+    spend_fatigue,
+    update_character,
+)
+from gurps_character.formula import recompute
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+NOW = "2026-10-05T10:00:00Z"
+NOW_DT = datetime(2026, 10, 5, 10, tzinfo=UTC)
+COMMANDS = (
+    "check",
+    "validate",
+    "stats",
+    "recompute",
+    "fields",
+    "damage",
+    "heal",
+    "fatigue",
+    "recover",
+    "update",
+)
+
+
+@dataclass(frozen=True)
+class Run:
+    status: int
+    out: str
+    err: str
+    raw: bytes
+
+
+def cli(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> Run:
+    """Runs ``python -m gurps_character ARGS`` and checks it never shows a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gurps_character", *args],
+        cwd=cwd,
+        input=stdin if stdin is not None else b"",
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err
+    return Run(done.returncode, done.stdout.decode("utf-8", "replace"), err, done.stdout)
+
+
+def cli_many(commands: Sequence[Sequence[str]]) -> list[Run]:
+    """Runs several independent commands at once (they only read), in order of ``commands``."""
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "gurps_character", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for args in commands
+    ]
+    runs = []
+    for process in started:
+        out, err = process.communicate(timeout=120)
+        text = err.decode("utf-8", "replace")
+        assert "Traceback" not in text, text
+        runs.append(Run(process.returncode, out.decode("utf-8", "replace"), text, out))
+    return runs
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def document(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = parse_character(path.read_bytes()).character  # type: ignore[assignment]
+    return loaded
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files a writer might have left."""
+    return sorted(
+        path.name for path in folder.iterdir() if path.name.startswith(".") or path.suffix == ".tmp"
+    )
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, Path]:
+    """The examples and two broken files, copied into a fresh folder."""
+    paths = {name: tmp_path / f"{name}.json" for name in ("rurik", "jotun")}
+    for name, path in paths.items():
+        shutil.copyfile(EXAMPLES / f"{name}.json", path)
+    invalid = json.loads((EXAMPLES / "rurik.json").read_text("utf-8"))
+    invalid["profile"]["name"] = 3
+    del invalid["skills"]
+    paths["invalid"] = tmp_path / "invalid.json"
+    paths["invalid"].write_text(json.dumps(invalid), "utf-8")
+    paths["broken"] = tmp_path / "broken.json"
+    paths["broken"].write_text('{"format": "gurps-character",', "utf-8")
+    return paths
+
+
+# ---------------------------------------------------------------- version, help, usage
+
+
+def test_version() -> None:
+    run = cli("--version")
+    assert run.status == 0
+    assert run.out.strip() == f"gurps-character {__version__}"
+
+
+def test_help_of_every_command_has_examples() -> None:
+    commands: list[tuple[str, ...]] = [(), *((command,) for command in COMMANDS)]
+    runs = cli_many([(*command, "--help") for command in commands])
+    for command, run in zip(commands, runs, strict=True):
+        assert run.status == 0, command
+        assert run.out.startswith("usage: gurps-character"), command
+        assert "examples:\n" in run.out, command
+        if command:
+            assert f"gurps-character {command[0]} " in run.out.split("examples:")[1]
+
+
+def test_usage_errors_exit_2() -> None:
+    commands = [(), ("frobnicate",), ("check",), ("check", "--jobs", "0", "x.json")]
+    for args, run in zip(commands, cli_many(commands), strict=True):
+        assert run.status == 2, args
+        assert "usage: gurps-character" in run.err
+
+
+def test_console_script_is_installed() -> None:
+    script = Path(sys.executable).parent / ("gurps-character.exe" if os.name == "nt" else "gurps-character")
+    if not script.exists():
+        pytest.skip("the console script is not installed next to this interpreter")
+    done = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"gurps-character {__version__}"
+
+
+# ---------------------------------------------------------------- check
+
+
+def test_check_compliant_file_exits_0(files: dict[str, Path]) -> None:
+    run = cli("check", str(files["rurik"]))
+    assert run.status == 0
+    assert run.out.splitlines()[0] == str(files["rurik"])
+    assert "  valid: yes" in run.out
+    assert "  rules-compliant: yes" in run.out
+    assert "  deviations: none" in run.out
+
+
+def test_check_deviation_exits_1_and_shows_the_justification(files: dict[str, Path]) -> None:
+    run = cli("check", str(files["jotun"]))
+    assert run.status == 1
+    assert "  valid: yes" in run.out
+    assert "  rules-compliant: no" in run.out
+    assert "/damage/swing: 4d+2 (the rules give 4d)" in run.out
+    assert "justification: Long-armed leverage" in run.out
+    assert "inconsistencies: none" in run.out
+    assert "issues: none" in run.out
+
+
+def test_check_invalid_file_exits_2_with_each_schema_error(files: dict[str, Path]) -> None:
+    run = cli("check", str(files["rurik"]), str(files["jotun"]), str(files["invalid"]))
+    assert run.status == 2
+    block = run.out.split(str(files["invalid"]))[1]
+    assert "  valid: no" in block
+    assert "error: schema" in block
+    assert "/profile/name: must be string" in block
+    assert "(root): must have required property 'skills'" in block
+    assert (
+        "3 files: 1 valid and rules-compliant, 1 valid but not rules-compliant, 1 unreadable or invalid"
+        in run.out
+    )
+
+
+def test_check_json_lines(files: dict[str, Path]) -> None:
+    names = ("rurik", "jotun", "invalid", "broken")
+    run = cli("check", "--json", *(str(files[name]) for name in names))
+    assert run.status == 2
+    lines = json_lines(run.out)
+    assert [line["path"] for line in lines] == [str(files[name]) for name in names]
+    rurik, jotun, invalid, broken = lines
+    assert set(rurik) == {"path", "ok", "report"}
+    assert rurik["ok"] is True
+    assert rurik["report"] == parse_character(files["rurik"].read_bytes()).report.to_dict()
+    assert jotun["ok"] is False
+    assert jotun["report"]["rulesCompliant"] is False
+    assert jotun["report"]["deviations"][0]["pointer"] == "/damage/swing"
+    assert jotun["report"]["deviations"][0]["justification"].startswith("Long-armed")
+    for line, code in ((invalid, "schema"), (broken, "invalidJson")):
+        assert set(line) == {"path", "ok", "error"}
+        assert line["ok"] is False
+        assert set(line["error"]) == {"code", "message", "details"}
+        assert line["error"]["code"] == code
+    pointers = {error["pointer"] for error in invalid["error"]["details"]["errors"]}
+    assert pointers == {"", "/profile/name"}
+    assert broken["error"]["details"] == {"truncated": True}
+
+
+def test_check_stdin(files: dict[str, Path]) -> None:
+    run = cli("check", "-", stdin=files["rurik"].read_bytes())
+    assert run.status == 0
+    assert run.out.startswith("<stdin>\n")
+    run = cli("check", "--json", "-", stdin=files["jotun"].read_bytes())
+    assert run.status == 1
+    assert json_lines(run.out)[0]["path"] == "-"
+
+
+def test_check_folders_recursively_sorted(tmp_path: Path) -> None:
+    root = tmp_path / "campaign"
+    (root / "b-party" / "npcs").mkdir(parents=True)
+    (root / "a").mkdir()
+    shutil.copyfile(EXAMPLES / "rurik.json", root / "z.json")
+    shutil.copyfile(EXAMPLES / "jotun.json", root / "b-party" / "npcs" / "troll.json")
+    shutil.copyfile(EXAMPLES / "rurik.json", root / "a" / "hero.json")
+    (root / "a" / "notes.txt").write_text("not a character", "utf-8")
+    run = cli("check", "--json", "campaign", cwd=tmp_path)
+    assert run.status == 1
+    expected = [
+        os.path.join("campaign", "a", "hero.json"),
+        os.path.join("campaign", "b-party", "npcs", "troll.json"),
+        os.path.join("campaign", "z.json"),
+    ]
+    assert [line["path"] for line in json_lines(run.out)] == expected
+
+
+def test_check_folder_without_json_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    run = cli("check", "--json", "empty", cwd=tmp_path)
+    assert run.status == 2
+    [line] = json_lines(run.out)
+    assert line["path"] == "empty"
+    assert line["error"]["code"] == "noJsonFiles"
+
+
+def test_check_unreadable_not_utf8_and_too_large(tmp_path: Path) -> None:
+    (tmp_path / "latin1.json").write_bytes('{"name": "Jos\xe9"}'.encode("latin-1"))
+    (tmp_path / "huge.json").write_bytes(b" " * 2_000_001)
+    run = cli("check", "--json", "missing.json", "latin1.json", "huge.json", cwd=tmp_path)
+    assert run.status == 2
+    missing, latin1, huge = json_lines(run.out)
+    assert missing["error"]["code"] == "unreadable"
+    assert latin1["error"]["code"] == "invalidJson"
+    assert "not UTF-8" in latin1["error"]["message"]
+    assert huge["error"] == {
+        "code": "tooLarge",
+        "message": "The document is 2000001 bytes, over the limit of 2000000.",
+        "details": {"size": 2_000_001, "limit": 2_000_000},
+    }
+    text = cli("check", "missing.json", cwd=tmp_path)
+    assert text.status == 2
+    assert "error: unreadable: cannot read the file" in text.out
+
+
+def test_check_jobs_keeps_input_order(tmp_path: Path) -> None:
+    names = []
+    for index in range(8):
+        name = f"{index:02d}-{'jotun' if index % 3 == 0 else 'rurik'}.json"
+        shutil.copyfile(EXAMPLES / name.split("-")[1], tmp_path / name)
+        names.append(name)
+    (tmp_path / "empty").mkdir()
+    names.reverse()  # not the sorted order: results must follow the command line
+    names[3:3] = ["missing.json", "empty", "-"]  # failures found up front travel to workers too
+    stdin = (EXAMPLES / "rurik.json").read_bytes()
+    parallel = cli("check", "--json", "--jobs", "2", *names, cwd=tmp_path, stdin=stdin)
+    serial = cli("check", "--json", *names, cwd=tmp_path, stdin=stdin)
+    assert parallel.status == serial.status == 2
+    assert parallel.out == serial.out
+    lines = json_lines(parallel.out)
+    assert [line["path"] for line in lines] == names
+    assert [line.get("error", {}).get("code") for line in lines[3:6]] == ["unreadable", "noJsonFiles", None]
+    assert parallel.err == ""  # stderr is not a terminal: no progress line
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_progress_line_only_on_a_terminal(files: dict[str, Path]) -> None:
+    master, slave = os.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gurps_character", "check", str(files["rurik"]), str(files["jotun"])],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the terminal's other side is closed
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert done.returncode == 1
+    assert b"checking: 0/2 files done" in shown
+    assert b"checking" not in done.stdout
+
+
+# ---------------------------------------------------------------- validate
+
+
+def test_validate(files: dict[str, Path]) -> None:
+    run = cli("validate", str(files["rurik"]), str(files["jotun"]))
+    assert run.status == 0  # not rules-compliant is still valid
+    assert run.out.splitlines() == [f"{files['rurik']}: valid", f"{files['jotun']}: valid"]
+    run = cli("validate", str(files["invalid"]))
+    assert run.status == 2
+    assert f"{files['invalid']}: invalid" in run.out
+    assert "/profile/name: must be string" in run.out
+
+
+def test_validate_json(files: dict[str, Path]) -> None:
+    run = cli("validate", "--json", str(files["jotun"]), "-", str(files["broken"]), stdin=b"[]")
+    assert run.status == 2
+    jotun, stdin, broken = json_lines(run.out)
+    assert jotun == {"path": str(files["jotun"]), "ok": True}
+    assert stdin["path"] == "-"
+    assert stdin["error"]["code"] == "notAnObject"
+    assert broken["error"]["code"] == "invalidJson"
+
+
+# ---------------------------------------------------------------- stats, recompute, fields
+
+
+def test_stats_table(files: dict[str, Path]) -> None:
+    run = cli("stats", str(files["jotun"]))
+    assert run.status == 0
+    lines = run.out.splitlines()
+    assert lines[0] == "Mossgrim Underbridge"
+    assert any(line.startswith("HP") and "21/28" in line and "13/13" in line for line in lines)
+    assert "Damage  thrust 2d, swing 4d+2" in lines
+    header = next(line for line in lines if line.startswith("Encumbrance"))
+    heavy = next(line for line in lines if line.startswith("Extra-Heavy"))
+    assert header.index("Dodge") + len("Dodge") == len(heavy)  # right-aligned numbers
+    assert any(line.startswith("Two-Handed Axe/Mace") for line in lines)
+    assert "not rules-compliant" in run.err
+
+
+def test_stats_json(files: dict[str, Path]) -> None:
+    run = cli("stats", "--json", "-", stdin=files["rurik"].read_bytes())
+    assert run.status == 0
+    assert json.loads(run.out) == combat_stats(document(files["rurik"])).to_dict()
+    assert run.err == ""
+
+
+def test_stats_errors_name_the_file_and_code(files: dict[str, Path], tmp_path: Path) -> None:
+    run = cli("stats", str(files["invalid"]))
+    assert run.status == 2
+    assert run.out == ""
+    assert run.err.startswith(f"error: {files['invalid']}: schema: ")
+    assert "  /profile/name: must be string" in run.err
+    run = cli("stats", str(tmp_path))
+    assert run.status == 2
+    assert run.err.startswith(f"error: {tmp_path}: unreadable: ")
+
+
+def test_control_characters_from_a_file_are_shown_escaped(tmp_path: Path) -> None:
+    hostile = json.loads((EXAMPLES / "rurik.json").read_text("utf-8"))
+    hostile["profile"]["name"] = "Evil\x1b[2J\x07 Twin"
+    (tmp_path / "hostile.json").write_text(json.dumps(hostile), "utf-8")
+    run = cli("stats", "hostile.json", cwd=tmp_path)
+    assert run.status == 0
+    assert run.out.splitlines()[0] == "Evil\\x1b[2J\\x07 Twin"
+    assert "\x1b" not in run.out
+
+
+def test_recompute(files: dict[str, Path]) -> None:
+    run = cli("recompute", str(files["jotun"]))
+    assert run.status == 0
+    swing = next(line for line in run.out.splitlines() if "/damage/swing" in line)
+    assert swing.startswith("*")
+    assert swing.split()[-2:] == ["4d+2", "4d"]
+    spent = next(line for line in run.out.splitlines() if "/points/spent " in line)
+    assert not spent.startswith("*")
+    results = recompute(SCHEMA, document(files["jotun"]))
+    assert f"{len(results)} formula-backed values" in run.out
+
+
+def test_recompute_json(files: dict[str, Path]) -> None:
+    run = cli("recompute", "--json", str(files["jotun"]))
+    assert run.status == 0
+    rows = json.loads(run.out)
+    expected = [result.to_dict() for result in recompute(SCHEMA, document(files["jotun"]))]
+    assert [{key: value for key, value in row.items() if key != "differs"} for row in rows] == expected
+    differing = {row["pointer"] for row in rows if row["differs"]}
+    assert "/damage/swing" in differing
+    assert "/damage/thrust" not in differing
+
+
+def test_fields() -> None:
+    run = cli("fields")
+    assert run.status == 0
+    assert "/secondary/hp/current" in run.out
+    assert "bounds: min -10 * value, max value" in run.out
+    run = cli("fields", "--json")
+    assert json.loads(run.out) == [field.to_dict() for field in get_updatable_fields()]
+
+
+# ---------------------------------------------------------------- writing commands
+
+POOL_ACTIONS = {"damage": apply_damage, "heal": heal, "fatigue": spend_fatigue, "recover": recover_fatigue}
+
+
+@pytest.mark.parametrize("command", sorted(POOL_ACTIONS))
+def test_pool_commands_write_what_the_library_writes(files: dict[str, Path], command: str) -> None:
+    run = cli(command, str(files["rurik"]), "3", "--now", NOW)
+    assert run.status == 0
+    expected = serialize_character(POOL_ACTIONS[command](document(files["rurik"]), 3, now=NOW_DT))
+    assert run.raw == expected.encode("utf-8")
+    pool = "HP" if command in ("damage", "heal") else "FP"
+    assert run.err.startswith(f"{files['rurik']}: {pool} ")
+
+
+def test_update_to_stdout(files: dict[str, Path]) -> None:
+    run = cli(
+        "update",
+        "-",
+        "/secondary/hp/current=-3",
+        "/secondary/fp/current=2.0",
+        "--now",
+        NOW,
+        "-q",
+        stdin=files["jotun"].read_bytes(),
+    )
+    assert run.status == 0
+    assert run.err == ""
+    changes = {"/secondary/hp/current": -3, "/secondary/fp/current": 2}
+    assert (
+        run.raw
+        == serialize_character(update_character(document(files["jotun"]), changes, now=NOW_DT)).encode()
+    )
+
+
+def test_in_place_writes_a_valid_file_atomically(files: dict[str, Path], tmp_path: Path) -> None:
+    target = files["rurik"]
+    target.chmod(0o640)
+    run = cli("damage", "--in-place", target.name, "5", "--now", "2026-10-05T12:00:00+02:00", cwd=tmp_path)
+    assert run.status == 0
+    assert run.out == ""
+    changed = document(target)
+    assert changed["secondary"]["hp"]["current"] == 6
+    assert changed["meta"]["updatedAt"] == "2026-10-05T10:00:00.000Z"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640 or os.name == "nt"
+    assert leftovers(tmp_path) == []
+
+
+def test_output_file(files: dict[str, Path], tmp_path: Path) -> None:
+    before = files["jotun"].read_bytes()
+    run = cli("update", str(files["jotun"]), "/secondary/fp/current=-13", "-o", "out.json", cwd=tmp_path)
+    assert run.status == 0
+    assert document(tmp_path / "out.json")["secondary"]["fp"]["current"] == -13
+    assert files["jotun"].read_bytes() == before
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("update", "{path}", "/secondary/hp/current=999"), "outOfBounds"),
+        (("update", "{path}", '/profile/name="Bob"'), "notUpdatable"),
+        (("update", "{path}", "/secondary/hp/current=abc"), "invalidValue"),
+        (("update", "{path}", "hp=3"), "invalidArgument"),
+        (("damage", "{path}", "-5"), "invalidAmount"),
+        (("heal", "{path}", "many"), "invalidAmount"),
+        (("fatigue", "{path}", "1", "--now", "2026-10-05T10:00:00"), "invalidArgument"),
+        (("recover", "{path}", "1", "--now", "tomorrow"), "invalidArgument"),
+    ],
+)
+def test_in_place_errors_leave_the_file_untouched(
+    files: dict[str, Path], tmp_path: Path, args: Sequence[str], code: str
+) -> None:
+    path = files["rurik"]
+    before = path.read_bytes()
+    run = cli(*(arg.format(path=path.name) for arg in args), "--in-place", cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.startswith(f"error: {path.name}: {code}: ")
+    assert path.read_bytes() == before
+    assert leftovers(tmp_path) == []
+
+
+def test_in_place_refuses_invalid_input_and_stdin(files: dict[str, Path], tmp_path: Path) -> None:
+    before = files["invalid"].read_bytes()
+    run = cli("heal", "--in-place", "invalid.json", "1", cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.startswith("error: invalid.json: schema: ")
+    assert files["invalid"].read_bytes() == before
+    run = cli("heal", "--in-place", "-", "1", stdin=files["rurik"].read_bytes())
+    assert run.status == 2
+    assert run.err.startswith("error: <stdin>: invalidArgument: --in-place needs a file")
+    assert run.out == ""
+
+
+def test_unwritable_output_exits_2(files: dict[str, Path], tmp_path: Path) -> None:
+    run = cli("damage", "rurik.json", "1", "-o", os.path.join("no", "such", "dir.json"), cwd=tmp_path)
+    assert run.status == 2
+    assert "unwritable" in run.err
+    run = cli("damage", "rurik.json", "1", "-o", ".", cwd=tmp_path)
+    assert run.status == 2
+    assert leftovers(tmp_path) == []
