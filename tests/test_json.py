@@ -58,7 +58,9 @@ def test_integer_literals_beyond_python_digit_limits_are_read() -> None:
     assert loads("1" + "0" * 300) == int(float("1e300"))
 
 
-@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "[1, NaN]", "1e400", "-1e999", "1" + "0" * 400])
+@pytest.mark.parametrize(
+    "text", ["NaN", "Infinity", "-Infinity", "[1, NaN]", "1e400", "-1e999", "1" + "0" * 400]
+)
 def test_non_finite_numbers_are_not_json(text: str) -> None:
     with pytest.raises(JsonTextError) as caught:
         loads(text)
@@ -74,7 +76,7 @@ def test_text_that_ends_early_is_truncated(text: str) -> None:
 
 def test_errors_point_at_line_and_column() -> None:
     with pytest.raises(JsonTextError) as caught:
-        loads('{\n  "a": 1,\n  \'b\': 2\n}')
+        loads("{\n  \"a\": 1,\n  'b': 2\n}")
     assert caught.value.details() == {"line": 3, "column": 3}
 
 
@@ -117,7 +119,11 @@ def test_deep_text_with_a_bad_token_has_a_position() -> None:
 @pytest.mark.parametrize(
     ("value", "indent", "text"),
     [
-        ({"a": [1, {"b": None}], "c": {}}, 2, '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": {}\n}'),
+        (
+            {"a": [1, {"b": None}], "c": {}},
+            2,
+            '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": {}\n}',
+        ),
         ({"a": [1, 2.5], "b": []}, 0, '{"a":[1,2.5],"b":[]}'),
         ({"a": True}, "\t", '{\n\t"a": true\n}'),
         ({"a": 1}, 20, '{\n          "a": 1\n}'),
@@ -147,9 +153,14 @@ def test_strings_are_escaped_as_javascript_does(string: str, literal: str) -> No
 
 
 _json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -170,7 +181,11 @@ def test_copy_is_equal_and_shares_nothing(value: Any) -> None:
         original, duplicate = stack.pop()
         if isinstance(original, dict | list):
             assert original is not duplicate
-            pairs = zip(original.values(), duplicate.values()) if isinstance(original, dict) else zip(original, duplicate)
+            pairs = (
+                zip(original.values(), duplicate.values(), strict=True)
+                if isinstance(original, dict)
+                else zip(original, duplicate, strict=True)
+            )
             stack.extend(pairs)
 
 

@@ -128,9 +128,7 @@ def _ends_early(text: str, position: int) -> bool:
 
 def _locate_literal(text: str, err: _OutOfRange | _NotJsonConstant) -> JsonTextError:
     literal = err.literal if isinstance(err, _OutOfRange) else err.name
-    reason = (
-        f"number {literal} is out of range" if isinstance(err, _OutOfRange) else f"{literal} is not JSON"
-    )
+    reason = f"number {literal} is out of range" if isinstance(err, _OutOfRange) else f"{literal} is not JSON"
     return JsonTextError(reason, text, max(text.find(literal), 0), truncated=False)
 
 
@@ -170,10 +168,7 @@ class _IterativeParser:
             value, opened = self.scalar_or_open()
             if opened is not None:
                 self.skip_ws()
-                if isinstance(opened, list) and self.peek() == "]":
-                    self.pos += 1
-                    value = opened
-                elif isinstance(opened, dict) and self.peek() == "}":
+                if self.peek() == ("]" if isinstance(opened, list) else "}"):
                     self.pos += 1
                     value = opened
                 else:
@@ -317,8 +312,9 @@ def copy_json(value: Any) -> Any:
     """
     if isinstance(value, dict | list):
         try:
-            # marshal copies plain containers in C; its result is then checked in one pass
-            fast = marshal.loads(marshal.dumps(value))
+            # marshal copies plain containers in C; its result is then checked in one pass.
+            # Format 2 has no back-references: a cycle fails, a shared value is duplicated.
+            fast = marshal.loads(marshal.dumps(value, 2))
         except ValueError:  # too deep, or holds objects marshal cannot write
             pass
         else:
@@ -410,9 +406,11 @@ def _js_string(text: str) -> str:
     """A string literal as ``JSON.stringify`` writes it (lone surrogates escaped)."""
     if _NEEDS_ESCAPE.search(text) is None:
         return f'"{text}"'
-    if "\ud800" <= max(text) and _SURROGATE_PAIR.search(text):
+    if max(text) >= "\ud800" and _SURROGATE_PAIR.search(text):
         # Two code points forming a UTF-16 pair are one character to JavaScript.
-        text = _SURROGATE_PAIR.sub(lambda m: m.group().encode("utf-16", "surrogatepass").decode("utf-16"), text)
+        text = _SURROGATE_PAIR.sub(
+            lambda m: m.group().encode("utf-16", "surrogatepass").decode("utf-16"), text
+        )
     return '"' + _NEEDS_ESCAPE.sub(_escape_char, text) + '"'
 
 

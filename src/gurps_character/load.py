@@ -136,7 +136,9 @@ def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> st
         return source.decode("utf-8")
     except UnicodeDecodeError as err:
         text = source[: err.start].decode("utf-8")
-        raise _invalid_json(JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False)) from None
+        raise _invalid_json(
+            JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False)
+        ) from None
 
 
 def _invalid_json(err: JsonTextError) -> CharacterError:

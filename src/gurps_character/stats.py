@@ -74,7 +74,13 @@ class EncumbranceLevel:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"level", "id", "maxLoad", "move", "dodge"}``."""
-        return {"level": self.level, "id": self.id, "maxLoad": self.max_load, "move": self.move, "dodge": self.dodge}
+        return {
+            "level": self.level,
+            "id": self.id,
+            "maxLoad": self.max_load,
+            "move": self.move,
+            "dodge": self.dodge,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +114,12 @@ class SkillStat:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"name", "level", "attribute", "difficulty"}``."""
-        return {"name": self.name, "level": self.level, "attribute": self.attribute, "difficulty": self.difficulty}
+        return {
+            "name": self.name,
+            "level": self.level,
+            "attribute": self.attribute,
+            "difficulty": self.difficulty,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +245,15 @@ def combat_stats(document: Mapping[str, Any]) -> CombatStats:
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     try:
         return _project(document)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError, CharacterError) as err:
+    except (
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        ValueError,
+        RecursionError,
+        CharacterError,
+    ) as err:
         from .load import schema_error
         from .validate import validate_character
 

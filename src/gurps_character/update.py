@@ -277,7 +277,9 @@ def _bound(expression: object, document: Mapping[str, Any], parent: Mapping[str,
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _check_bounds(pointer: str, value: int | float, state: _StateNode, document: dict[str, Any], parent: dict[str, Any]) -> None:
+def _check_bounds(
+    pointer: str, value: int | float, state: _StateNode, document: dict[str, Any], parent: dict[str, Any]
+) -> None:
     bounds = state.node.get("x-gurps", {}).get("bounds", {})
     low = _bound(bounds.get("min"), document, parent)
     high = _bound(bounds.get("max"), document, parent)
@@ -398,18 +400,28 @@ def _amount(amount: object) -> int:
             details["amount"] = copy_json(amount)
         except NotJsonError:
             details["amount"] = repr(amount)
-        raise CharacterError("invalidAmount", f"The amount must be a non-negative integer, not {amount!r}.", details)
+        raise CharacterError(
+            "invalidAmount", f"The amount must be a non-negative integer, not {amount!r}.", details
+        )
     return int(amount)
 
 
-def _shift_pool(document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None) -> dict[str, Any]:
-    current = get_pool(document, pool).current
+def _pool_bounds(
+    document: Mapping[str, Any], pool: PoolName
+) -> tuple[int | float | None, int | float | None]:
+    """The schema's ``min`` and ``max`` for ``/secondary/<pool>/current``, evaluated on the document."""
     state = _find_state(f"/secondary/{pool}/current")
     holder = _pool_object(document, pool)
     bounds = state.node.get("x-gurps", {}).get("bounds", {})
+    return _bound(bounds.get("min"), document, holder), _bound(bounds.get("max"), document, holder)
+
+
+def _shift_pool(
+    document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None
+) -> dict[str, Any]:
+    current = get_pool(document, pool).current
+    low, high = _pool_bounds(document, pool)
     target: int | float = current + delta
-    low = _bound(bounds.get("min"), document, holder)
-    high = _bound(bounds.get("max"), document, holder)
     if low is not None:
         target = max(low, target)
     if high is not None:
@@ -447,7 +459,9 @@ def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | N
     return _shift_pool(document, "fp", -_amount(amount), now)
 
 
-def recover_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+def recover_fatigue(
+    document: Mapping[str, Any], amount: int, *, now: datetime | None = None
+) -> dict[str, Any]:
     """Recovers ``amount`` FP, never above the maximum.
 
     Raises:

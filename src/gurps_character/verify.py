@@ -161,7 +161,9 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
         if item.reason == "override"
     )
     inconsistencies = tuple(
-        Inconsistency(item.pointer, item.expected, item.actual) for item in found if item.reason == "inconsistent"
+        Inconsistency(item.pointer, item.expected, item.actual)
+        for item in found
+        if item.reason == "inconsistent"
     )
     spent = next((item.computed for item in results if item.pointer == "/points/spent"), None)
     issues = _over_budget(document, spent)
