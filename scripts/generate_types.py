@@ -259,13 +259,15 @@ def render_shape(shape: Shape) -> list[str]:
             if prop.doc:
                 lines.extend(docstring(prop.doc, INDENT))
         return lines
-    # Functional syntax: some key is not a Python identifier.
+    # Functional syntax: some key is not a Python identifier. A string after the call would document
+    # the name for Sphinx only, so the text is assigned to ``__doc__`` (``help()`` shows it too).
     lines = [f"{shape.name} = TypedDict(", f'{INDENT}"{shape.name}",', f"{INDENT}{{"]
     for prop in shape.properties:
         if prop.doc:
             lines.extend(comment(prop.doc, INDENT * 2))
         lines.append(f"{INDENT * 2}{json.dumps(prop.name)}: {field_type(prop)},")
-    return [*lines, f"{INDENT}}},", ")", *docstring(shape.doc, "")]
+    first, *rest = docstring(shape.doc, "")
+    return [*lines, f"{INDENT}}},", ")", f"{shape.name}.__doc__ = {first}", *rest]
 
 
 def render(schema: Mapping[str, Any]) -> str:

@@ -705,7 +705,7 @@ GurpsCharacter = TypedDict(
         "extensions": NotRequired[dict[str, Any]],
     },
 )
-"""GURPS 4th Edition Character.
+GurpsCharacter.__doc__ = """GURPS 4th Edition Character.
 
 A GURPS Fourth Edition character, stored in a form that does not depend on any particular game engine.
 Property names are in English, while free text such as names and notes is written in the language given by

@@ -23,6 +23,7 @@ ErrorCode = Literal[
     "invalidArgument",
     "invalidDocument",
 ]
+"""Every value of :attr:`CharacterError.code`."""
 
 
 class CharacterError(ValueError):

@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 PoolName = Literal["hp", "fp"]
+"""The two pools: ``"hp"`` (hit points) and ``"fp"`` (fatigue points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +377,13 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
 def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
     """The current and maximum HP or FP. An absent ``current`` means full.
 
+    Args:
+        document: A character document.
+        pool: ``"hp"`` or ``"fp"``.
+
+    Returns:
+        ``Pool(current, max)`` read from ``/secondary/<pool>``.
+
     Raises:
         CharacterError: ``invalidArgument`` for another pool name; ``invalidDocument`` when the
             document has no such pool.
@@ -432,11 +440,18 @@ def _shift_pool(
 def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Takes ``amount`` HP off, stopping at −10×HP (total bodily destruction, B419).
 
+    Args:
+        document: A character document; never modified.
+        amount: The HP lost, a non-negative whole number.
+        now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
+
     Returns:
-        A new document; the input is never modified.
+        A new document with ``/secondary/hp/current`` and ``meta.updatedAt`` set.
 
     Raises:
-        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
+            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool.
+        TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "hp", -_amount(amount), now)
 
@@ -444,8 +459,18 @@ def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | No
 def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Restores ``amount`` HP, never above the maximum.
 
+    Args:
+        document: A character document; never modified.
+        amount: The HP regained, a non-negative whole number.
+        now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
+
+    Returns:
+        A new document with ``/secondary/hp/current`` and ``meta.updatedAt`` set.
+
     Raises:
-        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
+            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool.
+        TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "hp", _amount(amount), now)
 
@@ -453,8 +478,18 @@ def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = Non
 def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Spends ``amount`` FP, stopping at −FP (unconscious, B426).
 
+    Args:
+        document: A character document; never modified.
+        amount: The FP spent, a non-negative whole number.
+        now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
+
+    Returns:
+        A new document with ``/secondary/fp/current`` and ``meta.updatedAt`` set.
+
     Raises:
-        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
+            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool.
+        TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "fp", -_amount(amount), now)
 
@@ -464,7 +499,17 @@ def recover_fatigue(
 ) -> dict[str, Any]:
     """Recovers ``amount`` FP, never above the maximum.
 
+    Args:
+        document: A character document; never modified.
+        amount: The FP recovered, a non-negative whole number.
+        now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
+
+    Returns:
+        A new document with ``/secondary/fp/current`` and ``meta.updatedAt`` set.
+
     Raises:
-        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount.
+        CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
+            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool.
+        TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "fp", _amount(amount), now)
