@@ -1,0 +1,286 @@
+"""The public surface: ``__all__`` lists exactly the public names, each is documented (Google
+style), ``__version__`` is the project's version, and the typed consumer uses every name."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import fnmatch
+import importlib
+import importlib.metadata
+import inspect
+import pkgutil
+import re
+import tomllib
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gurps_character
+import gurps_character.formula
+
+ROOT = Path(__file__).resolve().parents[1]
+USAGE = ROOT / "tests" / "typing" / "usage.py"
+PUBLIC_MODULES = (gurps_character, gurps_character.formula)
+
+# Google style section headers (https://google.github.io/styleguide/pyguide.html#383-functions-and-methods).
+SECTION = re.compile(
+    r"(Args|Arguments|Attributes|Example|Examples|Note|Notes|Raises|Returns|Yields|Warning|See Also):"
+)
+ENTRY = re.compile(r"    (\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)(?: \([^)]*\))?:(?: |$)")
+ORDER = ("Args", "Returns", "Yields", "Raises")
+
+
+def _public(module: types.ModuleType) -> list[tuple[str, Any]]:
+    return [(name, getattr(module, name)) for name in module.__all__]
+
+
+def _all_items() -> list[tuple[str, Any]]:
+    return [(f"{module.__name__}.{name}", obj) for module in PUBLIC_MODULES for name, obj in _public(module)]
+
+
+def _defined_in_package(obj: object) -> bool:
+    if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+        return False
+    return str(getattr(obj, "__module__", "")).split(".")[0] == "gurps_character"
+
+
+def _package_modules() -> Iterator[types.ModuleType]:
+    yield gurps_character
+    for info in pkgutil.walk_packages(gurps_character.__path__, "gurps_character."):
+        if info.name.rsplit(".", 1)[-1] != "__main__":
+            yield importlib.import_module(info.name)
+
+
+def _own_doc(obj: Any) -> str | None:
+    """The docstring written for ``obj`` itself: not inherited, not a dataclass's generated one."""
+    doc = obj.__dict__.get("__doc__") if inspect.isclass(obj) else obj.__doc__
+    if not isinstance(doc, str) or not doc.strip():
+        return None
+    if inspect.isclass(obj) and doc.startswith(f"{obj.__name__}("):  # dataclass / NamedTuple default
+        return None
+    return inspect.cleandoc(doc)
+
+
+def _sections(doc: str) -> dict[str, list[str]]:
+    """Google-style sections of a cleaned docstring: header → its (indented) lines."""
+    sections: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in doc.splitlines():
+        match = SECTION.fullmatch(line)
+        if match:
+            assert match.group(1) not in sections, f"section {match.group(1)} appears twice"
+            current = match.group(1)
+            sections[current] = []
+        elif current is not None:
+            if line and not line.startswith(" "):
+                current = None  # prose again
+            else:
+                sections[current].append(line)
+    return sections
+
+
+def _entries(name: str, section: str, lines: list[str]) -> list[str]:
+    """The names an ``Args``/``Raises`` section documents; every line is an entry or indented more."""
+    names = []
+    for line in lines:
+        if not line:
+            continue
+        match = ENTRY.match(line)
+        if match:
+            names.append(match.group(1))
+        else:
+            assert line.startswith(" " * 8), f"{name}: {section}: not an entry or a continuation: {line!r}"
+    return names
+
+
+def _functions() -> list[tuple[str, Callable[..., Any], types.ModuleType]]:
+    return [
+        (f"{module.__name__}.{name}", obj, module)
+        for module in PUBLIC_MODULES
+        for name, obj in _public(module)
+        if inspect.isfunction(obj)
+    ]
+
+
+# ---------------------------------------------------------------- __all__
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_every_name_in_all_exists_once(module: types.ModuleType) -> None:
+    assert len(set(module.__all__)) == len(module.__all__), "a name is listed twice"
+    missing = [name for name in module.__all__ if not hasattr(module, name)]
+    assert missing == []
+    assert not [name for name, obj in _public(module) if isinstance(obj, types.ModuleType)], "a submodule"
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_every_public_definition_is_in_all(module: types.ModuleType) -> None:
+    """A function or class of the package that the module shows under a public name is in __all__."""
+    shown = {
+        name
+        for name, obj in vars(module).items()
+        if not name.startswith("_") and not isinstance(obj, types.ModuleType) and _defined_in_package(obj)
+    }
+    assert shown - set(module.__all__) == set()
+
+
+def test_every_module_all_names_exist() -> None:
+    """Inner modules' ``__all__`` (what ``from module import *`` takes) name real attributes."""
+    for module in _package_modules():
+        names = getattr(module, "__all__", ())
+        assert [name for name in names if not hasattr(module, name)] == [], module.__name__
+
+
+# ---------------------------------------------------------------- the version
+
+
+def test_version_is_the_projects() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        version = tomllib.load(file)["project"]["version"]
+    assert gurps_character.__version__ == version
+    assert importlib.metadata.version("gurps-character") == version
+    assert "__version__" in gurps_character.__all__
+
+
+# ---------------------------------------------------------------- docstrings
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_modules_have_docstrings(module: types.ModuleType) -> None:
+    assert module.__doc__ and module.__doc__.strip()
+
+
+@pytest.mark.parametrize(("name", "obj"), [item for item in _all_items() if _defined_in_package(item[1])])
+def test_functions_and_classes_have_docstrings(name: str, obj: Any) -> None:
+    doc = _own_doc(obj)
+    assert doc, f"{name} has no docstring"
+    summary = doc.split("\n\n", 1)[0]
+    assert summary.rstrip().endswith((".", ":", "``")), f"{name}: the summary is not a sentence: {summary!r}"
+
+
+@pytest.mark.parametrize(
+    ("name", "cls"),
+    [item for item in _all_items() if inspect.isclass(item[1]) and _defined_in_package(item[1])],
+)
+def test_public_methods_have_docstrings(name: str, cls: type) -> None:
+    for attribute, member in vars(cls).items():
+        if attribute.startswith("_"):
+            continue
+        function = member.fget if isinstance(member, property) else member
+        if inspect.isfunction(function) and function.__qualname__.startswith(cls.__qualname__ + "."):
+            assert _own_doc(function), f"{name}.{attribute} has no docstring"
+
+
+def _attribute_docs() -> dict[str, str]:
+    """Module-level ``NAME = ...`` followed by a string, in every module of the package."""
+    docs: dict[str, str] = {}
+    for module in _package_modules():
+        if module.__file__ is None:
+            continue
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        for node, after in zip(tree.body, tree.body[1:], strict=False):
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            else:
+                continue
+            if (
+                isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        docs.setdefault(target.id, after.value.value)
+    return docs
+
+
+def test_constants_and_type_aliases_are_documented() -> None:
+    """Names that are neither functions nor classes carry an attribute docstring where defined."""
+    docs = _attribute_docs()
+    undocumented = [
+        name
+        for name, obj in _all_items()
+        if not _defined_in_package(obj)
+        and not name.endswith(".__version__")
+        and not docs.get(name.rsplit(".", 1)[1], "").strip()
+    ]
+    assert undocumented == []
+
+
+@pytest.mark.parametrize(("name", "function", "module"), _functions(), ids=[item[0] for item in _functions()])
+def test_functions_follow_google_style(
+    name: str, function: Callable[..., Any], module: types.ModuleType
+) -> None:
+    """Args names every parameter in order; Returns unless None; sections in the usual order."""
+    doc = _own_doc(function)
+    assert doc is not None
+    sections = _sections(doc)
+    present = [section for section in sections if section in ORDER]
+    assert present == sorted(present, key=ORDER.index), f"{name}: sections out of order: {present}"
+    signature = inspect.signature(function)
+    parameters = [p for p in signature.parameters if p not in ("self", "cls")]
+    if parameters:
+        assert "Args" in sections, f"{name} takes {parameters} but has no Args section"
+        assert _entries(name, "Args", sections["Args"]) == parameters, f"{name}: Args do not match"
+    else:
+        assert "Args" not in sections, f"{name} takes no argument"
+    if signature.return_annotation not in (None, "None", inspect.Signature.empty):
+        assert "Returns" in sections, f"{name} returns a value but has no Returns section"
+        assert any(line.strip() for line in sections["Returns"]), f"{name}: empty Returns"
+    if "Raises" in sections:
+        for exception in _entries(name, "Raises", sections["Raises"]):
+            found = getattr(module, exception, getattr(builtins, exception, None))
+            assert inspect.isclass(found) and issubclass(found, BaseException), f"{name}: raises {exception}?"
+
+
+@pytest.mark.parametrize(
+    ("name", "function"),
+    [(name, obj) for name, obj in _public(gurps_character) if inspect.isfunction(obj)],
+)
+def test_top_level_functions_document_what_they_raise(name: str, function: Callable[..., Any]) -> None:
+    """Every engine-API function that takes input says what it raises (or that it never does)."""
+    doc = _own_doc(function)
+    assert doc is not None
+    if not inspect.signature(function).parameters:
+        return
+    sections = _sections(doc)
+    if "Raises" not in sections:
+        assert "Never raises" in doc, f"{name} takes input but documents no Raises section"
+    else:
+        assert "CharacterError" in _entries(name, "Raises", sections["Raises"]), name
+
+
+# ---------------------------------------------------------------- the typed consumer
+
+
+def _imported_and_used(path: Path) -> tuple[dict[str, set[str]], set[str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            imported.setdefault(node.module, set()).update(alias.name for alias in node.names)
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    return imported, used
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_typed_consumer_uses_every_public_name(module: types.ModuleType) -> None:
+    imported, used = _imported_and_used(USAGE)
+    names = imported.get(module.__name__, set())
+    assert set(module.__all__) - names == set(), "tests/typing/usage.py does not import these"
+    assert names - used == set(), "tests/typing/usage.py imports these but never uses them"
+
+
+def test_typed_consumer_is_type_checked_but_not_collected(pytestconfig: pytest.Config) -> None:
+    """usage.py is no test module, and the repository's mypy run covers it."""
+    patterns = pytestconfig.getini("python_files")
+    assert not any(fnmatch.fnmatch(USAGE.name, pattern) for pattern in patterns)
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        files = tomllib.load(file)["tool"]["mypy"]["files"]
+    assert any(USAGE.is_relative_to(ROOT / entry) for entry in files)

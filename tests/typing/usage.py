@@ -1,0 +1,348 @@
+"""A typed consumer of the public API: every name of ``gurps_character.__all__`` and
+``gurps_character.formula.__all__``, with the annotations a user would write.
+
+Not a test module (pytest does not collect it). Two things check it:
+
+* ``mypy --strict`` (the repository's run covers ``tests/``, and ``tests/test_wheel.py`` checks this
+  file against the package installed from the wheel), so a signature that loses its precision,
+  say a result that turns into ``Any``, breaks the build;
+* ``tests/test_wheel.py`` also runs it as a script in the wheel's virtual environment:
+  ``python usage.py examples/rurik.json`` prints ``ok``.
+
+``assert_type`` pins a type exactly; a plain annotation only says it is assignable.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Literal, assert_type, get_args
+
+import gurps_character
+from gurps_character import (
+    FORMAT,
+    LATEST_VERSION,
+    MAX_DOCUMENT_BYTES,
+    SCHEMA,
+    SUPPORTED_MINOR,
+    VOCABULARY,
+    Attributes,
+    CharacterError,
+    CombatStats,
+    Condition,
+    ConditionEffects,
+    DamageDice,
+    DamageResistance,
+    Deviation,
+    EncumbranceLevel,
+    Envelope,
+    ErrorCode,
+    FollowUp,
+    FollowUpKind,
+    FpState,
+    GurpsCharacter,
+    HpState,
+    Inconsistency,
+    Issue,
+    Parsed,
+    Pool,
+    PoolChange,
+    PoolName,
+    PoolState,
+    Roll,
+    RollKind,
+    SkillDefense,
+    SkillStat,
+    Threshold,
+    UpdatableField,
+    ValidationError,
+    ValidationResult,
+    VerificationReport,
+    Weapons,
+    __version__,
+    apply_damage,
+    change_pool,
+    check_envelope,
+    combat_stats,
+    get_condition,
+    get_pool,
+    get_updatable_fields,
+    heal,
+    parse_character,
+    recover_fatigue,
+    serialize_character,
+    spend_fatigue,
+    update_character,
+    validate_character,
+    verify_character,
+)
+from gurps_character.formula import (
+    Dice,
+    FormulaError,
+    FormulaSyntaxError,
+    FormulaValue,
+    Node,
+    RecomputeResult,
+    RuleDeviation,
+    deviations,
+    evaluate,
+    parse_dice,
+    parse_formula,
+    plain_value,
+    recompute,
+    resolve_schema_ref,
+    round_up,
+)
+
+NOW: Final = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
+
+
+def constants() -> None:
+    """The format constants and the read-only schema views."""
+    fmt: str = FORMAT
+    latest: str = LATEST_VERSION
+    limit: int = MAX_DOCUMENT_BYTES
+    minor: int = SUPPORTED_MINOR
+    schema: Mapping[str, Any] = SCHEMA
+    vocabulary: Mapping[str, Any] = VOCABULARY
+    version: str = __version__
+    assert fmt == "gurps-character" and latest.startswith(f"1.{minor}.") and limit > 0
+    assert str(schema["$id"]).endswith(latest) and "$id" in vocabulary and version
+    assert version == gurps_character.__version__
+
+
+def load(text: str) -> GurpsCharacter:
+    """Parsing, validation, verification, the envelope and writing back."""
+    parsed: Parsed = parse_character(text)
+    character: GurpsCharacter = parsed.character
+    report: VerificationReport = parse_character(text.encode("utf-8"), max_bytes=MAX_DOCUMENT_BYTES).report
+    assert_type(parse_character(character).character, GurpsCharacter)
+    name: str = character["profile"]["name"]
+    speed: float = character["secondary"]["basicSpeed"]["value"]
+    assert name and speed > 0
+
+    compliant: bool = report.rules_compliant
+    experimental: bool = report.experimental
+    declared: bool | None = report.declared_compliant
+    consistent: bool = report.claim_consistent
+    unpaid: tuple[Deviation, ...] = report.deviations
+    drift: tuple[Inconsistency, ...] = report.inconsistencies
+    issues: tuple[Issue, ...] = report.issues
+    for deviation in unpaid:
+        why: str | None = deviation.justification
+        assert deviation.pointer and why != ""
+    for inconsistency in drift:
+        expected: int | float | str | None = inconsistency.expected
+        assert expected != inconsistency.actual
+    for issue in issues:
+        code: Literal["overBudget"] = issue.code
+        assert code and issue.message
+    assert compliant in (True, False) and experimental in (True, False) and declared in (True, False, None)
+    assert consistent in (True, False)
+    report_json: dict[str, Any] = report.to_dict()
+    assert report_json["rulesCompliant"] is compliant
+    assert_type(verify_character(character), VerificationReport)
+
+    result: ValidationResult = validate_character(character)
+    assert result.valid and result.errors == ()
+    broken = validate_character({"format": FORMAT})
+    errors: tuple[ValidationError, ...] = broken.errors
+    first: ValidationError = errors[0]
+    pointer: str = first.pointer
+    keyword: str = first.keyword
+    params: Mapping[str, Any] = first.params
+    message: str = first.message
+    property_name: str | None = first.property_name
+    assert not broken.valid and isinstance(pointer, str) and keyword and message and property_name is None
+    assert isinstance(params, Mapping) and broken.to_dict()["valid"] is False and first.to_dict()
+
+    envelope: Envelope = check_envelope(character)
+    major: int = envelope.major
+    assert (major, envelope.minor) <= (1, SUPPORTED_MINOR) and envelope.to_dict()["major"] == 1
+
+    written: str = serialize_character(character)
+    tabbed: str = serialize_character(character, indent="\t")
+    assert json.loads(written) == json.loads(tabbed)
+    return character
+
+
+def errors() -> None:
+    """The one exception type and its codes."""
+    try:
+        parse_character("{}")
+    except CharacterError as err:
+        code: str = err.code
+        details: dict[str, Any] = err.details
+        message: str = err.message
+        as_json: dict[str, Any] = err.to_dict()
+        known: tuple[ErrorCode, ...] = get_args(ErrorCode)
+        assert code in known and isinstance(err, ValueError) and message == str(err)
+        assert as_json["code"] == code and isinstance(details, dict)
+    else:  # pragma: no cover
+        raise AssertionError("'{}' is not a character")
+
+
+def play(character: GurpsCharacter) -> None:
+    """In-play state: what may change, the pools and their helpers."""
+    fields: tuple[UpdatableField, ...] = get_updatable_fields()
+    for field in fields:
+        pointer: str = field.pointer
+        kind: str | None = field.type
+        title: str | None = field.title
+        description: str | None = field.description
+        labels: Mapping[str, str] = field.labels
+        bounds: Mapping[str, str] = field.bounds
+        reference: str | None = field.reference
+        assert pointer and kind and title and description is not None and reference
+        assert "min" in bounds and isinstance(labels, Mapping) and field.to_dict()["pointer"] == pointer
+
+    which: PoolName = "hp"
+    hp: Pool = get_pool(character, which)
+    current: int | float = hp.current
+    maximum: int | float = hp.max
+    assert current <= maximum and hp.to_dict()["max"] == maximum
+
+    hurt: dict[str, Any] = apply_damage(character, 3, now=NOW)
+    healed: dict[str, Any] = heal(hurt, 1, now=NOW)
+    tired: dict[str, Any] = spend_fatigue(healed, 2)
+    rested: dict[str, Any] = recover_fatigue(tired, 2, now=NOW)
+    assert get_pool(rested, "hp").current == current - 2
+    changed: dict[str, Any] = update_character(character, {"/secondary/fp/current": 1}, now=NOW)
+    pairs: dict[str, Any] = update_character(character, [("/secondary/fp/current", 2)], now=NOW)
+    listed: dict[str, Any] = update_character(character, [{"pointer": "/secondary/fp/current", "value": 3}])
+    assert changed["meta"]["updatedAt"] == "2026-10-05T10:00:00.000Z"
+    assert get_pool(pairs, "fp").current == 2 and get_pool(listed, "fp").current == 3
+
+
+def conditions(character: GurpsCharacter) -> None:
+    """Conditions: pool states, effects, rolls, and what a change owes."""
+    condition: Condition = get_condition(character)
+    hp_state: PoolState = condition.hp
+    fp_state: PoolState = condition.fp
+    effects: ConditionEffects = condition.effects
+    halve: bool = effects.halve_move or effects.halve_dodge or effects.halve_st
+    move: tuple[int, ...] = condition.move
+    dodge: tuple[int, ...] = condition.dodge
+    st: int = condition.st
+    rolls: tuple[Roll, ...] = condition.rolls
+    state: HpState | FpState = hp_state.state
+    assert state in get_args(HpState) and fp_state.state in get_args(FpState)
+    assert not halve and len(move) == len(dodge) and st > 0 and rolls == ()
+    assert condition.to_dict()["effects"] == effects.to_dict()
+
+    change: PoolChange = change_pool(character, "hp", -2 * hp_state.max, now=NOW)
+    pool: PoolName = change.pool
+    requested: int = change.requested
+    taken: int = change.taken
+    clamped: bool = change.clamped
+    before: PoolState = change.before
+    after: PoolState = change.after
+    crossed: tuple[Threshold, ...] = change.crossed
+    follow_ups: tuple[FollowUp, ...] = change.follow_ups
+    spill: PoolChange | None = change.spill
+    document: dict[str, Any] = change.document
+    assert pool == "hp" and requested == taken and not clamped and spill is None
+    assert after.current < before.current and document["meta"]["updatedAt"]
+    for threshold in crossed:
+        at: int = threshold.at
+        n: int | None = threshold.n
+        assert at <= before.current and (n is None or n >= 1) and threshold.to_dict()
+    for follow_up in follow_ups:
+        what: FollowUpKind = follow_up.kind
+        modifier: int | None = follow_up.modifier
+        assert what in get_args(FollowUpKind) and (modifier is None or modifier <= 0)
+    after_condition = get_condition(document)
+    for roll in after_condition.rolls:
+        roll_kind: RollKind = roll.kind
+        attribute: Literal["ht", "will"] = roll.attribute
+        assert roll_kind in get_args(RollKind) and attribute and roll.to_dict()["kind"] == roll_kind
+    assert after_condition.rolls and change.to_dict()["pool"] == "hp"
+
+    fatigue = change_pool(character, "fp", -100, spill_to_hp=True)
+    assert fatigue.clamped and (fatigue.spill is None or fatigue.spill.pool == "hp")
+
+
+def combat(character: GurpsCharacter) -> None:
+    """The read-only combat view."""
+    stats: CombatStats = combat_stats(character)
+    attributes: Attributes = stats.attributes
+    st: int = attributes.st
+    parry: SkillDefense = stats.parry
+    parry_value: int | None = parry.value
+    damage: DamageDice = stats.damage
+    thrust: Dice = damage.thrust
+    levels: tuple[EncumbranceLevel, ...] = stats.encumbrance
+    max_load: float = levels[0].max_load
+    resistance: tuple[DamageResistance, ...] = stats.damage_resistance
+    skills: tuple[SkillStat, ...] = stats.skills
+    weapons: Weapons = stats.weapons
+    melee: tuple[Mapping[str, Any], ...] = weapons.melee
+    hp: Pool = stats.hp
+    basic_speed: float = stats.basic_speed
+    assert st > 0 and (parry_value is None or isinstance(parry_value, int))
+    assert thrust.dice >= 0 and max_load > 0 and hp.max > 0 and basic_speed > 0
+    assert all(entry.dr >= 0 for entry in resistance) and all(skill.level for skill in skills)
+    assert isinstance(melee, tuple) and stats.to_dict()["attributes"]["st"] == st
+
+
+def formulas(character: GurpsCharacter) -> None:
+    """The formula language and the independent rule check."""
+    tree: Node = parse_formula("floor($.secondary.basicSpeed.value) + 3")
+    value: FormulaValue = evaluate(tree, character)
+    local: FormulaValue = evaluate("value * 2", character, local=character["secondary"]["hp"])
+    tables: Mapping[str, Any] = SCHEMA["x-gurps-tables"]
+    swing: FormulaValue = evaluate("lookup('swing', $.attributes.st.value)", character, tables=tables)
+    assert isinstance(value, int) and isinstance(local, int) and isinstance(swing, Dice)
+
+    dice: Dice | None = parse_dice("2d-1")
+    assert dice is not None and (dice.notation, dice.dice, dice.adds) == ("2d-1", 2, -1)
+    assert dice.to_dict() == {"notation": "2d-1", "dice": 2, "adds": -1}
+    rounded: int | float = round_up(40 * 0.8)
+    plain: Any = plain_value(dice)
+    assert rounded == 32 and plain == "2d-1"
+
+    results: list[RecomputeResult] = recompute(SCHEMA, character)
+    first: RecomputeResult = results[0]
+    computed: FormulaValue = first.computed
+    found: list[RuleDeviation] = deviations(SCHEMA, character, results)
+    reasons: list[Literal["override", "inconsistent"]] = [item.reason for item in found]
+    assert first.pointer and first.formula and computed is not None and "x" not in reasons
+    assert first.to_dict()["pointer"] == first.pointer and all(item.to_dict() for item in found)
+    node: Any = resolve_schema_ref(SCHEMA, SCHEMA["properties"]["attributes"])
+    assert isinstance(node, Mapping)
+
+    try:
+        parse_formula("2 * (3 + ")
+    except FormulaSyntaxError as err:
+        position: int = err.position
+        source: str = err.source
+        assert source == "2 * (3 + " and position == len(source) and isinstance(err, FormulaError)
+    else:  # pragma: no cover
+        raise AssertionError("'2 * (3 + ' parsed")
+    try:
+        evaluate("nosuchfunction(1)", character)
+    except FormulaError as err:
+        assert isinstance(err, ValueError) and str(err)
+    else:  # pragma: no cover
+        raise AssertionError("an unknown function evaluated")
+
+
+def main(argv: list[str]) -> int:
+    """``python usage.py <character.json>``: runs every function above on the character."""
+    text = Path(argv[1]).read_text(encoding="utf-8")
+    constants()
+    character = load(text)
+    errors()
+    play(character)
+    conditions(character)
+    combat(character)
+    formulas(character)
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
