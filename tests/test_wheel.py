@@ -237,6 +237,8 @@ def test_typed_consumer_passes_mypy_strict_against_the_wheel(venv: Venv, tmp_pat
     """mypy (from this environment) reads the package's inline types from the wheel's venv."""
     consumer = tmp_path / "usage.py"
     shutil.copyfile(USAGE, consumer)
+    config = tmp_path / "mypy.ini"  # no user or repository configuration: --strict alone
+    config.write_text("[mypy]\n", encoding="utf-8")
     args: list[str | Path] = [
         sys.executable,
         "-m",
@@ -247,7 +249,7 @@ def test_typed_consumer_passes_mypy_strict_against_the_wheel(venv: Venv, tmp_pat
         "--cache-dir",
         tmp_path / ".mypy_cache",
         "--config-file",
-        os.devnull,
+        config,
     ]
     result = _run([*args, consumer], cwd=tmp_path, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
