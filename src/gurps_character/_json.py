@@ -431,9 +431,91 @@ def dumps(value: Any, indent: int | str = 2) -> str:
 
     ``indent`` follows JavaScript: a number gives that many spaces (at most 10; below 1, none),
     a string is used as it is (its first 10 characters).
+
+    Raises:
+        NotJsonError: the value holds something JSON cannot (a set, a NaN, a cycle ...).
     """
     unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
-    return "".join(_encode(value, unit))
+    try:
+        text = _write_plain(value, unit)
+    except (_NotPlain, RecursionError):
+        text = None
+    if text is None or _LONE_SURROGATE.search(text):
+        # The careful path: checks every value, handles any depth, escapes lone surrogates.
+        return "".join(_encode(copy_json(value), unit))
+    return text
+
+
+class _NotPlain(Exception):
+    """Raised by the fast writer for anything but dicts, lists and finite JSON scalars."""
+
+
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_encode_text = json.encoder.encode_basestring  # C: escapes like JavaScript, except lone surrogates
+_SAFE_INT = 2**53
+
+
+def _write_plain(value: Any, unit: str) -> str:
+    """The fast writer for ordinary documents: plain containers, recursion, C string escaping."""
+    parts: list[str] = []
+    append = parts.append
+    colon = ": " if unit else ":"
+
+    def write(item: Any, newline: str) -> None:
+        kind = type(item)
+        if kind is str:
+            append(_encode_text(item))
+        elif kind is dict:
+            if not item:
+                append("{}")
+                return
+            inner = newline + unit
+            separator = "," + inner
+            append("{" + inner)
+            first = True
+            for key, child in item.items():
+                if type(key) is not str:
+                    raise _NotPlain
+                if first:
+                    first = False
+                    append(_encode_text(key) + colon)
+                else:
+                    append(separator + _encode_text(key) + colon)
+                write(child, inner)
+            append(newline + "}")
+        elif kind is list:
+            if not item:
+                append("[]")
+                return
+            inner = newline + unit
+            separator = "," + inner
+            append("[" + inner)
+            first = True
+            for child in item:
+                if first:
+                    first = False
+                else:
+                    append(separator)
+                write(child, inner)
+            append(newline + "]")
+        elif kind is int:
+            append(str(item) if -_SAFE_INT <= item <= _SAFE_INT else js_number(item))
+        elif kind is float:
+            if item - item != 0.0:  # inf or nan
+                raise _NotPlain
+            text = repr(item)
+            append(text if "e" not in text and not text.endswith(".0") else js_number(item))
+        elif item is None:
+            append("null")
+        elif item is True:
+            append("true")
+        elif item is False:
+            append("false")
+        else:
+            raise _NotPlain
+
+    write(value, "\n" if unit else "")
+    return "".join(parts)
 
 
 def _encode(value: Any, unit: str) -> Iterator[str]:

@@ -252,7 +252,6 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     if not result.valid:
         raise schema_error(result.errors)
     try:
-        plain = copy_json(document)
+        return dumps(document, indent) + "\n"
     except NotJsonError as err:
         raise _not_json(err) from None
-    return dumps(plain, indent) + "\n"
