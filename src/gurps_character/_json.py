@@ -242,13 +242,14 @@ class _IterativeParser:
         return number, None
 
     def string(self) -> str:
-        # The standard decoder handles escapes; strings never nest, so it cannot recurse here.
+        # The standard decoder reads one string literal; strings never nest, so it cannot recurse.
         try:
-            value, end = json.decoder.scanstring(self.text, self.pos + 1, True)
+            value, end = _DECODER.raw_decode(self.text, self.pos)
         except json.JSONDecodeError as err:
             self.pos = err.pos
             self.fail(err.msg)
         self.pos = end
+        assert isinstance(value, str)
         return value
 
 
@@ -549,7 +550,7 @@ def _encode(value: Any, unit: str) -> Iterator[str]:
         if not frames:
             return
         entries, is_object, depth = frames[-1]
-        entry = next(entries, _END)
+        entry: Any = next(entries, _END)
         if entry is _END:
             frames.pop()
             if unit:
@@ -571,4 +572,4 @@ def _encode(value: Any, unit: str) -> Iterator[str]:
         have_value = True
 
 
-_END = object()
+_END: Any = object()
