@@ -96,8 +96,11 @@ class VerificationReport:
         }
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _number(value: object) -> int | float | None:
+    """The value when it is a JSON number (booleans are not), else None."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return None
 
 
 def _over_budget(document: Mapping[str, Any], computed_spent: object) -> tuple[Issue, ...]:
@@ -105,9 +108,11 @@ def _over_budget(document: Mapping[str, Any], computed_spent: object) -> tuple[I
     points = document.get("points")
     if not isinstance(points, Mapping):
         return ()
-    budget = points.get("budget")
-    spent = computed_spent if _is_number(computed_spent) else points.get("spent")
-    if not (_is_number(budget) and _is_number(spent)) or not spent > budget:
+    budget = _number(points.get("budget"))
+    spent = _number(computed_spent)
+    if spent is None:
+        spent = _number(points.get("spent"))
+    if budget is None or spent is None or not spent > budget:
         return ()
     message = (
         f"Points spent ({js_number(spent)}) exceed the budget ({js_number(budget)}) "
