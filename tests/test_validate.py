@@ -675,7 +675,7 @@ def test_every_keyword_of_the_bundled_schema_is_supported() -> None:
                         walk(subschema)
 
     walk(schema)
-    assert used <= validate_module.SUPPORTED_KEYWORDS, used - validate_module.SUPPORTED_KEYWORDS
+    assert used <= validate_module._SUPPORTED_KEYWORDS, used - validate_module._SUPPORTED_KEYWORDS
 
 
 def run_python(code: str) -> subprocess.CompletedProcess[str]:

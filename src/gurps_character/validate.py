@@ -393,7 +393,7 @@ _KEYWORDS: dict[str, Callable[..., Iterator[Any]]] = {
 """The assertion keywords with Ajv's reports. jsonschema's own applicators (``properties``,
 ``items``, ``$ref`` ...) do the walking; they never report errors themselves."""
 
-SUPPORTED_KEYWORDS = frozenset(
+_SUPPORTED_KEYWORDS = frozenset(
     {*_KEYWORDS, "properties", "items", "prefixItems", "$ref", "$defs", "allOf", "$schema", "$id"}
     | {"title", "description", "default", "examples", "$comment", "x-gurps", "x-gurps-tables"}
 )
@@ -727,7 +727,7 @@ def _pointer(path: Iterable[object]) -> str:
 
 def _convert(error: Any, reported: type[Any]) -> ValidationError:
     pointer = _pointer(error.absolute_path)
-    if not isinstance(error, reported):  # a keyword outside SUPPORTED_KEYWORDS
+    if not isinstance(error, reported):  # a keyword outside _SUPPORTED_KEYWORDS
         return _error(pointer, str(error.validator), {}, "must be valid")
     name = error.property_name
     if name is not None:
