@@ -165,6 +165,8 @@ def format_timestamp(now: datetime | None) -> str:
 
     Raises:
         TypeError: ``now`` is a naive datetime (its time zone would be a guess).
+        CharacterError: ``invalidArgument`` when ``now`` in UTC falls outside the years 1 to 9999
+            (an aware ``datetime.min`` east of Greenwich, ``datetime.max`` west of it).
     """
     if now is None:
         now = datetime.now(UTC)
@@ -172,8 +174,19 @@ def format_timestamp(now: datetime | None) -> str:
         raise TypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
     if now.tzinfo is None or now.utcoffset() is None:
         raise TypeError("now must be timezone-aware (a naive datetime has no definite instant)")
-    moment = now.astimezone(UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    try:
+        moment = now.astimezone(UTC)
+    except OverflowError:
+        raise CharacterError(
+            "invalidArgument",
+            f"now ({now.isoformat()}) is outside the years 1 to 9999 in UTC.",
+            {"name": "now", "value": now.isoformat()},
+        ) from None
+    # four-digit years, as toISOString writes them (strftime's %Y gives "5" for the year 5)
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:"
+        f"{moment.second:02d}.{moment.microsecond // 1000:03d}Z"
+    )
 
 
 _MISSING: Any = object()
