@@ -2,14 +2,16 @@
 
 Every command, every exit status (0 all good, 1 valid but not rules-compliant, 2 unreadable,
 invalid or a wrong argument), the ``--json`` shapes, stdin, folders, ``--jobs``, the help texts,
-and the writing guarantees: a written file is complete and valid, a failed command leaves the
-original byte-identical, and no temporary file is left behind.
+the conditions (``stats``' Condition line, the pool commands' follow-ups, ``--spill``,
+``--follow-ups-json``) and the writing guarantees: a written file is complete and valid, a
+failed command leaves the original byte-identical, and no temporary file is left behind.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -26,7 +28,9 @@ from gurps_character import (
     SCHEMA,
     __version__,
     apply_damage,
+    change_pool,
     combat_stats,
+    get_condition,
     get_updatable_fields,
     heal,
     parse_character,
@@ -147,6 +151,13 @@ def test_help_of_every_command_has_examples() -> None:
         assert "examples:\n" in run.out, command
         if command:
             assert f"gurps-character {command[0]} " in run.out.split("examples:")[1]
+    helps = {command[0]: run.out for command, run in zip(commands, runs, strict=True) if command}
+    assert "--condition" in helps["stats"]
+    assert "Condition:" in helps["stats"]
+    for name in ("damage", "heal", "fatigue", "recover"):
+        assert "--follow-ups-json" in helps[name], name
+        assert ("--spill" in helps[name].split("examples:")[0]) == (name == "fatigue"), name
+    assert "owed: death check" in helps["damage"]
 
 
 def test_usage_errors_exit_2() -> None:
@@ -531,3 +542,150 @@ def test_unwritable_output_exits_2(files: dict[str, Path], tmp_path: Path) -> No
     run = cli("damage", "rurik.json", "1", "-o", ".", cwd=tmp_path)
     assert run.status == 2
     assert leftovers(tmp_path) == []
+
+
+# ---------------------------------------------------------------- conditions and follow-ups
+
+
+def wounded(tmp_path: Path, name: str, hp: int, fp: int) -> Path:
+    """A copy of an example with its pools set (as ``update`` would set them)."""
+    path = tmp_path / f"{name}-wounded.json"
+    changes = {"/secondary/hp/current": hp, "/secondary/fp/current": fp}
+    path.write_text(
+        serialize_character(update_character(document(EXAMPLES / f"{name}.json"), changes)), "utf-8"
+    )
+    return path
+
+
+def test_pool_commands_report_state_clamp_and_follow_ups(files: dict[str, Path]) -> None:
+    rurik = str(files["rurik"])  # HP 11/13, FP 9/12
+    commands = [
+        ("damage", rurik, "30", "--now", NOW),
+        ("damage", rurik, "1000", "--now", NOW),
+        ("heal", rurik, "1000", "--now", NOW),
+        ("fatigue", rurik, "12", "--now", NOW),
+    ]
+    damage, fatal, healed, tired = cli_many(commands)
+    assert damage.err.splitlines() == [
+        f"{rurik}: HP 11 -> -19 (max 13): dying (1)",
+        "owed: consciousness check, HT-1, at the start of the next turn (B419)",
+        "owed: death check at -13 HP, HT (B419)",
+    ]
+    assert fatal.err.splitlines() == [
+        f"{rurik}: HP 11 -> -130 (max 13): destroyed; clamped: took -141 of -1000",
+        "owed: death (B419)",
+    ]
+    assert healed.err.splitlines() == [f"{rurik}: HP 11 -> 13 (max 13): healthy; clamped: took +2 of +1000"]
+    assert tired.err.splitlines() == [
+        f"{rurik}: FP 9 -> -3 (max 12): collapse",
+        "owed: 3 HP injury from fatigue below 0 FP (B426), not applied; use --spill",
+    ]
+    # The written documents are still exactly what the library's helpers write, clamped or not.
+    source = document(files["rurik"])
+    for run, action, amount in (
+        (damage, apply_damage, 30),
+        (fatal, apply_damage, 1000),
+        (healed, heal, 1000),
+        (tired, spend_fatigue, 12),
+    ):
+        assert run.status == 0
+        assert run.raw == serialize_character(action(source, amount, now=NOW_DT)).encode("utf-8")
+
+
+def test_fatigue_spill_applies_the_injury_to_hp(files: dict[str, Path], tmp_path: Path) -> None:
+    spilled, kept = tmp_path / "spilled.json", tmp_path / "kept.json"
+    for path in (spilled, kept):
+        shutil.copyfile(files["rurik"], path)
+    runs = cli_many(
+        [
+            ("fatigue", "--in-place", "--spill", str(spilled), "40", "--now", NOW),
+            ("fatigue", "--in-place", str(kept), "40", "--now", NOW),
+            ("damage", "--spill", str(kept), "1"),  # --spill is fatigue's alone
+        ]
+    )
+    with_spill, without, misused = runs
+    assert with_spill.status == without.status == 0
+    assert misused.status == 2
+    assert "unrecognized arguments: --spill" in misused.err
+    expected = change_pool(document(files["rurik"]), "fp", -40, now=NOW_DT, spill_to_hp=True)
+    assert spilled.read_bytes() == serialize_character(expected.document).encode("utf-8")
+    assert document(spilled)["secondary"]["hp"]["current"] == -20  # 11 - 31 (FP spent below 0)
+    assert document(kept)["secondary"]["hp"]["current"] == 11
+    assert (
+        document(spilled)["secondary"]["fp"]["current"] == document(kept)["secondary"]["fp"]["current"] == -12
+    )
+    assert with_spill.err.splitlines() == [
+        f"{spilled}: FP 9 -> -12 (max 12): unconscious; clamped: took -21 of -40",
+        f"{spilled}: HP 11 -> -20 (max 13): dying (1)",
+        "owed: unconsciousness (B426)",
+        "owed: 31 HP injury from fatigue below 0 FP (B426), applied",
+        "owed: death check at -13 HP, HT (B419)",
+    ]
+    assert "not applied; use --spill" in without.err
+    assert leftovers(tmp_path) == []
+
+
+def test_follow_ups_json(files: dict[str, Path]) -> None:
+    runs = cli_many(
+        [
+            ("damage", "--follow-ups-json", str(files["rurik"]), "30", "--now", NOW),
+            ("fatigue", "--follow-ups-json", "--spill", str(files["rurik"]), "40", "--now", NOW),
+            ("damage", "--follow-ups-json", "-q", str(files["rurik"]), "1"),
+        ]
+    )
+    damage, fatigue, conflicting = runs
+    source = document(files["rurik"])
+    [line] = json_lines(damage.err)
+    assert line == change_pool(source, "hp", -30, now=NOW_DT).to_dict()
+    assert [item["kind"] for item in line["followUps"]] == ["consciousnessCheck", "deathCheck"]
+    [line] = json_lines(fatigue.err)
+    assert line["spill"]["after"] == {"state": "dying", "n": 1, "current": -20, "max": 13}
+    assert line["followUps"][1] == {
+        "kind": "fatigueInjury",
+        "amount": 31,
+        "applied": True,
+        "reference": "B426",
+    }
+    assert damage.raw == serialize_character(apply_damage(source, 30, now=NOW_DT)).encode("utf-8")
+    assert conflicting.status == 2
+    assert "not allowed with argument" in conflicting.err
+
+
+def test_stats_shows_the_condition(files: dict[str, Path], tmp_path: Path) -> None:
+    hurt = wounded(tmp_path, "jotun", hp=-30, fp=3)  # HP 28: dying (1); FP 13: tired
+    runs = cli_many(
+        [
+            ("stats", str(files["rurik"])),
+            ("stats", str(hurt)),
+            ("stats", "--json", "--condition", str(hurt)),
+            ("stats", "--json", str(hurt)),
+        ]
+    )
+    healthy, text, both, plain = runs
+    assert all(run.status == 0 for run in runs)
+    assert "Condition: HP wounded, FP tiring" in healthy.out.splitlines()
+    assert "Eff." not in healthy.out
+    assert "(eff." not in healthy.out
+    lines = text.out.splitlines()
+    grid_end = next(index for index, line in enumerate(lines) if line.startswith("Basic Speed"))
+    assert lines[grid_end + 1] == (
+        "Condition: HP dying (1), FP tired | halve Move, Dodge, ST | rolls: HT-1 each turn (B419)"
+    )
+    assert any(line.startswith("ST") and "22 (eff. 11)" in line for line in lines)
+    header = next(line for line in lines if line.startswith("Encumbrance"))
+    assert re.split(r"\s{2,}", header) == [
+        "Encumbrance",
+        "Max load",
+        "Move",
+        "Eff. Move",
+        "Dodge",
+        "Eff. Dodge",
+    ]
+    none_row = next(line for line in lines if line.startswith("None (0)"))
+    assert none_row.split()[-4:] == ["7", "2", "8", "2"]  # each halved twice, rounding up
+    expected = document(hurt)
+    assert json.loads(both.out) == {
+        "stats": combat_stats(expected).to_dict(),
+        "condition": get_condition(expected).to_dict(),
+    }
+    assert json.loads(plain.out) == combat_stats(expected).to_dict()

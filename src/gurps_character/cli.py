@@ -12,7 +12,11 @@ wrong (nothing was written).
 Writing commands (``damage``, ``heal``, ``fatigue``, ``recover``, ``update``) never leave a
 half-written file: the new document is validated (:func:`serialize_character`), written to a
 temporary file in the target's directory, flushed to disk and moved over the target with
-:func:`os.replace`.
+:func:`os.replace`. The pool commands go through :func:`~gurps_character.change_pool` (which
+writes exactly what :func:`~gurps_character.apply_damage` and its siblings write) and report on
+stderr the pool's new state (B419, B426) and the follow-ups the rules now owe (consciousness
+and death checks, unconsciousness, the HP injury of fatigue below 0 FP), as text or, with
+``--follow-ups-json``, as :meth:`PoolChange.to_dict` on one JSON line.
 """
 
 from __future__ import annotations
@@ -33,23 +37,13 @@ from typing import IO, Any, Final, TextIO
 
 from . import __version__
 from ._json import JsonTextError, js_number, loads
+from .conditions import Condition, FollowUp, PoolChange, PoolState, Roll, change_pool, get_condition
 from .constants import MAX_DOCUMENT_BYTES, SCHEMA
 from .errors import CharacterError
 from .formula import RecomputeResult, plain_value, recompute
 from .load import Parsed, load_document, parse_character, schema_error, serialize_character
 from .stats import CombatStats, combat_stats
-from .update import (
-    Pool,
-    PoolName,
-    UpdatableField,
-    apply_damage,
-    get_pool,
-    get_updatable_fields,
-    heal,
-    recover_fatigue,
-    spend_fatigue,
-    update_character,
-)
+from .update import PoolName, UpdatableField, get_updatable_fields, update_character
 from .validate import validate_character
 from .verify import VerificationReport
 
@@ -536,20 +530,77 @@ def _field(weapon: Any, key: str) -> str:
     return _value_text(weapon.get(key)) if isinstance(weapon, Mapping) else "-"
 
 
-def _stats_text(stats: CombatStats) -> str:
+def _roll_line(roll: Roll) -> str:
+    """``HT-2 each turn (B419)``, ``Will before each maneuver (B426)``."""
+    return f"{_roll_text(roll.attribute, roll.modifier)} {_WHEN.get(roll.when, roll.when)} ({roll.reference})"
+
+
+def _condition_line(condition: Condition) -> str:
+    """``Condition: HP reeling, FP tired | halve Move, Dodge, ST | rolls: HT-2 each turn (B419)``.
+
+    The states always; what halves and the rolls owed each turn only when there are any.
+    """
+    parts = [f"HP {_state_text(condition.hp)}, FP {_state_text(condition.fp)}"]
+    effects = condition.effects
+    halved = [
+        name
+        for name, on in (
+            ("Move", effects.halve_move),
+            ("Dodge", effects.halve_dodge),
+            ("ST", effects.halve_st),
+        )
+        if on
+    ]
+    if halved:
+        parts.append("halve " + ", ".join(halved))
+    if condition.rolls:
+        parts.append("rolls: " + "; ".join(_roll_line(roll) for roll in condition.rolls))
+    return "Condition: " + " | ".join(parts)
+
+
+def _encumbrance_rows(stats: CombatStats, condition: Condition | None) -> list[list[str]]:
+    """The encumbrance table; ``Eff. Move``/``Eff. Dodge`` only where the condition changes them."""
+    moves = condition.move if condition is not None else tuple(row.move for row in stats.encumbrance)
+    dodges = condition.dodge if condition is not None else tuple(row.dodge for row in stats.encumbrance)
+    eff_move = any(row.move != move for row, move in zip(stats.encumbrance, moves, strict=False))
+    eff_dodge = any(row.dodge != dodge for row, dodge in zip(stats.encumbrance, dodges, strict=False))
+    header = ["Encumbrance", "Max load", "Move"]
+    header += ["Eff. Move"] if eff_move else []
+    header += ["Dodge"]
+    header += ["Eff. Dodge"] if eff_dodge else []
+    rows = [header]
+    for index, row in enumerate(stats.encumbrance):
+        cells = [
+            f"{_ENCUMBRANCE_NAMES.get(row.id, row.id)} ({row.level})",
+            js_number(row.max_load),
+            str(row.move),
+        ]
+        cells += [str(moves[index]) if index < len(moves) else "-"] if eff_move else []
+        cells += [str(row.dodge)]
+        cells += [str(dodges[index]) if index < len(dodges) else "-"] if eff_dodge else []
+        rows.append(cells)
+    return rows
+
+
+def _stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
     n = js_number
     lines = [stats.name + ("  [experimental]" if stats.experimental else ""), ""]
     sm = f"{stats.size_modifier:+d}" if stats.size_modifier else "0"
     hp, fp, attributes = stats.hp, stats.fp, stats.attributes
+    st = str(attributes.st)
+    if condition is not None and condition.st != attributes.st:
+        st += f" (eff. {condition.st})"
     grid = [
         [("HP", f"{n(hp.current)}/{n(hp.max)}"), ("FP", f"{n(fp.current)}/{n(fp.max)}")],
-        [("ST", str(attributes.st)), ("DX", str(attributes.dx))],
+        [("ST", st), ("DX", str(attributes.dx))],
         [("Basic Speed", n(stats.basic_speed)), ("Basic Move", str(stats.basic_move))],
     ]
     grid[0] += [("Will", str(stats.will)), ("Per", str(stats.perception))]
     grid[1] += [("IQ", str(attributes.iq)), ("HT", str(attributes.ht))]
     grid[2] += [("Dodge", str(stats.dodge)), ("SM", sm)]
     lines += _table([[cell for pair in row for cell in pair] for row in grid], right=(1, 3, 5, 7))
+    if condition is not None:
+        lines.append(_condition_line(condition))
     lines.append("")
     lines += _table(
         [
@@ -559,21 +610,8 @@ def _stats_text(stats: CombatStats) -> str:
         ]
     )
     lines.append("")
-    lines += _table(
-        [
-            ["Encumbrance", "Max load", "Move", "Dodge"],
-            *(
-                [
-                    f"{_ENCUMBRANCE_NAMES.get(row.id, row.id)} ({row.level})",
-                    n(row.max_load),
-                    str(row.move),
-                    str(row.dodge),
-                ]
-                for row in stats.encumbrance
-            ),
-        ],
-        right=(1, 2, 3),
-    )
+    encumbrance = _encumbrance_rows(stats, condition)
+    lines += _table(encumbrance, right=range(1, len(encumbrance[0])))
     if stats.damage_resistance:
         lines.append("")
         lines += _table(
@@ -626,14 +664,19 @@ def _stats_text(stats: CombatStats) -> str:
 
 def _cmd_stats(args: argparse.Namespace) -> int:
     parsed = _load(args.path)
+    as_json: bool = args.json
+    with_condition: bool = args.condition or not as_json  # --json alone: combat_stats exactly
     try:
         stats = combat_stats(parsed.character)
+        condition = get_condition(parsed.character) if with_condition else None
     except CharacterError as err:
         raise _Failure(_label(args.path), err) from None
-    if args.json:
+    if as_json and condition is not None:
+        print(_json_line({"stats": stats.to_dict(), "condition": condition.to_dict()}, indent=2))
+    elif as_json:
         print(_json_line(stats.to_dict(), indent=2))
     else:
-        _say(_stats_text(stats))
+        _say(_stats_text(stats, condition))
     if not parsed.report.rules_compliant:
         _say(f"note: {_label(args.path)} is not rules-compliant (see: {PROG} check)", err=True)
     return EXIT_OK
@@ -732,10 +775,24 @@ _INTEGER: Final = re.compile(r"[+-]?[0-9]+")
 
 
 def _parse_amount(text: str) -> int:
-    """AMOUNT: a whole number written in ASCII digits (the library refuses negative ones)."""
+    """AMOUNT: a non-negative whole number written in ASCII digits.
+
+    A negative amount is refused here with the library's own code, wording and details
+    (``apply_damage(doc, -5)`` refuses it the same way): :func:`change_pool` takes a signed
+    change, and ``damage -5`` must not heal.
+    """
+    amount: int | None = None
     if _INTEGER.fullmatch(text):
         with contextlib.suppress(ValueError):  # more digits than int() accepts
-            return int(text)
+            amount = int(text)
+    if amount is not None and amount >= 0:
+        return amount
+    if amount is not None:
+        raise CharacterError(
+            "invalidAmount",
+            f"The amount must be a non-negative integer, not {amount!r}.",
+            {"amount": amount},
+        )
     raise CharacterError(
         "invalidAmount",
         f"The amount must be a non-negative integer, not {text!r}.",
@@ -770,29 +827,87 @@ class _Outcome:
     notes: tuple[str, ...] = ()
 
 
-_POOL_ACTIONS: Final[dict[str, tuple[PoolName, Callable[..., dict[str, Any]]]]] = {
-    "damage": ("hp", apply_damage),
-    "heal": ("hp", heal),
-    "fatigue": ("fp", spend_fatigue),
-    "recover": ("fp", recover_fatigue),
+_POOL_ACTIONS: Final[dict[str, tuple[PoolName, int]]] = {
+    "damage": ("hp", -1),
+    "heal": ("hp", 1),
+    "fatigue": ("fp", -1),
+    "recover": ("fp", 1),
+}
+"""Each pool command: the pool it changes and the sign of the change."""
+
+_WHEN: Final = {
+    "startOfNextTurn": "at the start of the next turn",
+    "immediately": "immediately",
+    "eachTurn": "each turn",
+    "beforeEachManeuver": "before each maneuver",
 }
 
 
-def _pool_notes(label: str, pool: PoolName, before: Pool, after: Pool) -> tuple[str, ...]:
-    """What a pool change tells the user: the change itself.
+def _state_text(state: PoolState) -> str:
+    """``reeling``, ``dying (2)``."""
+    return state.state if state.n is None else f"{state.state} ({state.n})"
 
-    This is the place for follow-ups: when the library reports what a change calls for (HT rolls
-    to stay conscious or alive, ...), they are appended here, one note each.
+
+def _roll_text(attribute: str | None, modifier: int | None) -> str:
+    """``HT``, ``HT-2``, ``Will``."""
+    name = {"ht": "HT", "will": "Will"}.get(attribute or "", (attribute or "").upper())
+    return f"{name}{modifier:+d}" if modifier else name
+
+
+def _follow_up_text(follow_up: FollowUp) -> str:
+    """One follow-up as a person reads it, with its Basic Set page."""
+    page = f"({follow_up.reference})"
+    kind = follow_up.kind
+    if kind == "consciousnessCheck":
+        when = _WHEN.get(follow_up.when or "", follow_up.when or "")
+        return f"consciousness check, {_roll_text(follow_up.attribute, follow_up.modifier)}, {when} {page}"
+    if kind == "deathCheck":
+        at = js_number(follow_up.at) if follow_up.at is not None else "?"
+        return f"death check at {at} HP, {_roll_text(follow_up.attribute, follow_up.modifier)} {page}"
+    if kind == "fatigueInjury":
+        done = "applied" if follow_up.applied else "not applied; use --spill"
+        return f"{follow_up.amount} HP injury from fatigue below 0 FP {page}, {done}"
+    if kind == "death":
+        return f"death {page}"
+    if kind == "unconsciousness":
+        return f"unconsciousness {page}"
+    return f"{kind} {page}"  # a kind added to the library later: still shown
+
+
+def _change_line(label: str, change: PoolChange) -> str:
+    """``hero.json: HP 11 -> 6 (max 13): reeling``, with ``; clamped: took -141 of -1000``."""
+    old, new, top = (
+        js_number(value) for value in (change.before.current, change.after.current, change.after.max)
+    )
+    line = f"{label}: {change.pool.upper()} {old} -> {new} (max {top}): {_state_text(change.after)}"
+    if change.clamped:
+        line += f"; clamped: took {change.taken:+d} of {change.requested:+d}"
+    return line
+
+
+def _pool_notes(label: str, change: PoolChange, *, as_json: bool = False) -> tuple[str, ...]:
+    """What a pool change tells the user on stderr.
+
+    The change (and, with ``--spill``, the HP change it caused), each with the pool's new state
+    and a clamp note; then one ``owed:`` line per follow-up. With ``as_json``: instead,
+    :meth:`PoolChange.to_dict` on one line.
     """
-    old, new, top = (js_number(value) for value in (before.current, after.current, after.max))
-    return (f"{label}: {pool.upper()} {old} -> {new} (max {top})",)
+    if as_json:
+        return (_json_line(change.to_dict()),)
+    lines = [_change_line(label, change)]
+    if change.spill is not None:
+        lines.append(_change_line(label, change.spill))
+    lines.extend(f"owed: {_follow_up_text(follow_up)}" for follow_up in change.follow_ups)
+    return tuple(lines)
 
 
-def _pool_outcome(command: str, parsed: Parsed, label: str, amount: int, now: datetime | None) -> _Outcome:
-    pool, action = _POOL_ACTIONS[command]
-    before = get_pool(parsed.character, pool)
-    document = action(parsed.character, amount, now=now)
-    return _Outcome(document, _pool_notes(label, pool, before, get_pool(document, pool)))
+def _pool_outcome(
+    args: argparse.Namespace, parsed: Parsed, label: str, amount: int, now: datetime | None
+) -> _Outcome:
+    pool, sign = _POOL_ACTIONS[args.command]
+    spill: bool = args.spill
+    change = change_pool(parsed.character, pool, sign * amount, now=now, spill_to_hp=spill)
+    return _Outcome(change.document, _pool_notes(label, change, as_json=args.follow_ups_json))
 
 
 def _update_outcome(
@@ -921,7 +1036,7 @@ def _cmd_pool(args: argparse.Namespace) -> int:
     _destination(args)  # refuse a wrong destination before reading stdin
     parsed = _load(args.path)
     try:
-        outcome = _pool_outcome(args.command, parsed, label, amount, now)
+        outcome = _pool_outcome(args, parsed, label, amount, now)
     except CharacterError as err:
         raise _Failure(label, err) from None
     return _write_outcome(args, outcome)
@@ -986,7 +1101,17 @@ use 'check' for that. exit status: 0 all valid; 2 some file unreadable or invali
     "stats": f"""\
 examples:
   {PROG} stats hero.json
-  {PROG} stats --json hero.json | jq .hp""",
+  {PROG} stats --json hero.json | jq .hp
+  {PROG} stats --json --condition hero.json | jq .condition.rolls
+
+Below the HP/FP grid, 'Condition:' gives the state of each pool (HP: healthy, wounded,
+reeling, collapse, dying (n), dead, destroyed, B419; FP: rested, tiring, tired, collapse,
+unconscious, B426), what they halve and the rolls owed each turn. When Move, Dodge or ST
+are halved, the effective values are shown beside the stored ones ('Eff. Move',
+'Eff. Dodge', 'ST 22 (eff. 11)').
+
+--json prints the combat view; with --condition it prints
+  {{"stats": <the combat view>, "condition": {{"hp", "fp", "effects", "move", "dodge", "st", "rolls"}}}}.""",
     "recompute": f"""\
 examples:
   {PROG} recompute hero.json               every formula-backed value, differences marked *
@@ -1004,22 +1129,34 @@ examples:
   {PROG} damage -o hurt.json --now 2026-10-05T10:00:00Z hero.json 5
 
 HP stop at -10 x HP. The new document goes to stdout, to -o OUT or back to the file
-(--in-place), written atomically; on any error nothing is written and the exit status is 2.""",
+(--in-place), written atomically; on any error nothing is written and the exit status is 2.
+
+stderr (unless -q) reports the change, the pool's new state and what the rules now owe:
+  hero.json: HP 11 -> -19 (max 13): dying (1)
+  owed: consciousness check, HT-1, at the start of the next turn (B419)
+  owed: death check at -13 HP, HT (B419)
+A change stopped by a bound adds '; clamped: took -141 of -1000'. With --follow-ups-json
+the report is instead one JSON line: {{"pool", "requested", "taken", "clamped", "before",
+"after", "crossed", "followUps", "spill"?}}.""",
     "heal": f"""\
 examples:
   {PROG} heal --in-place hero.json 3
 
-HP never go above the maximum. Output as for 'damage'.""",
+HP never go above the maximum. Output and report as for 'damage' (healing owes nothing).""",
     "fatigue": f"""\
 examples:
   {PROG} fatigue --in-place hero.json 2
+  {PROG} fatigue --in-place --spill hero.json 5
 
-FP stop at -FP. Output as for 'damage'.""",
+FP stop at -FP (unconscious). Each FP spent at or below 0 FP also costs 1 HP (B426): the
+report says 'owed: 3 HP injury from fatigue below 0 FP (B426), not applied; use --spill';
+with --spill that injury is taken off HP in the same write (both pools change or neither)
+and the HP change and its follow-ups are reported too. Output and report as for 'damage'.""",
     "recover": f"""\
 examples:
   {PROG} recover --in-place hero.json 2
 
-FP never go above the maximum. Output as for 'damage'.""",
+FP never go above the maximum. Output and report as for 'damage' (recovery owes nothing).""",
     "update": f"""\
 examples:
   {PROG} update --in-place hero.json /secondary/hp/current=-3
@@ -1066,7 +1203,7 @@ def _add_many_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_write_options(parser: argparse.ArgumentParser) -> None:
+def _add_write_options(parser: argparse.ArgumentParser, *, pool: bool = False) -> None:
     target = parser.add_mutually_exclusive_group()
     target.add_argument(
         "-o", "--output", metavar="OUT", help="write the new document to OUT (default: stdout)"
@@ -1075,7 +1212,14 @@ def _add_write_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--now", metavar="ISO", help="the time for meta.updatedAt, with a time zone (default: now)"
     )
-    parser.add_argument("-q", "--quiet", action="store_true", help="do not report the change on stderr")
+    report = parser.add_mutually_exclusive_group() if pool else parser
+    report.add_argument("-q", "--quiet", action="store_true", help="do not report the change on stderr")
+    if pool:
+        report.add_argument(
+            "--follow-ups-json",
+            action="store_true",
+            help="report the change on stderr as one JSON line (state, thresholds crossed, follow-ups)",
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1097,12 +1241,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_many_options(validate)
 
     for name, summary, handler in (
-        ("stats", "show the combat view of a character", _cmd_stats),
+        ("stats", "show the combat view of a character and its condition", _cmd_stats),
         ("recompute", "show stored and computed values of every formula-backed value", _cmd_recompute),
     ):
         view = _subparser(commands, name, summary, handler)
         view.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
         view.add_argument("--json", action="store_true", help="print JSON")
+        if name == "stats":
+            view.add_argument(
+                "--condition",
+                action="store_true",
+                help='with --json: print {"stats": ..., "condition": ...} (the text view always shows it)',
+            )
     fields = _subparser(commands, "fields", "list what engines may update in play, with bounds", _cmd_fields)
     fields.add_argument("--json", action="store_true", help="print JSON")
 
@@ -1110,7 +1260,15 @@ def build_parser() -> argparse.ArgumentParser:
         pool = _subparser(commands, name, summary, _cmd_pool)
         pool.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
         pool.add_argument("amount", metavar="AMOUNT", help="a whole number of points, 0 or more")
-        _add_write_options(pool)
+        _add_write_options(pool, pool=True)
+        if name == "fatigue":
+            pool.add_argument(
+                "--spill",
+                action="store_true",
+                help="also take the HP injury of fatigue below 0 FP off HP (B426), in the same write",
+            )
+        else:
+            pool.set_defaults(spill=False)
     update = _subparser(commands, "update", "set in-play values: POINTER=VALUE ...", _cmd_update)
     update.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
     update.add_argument("changes", nargs="+", metavar="POINTER=VALUE", help="a JSON Pointer and a JSON value")
