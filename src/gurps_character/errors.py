@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any, Literal
 
-__all__ = ["CharacterError", "ErrorCode"]
+from ._json import NotJsonError, copy_json
+
+__all__ = ["CharacterError", "ErrorCode", "describe", "json_detail"]
 
 ErrorCode = Literal[
     "tooLarge",
@@ -51,3 +54,50 @@ class CharacterError(ValueError):
 
     def __repr__(self) -> str:
         return f"CharacterError(code={self.code!r}, message={self.message!r})"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 80
+_SHORT.maxlong = 80
+_SHORT.maxother = 80
+
+
+def describe(value: object) -> str:
+    """``repr(value)`` for a message, shortened; it never fails, whatever the value (nested
+    100,000 levels deep, cyclic, an integer too long for ``str()``, a failing ``__repr__``)."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:
+        if isinstance(value, int):
+            return f"an integer of {value.bit_length()} bits"
+        return f"a {type(value).__name__}"
+
+
+_MAX_DETAIL_DEPTH = 64
+"""Deeper data in ``details`` is described instead: json.dumps and repr() could not show it."""
+
+
+def json_detail(value: object) -> Any:
+    """A value for ``details``: a copy of JSON data, or :func:`describe`'s text for anything
+    else (a NaN, an integer no double can hold, a set, a cycle, data nested over 64 levels)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:  # JavaScript reads such a number as Infinity
+            return describe(value)
+    try:
+        copied = copy_json(value)
+    except NotJsonError:
+        return describe(value)
+    level = [copied]
+    for _ in range(_MAX_DETAIL_DEPTH):
+        level = [
+            child
+            for item in level
+            if isinstance(item, dict | list)
+            for child in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return copied
+    return describe(value)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
-from .errors import CharacterError
+from .errors import CharacterError, describe, json_detail
 from .validate import ValidationError, validate_character
 
 if TYPE_CHECKING:
@@ -56,16 +56,14 @@ def _describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return js_number(value)
+        detail = json_detail(value)  # NaN, infinities and huge integers have no JSON number
+        return js_number(detail) if isinstance(detail, int | float) else str(detail)
     return f"a {type(value).__name__}"
 
 
 def _json_detail(value: object) -> Any:
     """A value for ``details``: JSON data as it is, anything else as its Python text."""
-    try:
-        return copy_json(value)
-    except NotJsonError:
-        return repr(value)
+    return json_detail(value)
 
 
 def check_envelope(document: object) -> Envelope:
@@ -158,7 +156,7 @@ def _check_max_bytes(max_bytes: object) -> int:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
         raise CharacterError(
             "invalidArgument",
-            f"max_bytes must be a non-negative integer, not {max_bytes!r}.",
+            f"max_bytes must be a non-negative integer, not {describe(max_bytes)}.",
             {"name": "max_bytes", "value": _json_detail(max_bytes)},
         )
     return max_bytes
@@ -244,7 +242,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     if isinstance(indent, bool) or not isinstance(indent, int | str):
         raise CharacterError(
             "invalidArgument",
-            f"indent must be a number of spaces or a string, not {indent!r}.",
+            f"indent must be a number of spaces or a string, not {describe(indent)}.",
             {"name": "indent", "value": _json_detail(indent)},
         )
     check_envelope(document)

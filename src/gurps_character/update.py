@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from ._json import NotJsonError, copy_json
 from .constants import SCHEMA
-from .errors import CharacterError
+from .errors import CharacterError, describe, json_detail
 from .formula import FormulaError, evaluate, resolve_schema_ref
 
 __all__ = [
@@ -224,7 +224,7 @@ def _find_state(pointer: object) -> _StateNode:
         for state in _bundled_state_nodes():
             if state.pattern.fullmatch(pointer):
                 return state
-    shown = pointer if isinstance(pointer, str) else repr(pointer)
+    shown = pointer if isinstance(pointer, str) else describe(pointer)
     raise CharacterError(
         "notUpdatable",
         f"{shown} is not in-play state; engines may update only: {', '.join(_updatable_patterns())}.",
@@ -238,7 +238,7 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
     if isinstance(value, bool):
         ok = expected == "boolean"
     elif isinstance(value, int):
-        ok = expected in ("integer", "number")
+        ok = expected in ("integer", "number") and _is_double(value)
     elif isinstance(value, float) and math.isfinite(value):
         if expected == "integer" and value.is_integer():
             value, ok = int(value), True
@@ -250,12 +250,9 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
         return value
     details: dict[str, Any] = {"pointer": pointer}
     if value is not _MISSING:
-        try:
-            details["value"] = copy_json(value)
-        except NotJsonError:
-            details["value"] = repr(value)
+        details["value"] = json_detail(value)
     details["type"] = expected
-    shown = "no value" if value is _MISSING else repr(value)
+    shown = "no value" if value is _MISSING else describe(value)
     raise CharacterError("invalidValue", f"{pointer} must be {expected}, got {shown}.", details)
 
 
@@ -369,7 +366,7 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
     if pool not in ("hp", "fp"):
         raise CharacterError(
             "invalidArgument",
-            f"pool must be 'hp' or 'fp', not {pool!r}.",
+            f"pool must be 'hp' or 'fp', not {describe(pool)}.",
             {"name": "pool", "value": pool if isinstance(pool, str) else None},
         )
     if not isinstance(document, Mapping):
@@ -409,20 +406,27 @@ def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
     return Pool(current, maximum)
 
 
+def _is_double(value: int) -> bool:
+    """Whether an integer is a finite double (JavaScript reads a larger one as Infinity)."""
+    try:
+        float(value)
+    except OverflowError:
+        return False
+    return True
+
+
 def _amount(amount: object) -> int:
     if (
         isinstance(amount, bool)
         or not isinstance(amount, int | float)
         or (isinstance(amount, float) and not amount.is_integer())
+        or (isinstance(amount, int) and not _is_double(amount))
         or amount < 0
     ):
-        details: dict[str, Any] = {}
-        try:
-            details["amount"] = copy_json(amount)
-        except NotJsonError:
-            details["amount"] = repr(amount)
         raise CharacterError(
-            "invalidAmount", f"The amount must be a non-negative integer, not {amount!r}.", details
+            "invalidAmount",
+            f"The amount must be a non-negative integer, not {describe(amount)}.",
+            {"amount": json_detail(amount)},
         )
     return int(amount)
 
