@@ -23,6 +23,8 @@ from gurps_character.formula import (
     recompute,
     resolve_schema_ref,
 )
+from gurps_character.formula._recompute import check_rules
+from gurps_character.formula._values import MISSING
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 REFERENCE = SHARED / "reference"
@@ -367,3 +369,42 @@ def test_reference_character_with_random_values(data: st.DataObject) -> None:
     results = recompute(SCHEMA, rurik)
     json.dumps([r.to_dict() for r in results], allow_nan=False)
     json.dumps([d.to_dict() for d in deviations(SCHEMA, rurik, results)], allow_nan=False)
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _rule_check(document: Any) -> Any:
+    """What verify_character() needs, the long way: every result, then the deviations."""
+    try:
+        results = recompute(SCHEMA, document)
+        found = deviations(SCHEMA, document, results)
+    except FormulaError as err:
+        return ("error", str(err))
+    spent = next((r.computed for r in results if r.pointer == "/points/spent"), MISSING)
+    return found, spent
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_check_rules_is_recompute_then_deviations(data: st.DataObject) -> None:
+    """The rule check verify_character() runs reports what recompute() and deviations() do."""
+    name = data.draw(st.sampled_from(["rurik", "jotun"]))
+    document = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    for _ in range(data.draw(st.integers(0, 3))):
+        target = document
+        path = data.draw(st.lists(st.integers(min_value=0, max_value=50), min_size=1, max_size=4))
+        for step in path:
+            keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+            if not keys:
+                break
+            key = keys[step % len(keys)]
+            if step % 3 == 0 or not isinstance(target[key], dict | list):
+                target[key] = data.draw(_JSON)
+                break
+            target = target[key]
+    try:
+        fast: Any = check_rules(SCHEMA, document, "/points/spent")
+    except FormulaError as err:
+        fast = ("error", str(err))
+    assert repr(fast) == repr(_rule_check(document))

@@ -9,7 +9,9 @@ from typing import Any, Literal
 from ._json import js_number
 from .constants import SCHEMA
 from .errors import CharacterError
-from .formula import FormulaError, deviations, recompute
+from .formula import FormulaError
+from .formula._recompute import check_rules
+from .formula._values import MISSING
 
 __all__ = ["Deviation", "Inconsistency", "Issue", "VerificationReport", "verify_character"]
 
@@ -153,8 +155,7 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     try:
-        results = recompute(SCHEMA, document)
-        found = deviations(SCHEMA, document, results)
+        found, spent = check_rules(SCHEMA, document, "/points/spent")
     except FormulaError as err:  # a schema formula the document cannot feed
         raise CharacterError("invalidDocument", f"The rules could not be evaluated: {err}.") from None
     integrity = document.get("integrity")
@@ -170,7 +171,8 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
         for item in found
         if item.reason == "inconsistent"
     )
-    spent = next((item.computed for item in results if item.pointer == "/points/spent"), None)
+    if spent is MISSING:
+        spent = None
     issues = _over_budget(document, spent)
     compliant = not overrides and not inconsistencies and not issues
     declared = integrity.get("rulesCompliant") if integrity is not None else None

@@ -33,6 +33,9 @@ _ARITY: Final[dict[str, tuple[int, int | None]]] = {
 }
 """The functions and their fewest and most arguments (None: any number)."""
 
+_NUMERIC_FUNCTIONS: Final = frozenset({"round", "min", "max"})
+"""The functions whose value is always a double or None."""
+
 _ARITHMETIC: Final = {"+": "+", "-": "-", "*": "*"}
 _ORDER: Final = {"<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -106,13 +109,18 @@ class _Generator:
             name = self.constant(node.root)
             self.emit(f"{out} = local.get({name}, _M) if type(local) is dict else _get(local, {name})")
         for step in node.steps:
+            # a step from a missing value leads nowhere (what _get() and the filters give it)
             if isinstance(step, Field):
                 name = self.constant(step.name)
-                self.emit(f"{out} = {out}.get({name}, _M) if type({out}) is dict else _get({out}, {name})")
+                self.emit(f"if type({out}) is dict:")
+                self.emit(f"    {out} = {out}.get({name}, _M)")
+                self.emit(f"elif {out} is not _M:")
+                self.emit(f"    {out} = _get({out}, {name})")
             elif isinstance(step, Filter):
                 make_filter = self.namespace["_make_filter"]
                 keep = self.constant(make_filter(step.field, step.negate, frozenset(step.values)))
-                self.emit(f"{out} = {keep}({out})")
+                self.emit(f"if {out} is not _M:")
+                self.emit(f"    {out} = {keep}({out})")
             else:
                 raise FormulaError(f"Not a path step: {type(step).__name__}")
         self.emit(f"if {out} is _M:")
@@ -176,8 +184,13 @@ class _Generator:
             self.emit(f"    {out} = _{node.name}({out})")
         elif node.name == "lookup":
             self.emit(f"{out} = tables.lookup({args[0]}, {args[1]})")
-        else:  # round, min, max, sum, attr, skillLevel
+        elif node.name == "sum":
+            self.emit(f"{out} = 0.0 if {args[0]} is None else _sum(root, {args[0]})")  # sum(null) is 0
+            self.numeric.add(out)
+        else:  # round, min, max, attr, skillLevel
             self.emit(f"{out} = _{node.name}(root, {', '.join(args)})")
+            if node.name in _NUMERIC_FUNCTIONS:
+                self.numeric.add(out)
         return out
 
     def if_(self, node: Call) -> str:

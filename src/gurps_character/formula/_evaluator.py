@@ -302,6 +302,12 @@ def _attr(root: Any, attribute: Any) -> Any:
     group = _ATTRIBUTES.get(attribute) if type(attribute) is str else None
     if group is None:
         return None
+    if type(root) is dict:  # the usual document: plain dicts all the way
+        holder = root.get(group)
+        if type(holder) is dict:
+            entry = holder.get(attribute)
+            if type(entry) is dict:
+                return entry.get("value")
     value = _own(_own(_own(root, group), attribute), "value")
     return None if value is MISSING else value
 
