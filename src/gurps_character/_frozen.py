@@ -8,9 +8,21 @@ from typing import Any
 
 __all__ = ["freeze", "thaw"]
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Immutable JSON values, returned as they are (checked by exact type: the common case)."""
+
 
 def freeze(value: Any) -> Any:
     """Objects become read-only mappings and arrays tuples, all the way down."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return MappingProxyType(
+            {key: item if type(item) in _SCALARS else freeze(item) for key, item in value.items()}
+        )
+    if kind is list or kind is tuple:
+        return tuple([item if type(item) in _SCALARS else freeze(item) for item in value])
     if isinstance(value, Mapping):
         return MappingProxyType({key: freeze(item) for key, item in value.items()})
     if isinstance(value, list | tuple):
@@ -20,8 +32,11 @@ def freeze(value: Any) -> Any:
 
 def thaw(value: Any) -> Any:
     """A fresh, mutable JSON copy (dicts and lists) of a frozen or plain value."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
     if isinstance(value, Mapping):
-        return {key: thaw(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else thaw(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [thaw(item) for item in value]
+        return [item if type(item) in _SCALARS else thaw(item) for item in value]
     return value
