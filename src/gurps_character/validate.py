@@ -452,7 +452,7 @@ _FAST_TYPES: dict[str, _Check] = {
 def _compile_fast_check(schema: Mapping[str, Any]) -> _Check | None:
     """The fast check for ``schema``, or None when the schema uses what it does not compile."""
     try:
-        return _FastCompiler(schema).node(schema)
+        return _FastGenerator(schema).compile()
     except _Unsupported:
         return None
 
@@ -662,6 +662,235 @@ class _FastCompiler:
             options = list(schema["enum"])
             inner.append(lambda value: any(_json_equal(value, option) for option in options))
         return lambda value: not all(check(value) for check in inner)
+
+
+_GROUPS: dict[str, frozenset[str]] = {
+    "object": frozenset({"properties", "required", "additionalProperties"}),
+    "array": frozenset({"items", "minItems", "maxItems"}),
+    "string": frozenset({"minLength", "maxLength", "pattern", "format"}),
+    "integer": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
+    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
+    "boolean": frozenset(),
+    "null": frozenset(),
+}
+"""The keywords the generator writes inline, by the one type a node allows."""
+
+_TYPE_TESTS: dict[str, str] = {
+    "null": "{0} is None",
+    "boolean": "type({0}) is bool",
+    "integer": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0}.is_integer())",
+    "number": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0} - {0} == 0.0)",
+    "string": "type({0}) is str",
+    "array": "type({0}) is list",
+    "object": "type({0}) is dict",
+}
+"""``_FAST_TYPES`` as expressions on a variable."""
+
+_LIMITS = (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
+
+
+class _FastGenerator:
+    """Writes the fast check as Python source, as :mod:`.formula._codegen` does for formulas.
+
+    The common shapes (closed objects, arrays, strings, numbers, string enums, ``$ref``) become
+    statements inside one function per ``$defs`` entry, so checking a value costs no call; every
+    other node is checked by the closure :class:`_FastCompiler` makes for it, so the answers are
+    the closures' answers. Nothing from the schema is spliced into the text: names, limits and
+    patterns are bound constants.
+    """
+
+    def __init__(self, root: Mapping[str, Any]) -> None:
+        self.root = root
+        self.closures = _FastCompiler(root)
+        self.namespace: dict[str, Any] = {
+            "_M": _MISSING_KEY,
+            "_L": _INT_LIMIT,
+            "_code_points": _code_points,
+            "_multiple_of": _multiple_of,
+        }
+        self.functions: dict[str, str] = {}
+        self.sources: list[str] = []
+        self.count = 0
+
+    def compile(self) -> _Check:
+        name = self.function(self.root)
+        exec(compile("\n".join(self.sources), "<schema>", "exec"), self.namespace)
+        check: _Check = self.namespace[name]
+        return check
+
+    def fresh(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def constant(self, value: Any) -> str:
+        name = self.fresh("_c")
+        self.namespace[name] = value
+        return name
+
+    def function(self, schema: Any, name: str | None = None) -> str:
+        name = name or self.fresh("_check")
+        lines: list[str] = []
+        self.node(schema, "value", lines, 1)
+        self.sources.append(f"def {name}(value):\n" + "".join(lines) + "    return True\n")
+        return name
+
+    def ref(self, ref: str) -> str:
+        if ref not in self.functions:
+            if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
+                raise _Unsupported(ref)
+            target = self.root.get("$defs", {}).get(ref[8:])
+            if not isinstance(target, Mapping):
+                raise _Unsupported(ref)
+            name = self.functions[ref] = self.fresh("_def")  # before its body: a $ref may recurse
+            self.function(target, name)
+        return self.functions[ref]
+
+    @staticmethod
+    def emit(lines: list[str], depth: int, line: str) -> None:
+        lines.append("    " * depth + line + "\n")
+
+    def node(self, schema: Any, var: str, lines: list[str], depth: int) -> None:
+        """Statements that ``return False`` unless ``var`` is surely valid against ``schema``."""
+        if schema is True:
+            return
+        if not isinstance(schema, Mapping):
+            raise _Unsupported(schema)
+        keywords = {key: value for key, value in schema.items() if key not in _ANNOTATIONS}
+        if not self.inlined(keywords):
+            check = self.constant(self.closures.node(schema))
+            self.emit(lines, depth, f"if not {check}({var}): return False")
+            return
+        # in _FastCompiler's order: $ref, enum, then the type and its keywords
+        if "$ref" in keywords:
+            self.emit(lines, depth, f"if not {self.ref(keywords['$ref'])}({var}): return False")
+        if "enum" in keywords:
+            options = self.constant(frozenset(keywords["enum"]))
+            self.emit(lines, depth, f"if type({var}) is not str or {var} not in {options}: return False")
+        types = keywords.get("type")
+        if isinstance(types, str):
+            getattr(self, f"typed_{types}")(keywords, var, lines, depth)
+        elif types is not None:
+            test = " or ".join(f"({_TYPE_TESTS[name].format(var)})" for name in types)
+            self.emit(lines, depth, f"if not ({test}): return False")
+
+    @staticmethod
+    def inlined(keywords: Mapping[str, Any]) -> bool:
+        """Whether the generator writes this node itself (else its closure checks it)."""
+        rest = dict(keywords)
+        ref = rest.pop("$ref", None)
+        if ref is not None and not isinstance(ref, str):
+            return False
+        if "enum" in rest:
+            options = rest.pop("enum")
+            if not isinstance(options, list | tuple) or not all(type(option) is str for option in options):
+                return False
+        types = rest.pop("type", None)
+        if types is None:
+            return not rest
+        if isinstance(types, str):
+            if types not in _GROUPS or not set(rest) <= _GROUPS[types]:
+                return False
+            return types != "object" or not rest or rest.get("additionalProperties") is False
+        return (
+            isinstance(types, list | tuple)
+            and all(isinstance(name, str) and name in _TYPE_TESTS for name in types)
+            and not rest
+            and "enum" not in keywords
+        )
+
+    def typed_object(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        emit = self.emit
+        emit(lines, depth, f"if type({var}) is not dict: return False")
+        if "additionalProperties" not in keywords:  # no object keywords: the type is all
+            if "properties" in keywords or "required" in keywords:
+                raise _Unsupported(keywords)  # not inlined (see inlined()); never reached
+            return
+        properties = keywords.get("properties", {})
+        required = list(keywords.get("required", ()))
+        for name in required:
+            emit(lines, depth, f"if {self.constant(name)} not in {var}: return False")
+        known = self.constant(frozenset(properties))
+        emit(lines, depth, f"if not {var}.keys() <= {known}: return False")  # closed: known keys only
+        for name, sub in properties.items():
+            if sub is True or (isinstance(sub, Mapping) and not set(sub) - _ANNOTATIONS):
+                continue
+            item = self.fresh("v")
+            key = self.constant(name)
+            if name in required:
+                emit(lines, depth, f"{item} = {var}[{key}]")
+                self.node(sub, item, lines, depth)
+            else:
+                emit(lines, depth, f"{item} = {var}.get({key}, _M)")
+                emit(lines, depth, f"if {item} is not _M:")
+                body: list[str] = []
+                self.node(sub, item, body, depth + 1)
+                lines.extend(body or ["    " * (depth + 1) + "pass\n"])
+
+    def typed_array(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        emit = self.emit
+        emit(lines, depth, f"if type({var}) is not list: return False")
+        if keywords.get("minItems", 0):
+            emit(lines, depth, f"if len({var}) < {self.constant(keywords['minItems'])}: return False")
+        if keywords.get("maxItems") is not None:
+            emit(lines, depth, f"if len({var}) > {self.constant(keywords['maxItems'])}: return False")
+        if "items" in keywords:
+            body: list[str] = []
+            item = self.fresh("v")
+            self.node(keywords["items"], item, body, depth + 1)
+            if body:
+                emit(lines, depth, f"for {item} in {var}:")
+                lines.extend(body)
+
+    def typed_string(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        emit = self.emit
+        emit(lines, depth, f"if type({var}) is not str: return False")
+        low, high = keywords.get("minLength", 0), keywords.get("maxLength")
+        form = _FORMATS.get(keywords.get("format", ""))
+        if not low and high is None and "pattern" not in keywords and form is None:
+            return
+        text = self.fresh("s")
+        emit(lines, depth, f"{text} = {var} if {var}.isascii() else _code_points({var})")
+        if low:
+            emit(lines, depth, f"if len({text}) < {self.constant(low)}: return False")
+        if high is not None:
+            emit(lines, depth, f"if len({text}) > {self.constant(high)}: return False")
+        if "pattern" in keywords:
+            regex = self.constant(_ecma.compile(keywords["pattern"]))
+            emit(lines, depth, f"if {regex}.search({text}) is None: return False")
+        if form is not None:
+            emit(lines, depth, f"if not {self.constant(form)}({var}): return False")
+
+    def typed_number(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        self.numeric(keywords, var, lines, depth, f"{var} - {var} != 0.0")  # inf or nan
+
+    def typed_integer(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        self.numeric(keywords, var, lines, depth, f"not {var}.is_integer()")
+
+    def numeric(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int, bad: str) -> None:
+        emit = self.emit
+        emit(lines, depth, f"if type({var}) is int:")
+        emit(lines, depth + 1, f"if not -_L < {var} < _L: return False")
+        emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
+        limits = [(keyword, op) for keyword, op in _LIMITS if keywords.get(keyword) is not None]
+        divisor = keywords.get("multipleOf")
+        if not limits and divisor is None:
+            return
+        number = self.fresh("n")
+        emit(lines, depth, f"{number} = float({var})")
+        for keyword, op in limits:
+            emit(lines, depth, f"if not {number} {op} {self.constant(keywords[keyword])}: return False")
+        if divisor is not None:
+            emit(lines, depth, f"if not _multiple_of({number}, {self.constant(divisor)}): return False")
+
+    def typed_boolean(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        self.emit(lines, depth, f"if type({var}) is not bool: return False")
+
+    def typed_null(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
+        self.emit(lines, depth, f"if {var} is not None: return False")
+
+
+_MISSING_KEY: Any = object()
+"""What the generated checks get for an absent optional property."""
 
 
 def _all(checks: list[_Check]) -> _Check:
