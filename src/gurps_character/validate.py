@@ -20,9 +20,10 @@ Only what the schema describes is inspected: values in free-form places (the con
 ``extensions``) are not walked, however deep or odd they are.
 
 Valid documents are the common case, and jsonschema's walk costs dozens of times what parsing the
-JSON does. So the schema is also compiled once into plain closures that only answer "surely valid?"
-for the plain data ``json.loads`` produces; everything else, and every invalid document, goes
-through jsonschema, which has the final word and writes the report.
+JSON does. So the schema is also compiled once into a plain check (generated Python code, with
+closures for the rare shapes) that only answers "surely valid?" for the plain data ``json.loads``
+produces; everything else, and every invalid document, goes through jsonschema, which has the final
+word and writes the report.
 
 This module imports jsonschema only when the validator is first built, so importing the package
 (and :mod:`gurps_character.formula`) never loads it.
@@ -403,9 +404,11 @@ _SUPPORTED_KEYWORDS = frozenset(
 # ---------------------------------------------------------------- the fast path for valid documents
 #
 # Most documents are valid, and jsonschema's walk costs dozens of times what parsing the JSON does.
-# So the schema is also compiled once into plain closures that answer one question: is this surely
-# valid? They accept only the plain shapes json.loads produces (dict, list, str, int, float, bool,
-# None) and say False whenever they are unsure; jsonschema then has the final word and the report.
+# So the schema is also compiled once into plain checks that answer one question: is this surely
+# valid? _FastCompiler makes closures for every node; _FastGenerator writes the common nodes as
+# Python source (no call per value) and uses the closures for the rest. They accept only the plain
+# shapes json.loads produces (dict, list, str, int, float, bool, None) and say False whenever they
+# are unsure; jsonschema then has the final word and the report.
 # A False never makes a valid document invalid, and the tests check that a True always agrees with
 # jsonschema.
 
