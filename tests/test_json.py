@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gurps_character import _json
 from gurps_character._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
 
 
@@ -232,3 +233,76 @@ def test_copy_works_at_any_depth() -> None:
         value = [value]
     copied = copy_json(value)
     assert dumps(copied, 0) == "[" * 10_001 + "]" * 10_001
+
+
+# -------------------------------------------------------- the fast paths give what the careful ones give
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9007199254740993",
+        "-9007199254740993",
+        "[1, 9007199254740993]",
+        '{"a":12345678901234567}',
+        '{"a": -12345678901234567, "b": 0.30000000000000004}',
+        "[1234567890123456.5]",
+        '["12345678901234567", 12345678901234567]',
+        "[0.12345678901234567890123, 1e-400, 123456789012345]",
+        "[1" + "0" * 300 + "]",
+    ],
+)
+def test_long_integer_literals_take_the_careful_decoder(text: str) -> None:
+    value = loads(text)
+    assert value == _json._DECODER.decode(text)
+    assert json.dumps(value) == json.dumps(_json._DECODER.decode(text))
+
+
+_NUMBER_LITERAL = r"-?(0|[1-9][0-9]{0,40})(\.[0-9]{1,30})?([eE][-+]?[0-9]{1,3})?"
+_number_literals = st.from_regex(_NUMBER_LITERAL, fullmatch=True)
+
+
+@given(st.lists(_number_literals, max_size=6), st.text(alphabet="0123456789.eE-+ ", max_size=30))
+def test_the_fast_decoder_reads_numbers_as_the_careful_one(literals: list[str], noise: str) -> None:
+    text = '{"noise": ' + json.dumps(noise) + ', "numbers": [' + ", ".join(literals) + "]}"
+    try:
+        expected = _json._DECODER.decode(text)
+    except ValueError:  # a number out of range
+        with pytest.raises(JsonTextError):
+            loads(text)
+        return
+    assert json.dumps(loads(text)) == json.dumps(expected)
+
+
+_plain_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**60), max_value=2**60)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+@given(_plain_values, st.sampled_from([0, 2, "\t", 10]))
+def test_the_fast_writer_writes_what_the_careful_one_writes(value: Any, indent: int | str) -> None:
+    unit = " " * indent if isinstance(indent, int) else indent
+    assert dumps(value, indent) == "".join(_json._encode(copy_json(value), unit))
+
+
+@given(_plain_values)
+def test_the_fast_copy_is_the_careful_copy(value: Any) -> None:
+    copied = copy_json(value)
+    assert copied == _json._copy_checked(value)
+    assert json.dumps(copied) == json.dumps(value)  # keys in their order, values as they were
+
+
+@pytest.mark.xfail(reason="the careful copy writes a mapping's keys in reverse order", strict=False)
+def test_copied_mappings_keep_the_order_of_their_keys() -> None:
+    from types import MappingProxyType
+
+    assert list(copy_json(MappingProxyType({"a": 1, "b": 2}))) == ["a", "b"]
+    assert dumps(MappingProxyType({"a": 1, "b": [2]}), 0) == '{"a":1,"b":[2]}'

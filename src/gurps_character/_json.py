@@ -15,7 +15,6 @@ Everything here works without recursion on deep data, so a hostile file cannot e
 from __future__ import annotations
 
 import json
-import marshal
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -105,14 +104,46 @@ _DECODER = json.JSONDecoder(
 )
 
 
-def loads(text: str) -> Any:
+_FAST_DECODER = json.JSONDecoder(parse_float=_parse_float, parse_constant=_reject_constant, strict=True)
+"""The decoder for text without long integer literals: integers are read in C, and only floats
+(rare in documents) and the non-JSON constants call back into Python."""
+
+_DIGIT_RUNS = bytes(
+    ord("0") if b"0"[0] <= byte <= b"9"[0] else ord(".") if byte in b".eE" else ord(" ")
+    for byte in range(256)
+)
+"""A byte table: digits become ``0``, what continues a float literal (``.``, ``e``) ``.``, and
+everything else a space."""
+
+_LONG_INTEGER = b" " + b"0" * (_MAX_SAFE_DIGITS + 1)
+
+
+def _may_hold_long_integers(encoded: bytes) -> bool:
+    """Whether the text has a run of more than 15 digits that does not follow a point or an
+    exponent mark: the start of an integer literal JavaScript would round (or a number inside a
+    string, which only costs the careful decoder). A few C passes over the bytes."""
+    table = encoded.translate(_DIGIT_RUNS)
+    digits = _LONG_INTEGER[1:]
+    if digits not in table:  # the usual answer, and a fast search: digits are rare in documents
+        return False
+    return _LONG_INTEGER in table or table.startswith(digits)
+
+
+def loads(text: str, encoded: bytes | None = None) -> Any:
     """Parses JSON text as JavaScript's ``JSON.parse`` would, at any nesting depth.
+
+    Args:
+        text: The JSON text.
+        encoded: The same text in UTF-8, when the caller has it already.
 
     Raises:
         JsonTextError: the text is not JSON, or holds a number no double can represent.
     """
+    if encoded is None:
+        encoded = text.encode("utf-8", "surrogatepass")
+    decoder = _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
     try:
-        return _DECODER.decode(text)
+        return decoder.decode(text)
     except RecursionError:
         return _IterativeParser(text).parse()
     except json.JSONDecodeError as err:
@@ -310,40 +341,48 @@ def copy_json(value: Any) -> Any:
 
     Mappings become dicts and tuples lists. Non-finite floats, non-text keys, cycles and other
     Python objects raise :class:`NotJsonError` with the JSON Pointer of the offending value.
+    A value shared by several containers is copied for each of them.
     """
-    if isinstance(value, dict | list):
+    kind = type(value)
+    if kind is dict or kind is list:
         try:
-            # marshal copies plain containers in C; its result is then checked in one pass.
-            # Format 2 has no back-references: a cycle fails, a shared value is duplicated.
-            fast = marshal.loads(marshal.dumps(value, 2))
-        except ValueError:  # too deep, or holds objects marshal cannot write
+            return _copy_plain(value)
+        except (_NotPlain, RecursionError):  # unusual data, too deep, or a cycle
             pass
-        else:
-            if _is_plain_json(fast):
-                return fast
     return _copy_checked(value)
 
 
-def _is_plain_json(value: Any) -> bool:
-    """True when ``value`` holds only dicts with text keys, lists and finite JSON scalars."""
-    stack = [value]
-    pop, push = stack.pop, stack.append
-    while stack:
-        item = pop()
-        kind = type(item)
-        if kind is dict:
-            for key, child in item.items():
-                if type(key) is not str:
-                    return False
-                push(child)
-        elif kind is list:
-            stack.extend(item)
-        elif kind is float:
-            if item - item != 0.0:  # inf or nan
-                return False
-        elif kind not in (str, int, bool) and item is not None:
-            return False
-    return True
+class _NotPlain(Exception):
+    """Raised by the fast copy and writer for anything but dicts, lists and finite JSON scalars."""
+
+
+_PLAIN_SCALARS = frozenset({str, int, bool, type(None)})
+"""The JSON scalars json.loads produces that need no check (floats must be finite)."""
+
+
+def _copy_plain(value: Any) -> Any:
+    """The fast copy for what :func:`json.loads` makes: exact dicts and lists, text keys, JSON
+    scalars. It checks as it copies and raises :class:`_NotPlain` on anything else."""
+    kind = type(value)
+    if kind is dict:
+        copied = value.copy()  # then each container in it is replaced by its copy
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            item_kind = type(item)
+            if item_kind in _PLAIN_SCALARS:
+                continue
+            if item_kind is float:
+                if item - item != 0.0:  # inf or nan
+                    raise _NotPlain
+                continue
+            copied[key] = _copy_plain(item)
+        return copied
+    if kind is list:
+        return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item) for item in value]
+    if kind is float and value - value == 0.0:  # finite
+        return value
+    raise _NotPlain
 
 
 def _copy_checked(value: Any) -> Any:
@@ -441,82 +480,111 @@ def dumps(value: Any, indent: int | str = 2) -> str:
         text = _write_plain(value, unit)
     except (_NotPlain, RecursionError):
         text = None
-    if text is None or _LONE_SURROGATE.search(text):
+    if text is None or not (text.isascii() or _without_surrogates(text)):
         # The careful path: checks every value, handles any depth, escapes lone surrogates.
         return "".join(_encode(copy_json(value), unit))
     return text
 
 
-class _NotPlain(Exception):
-    """Raised by the fast writer for anything but dicts, lists and finite JSON scalars."""
+def _without_surrogates(text: str) -> bool:
+    """Whether no character of ``text`` is a surrogate (UTF-8 refuses every one of them)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
-_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _encode_text = json.encoder.encode_basestring  # C: escapes like JavaScript, except lone surrogates
 _SAFE_INT = 2**53
 
 
+def _scalar_text(item: Any, kind: type) -> str:
+    """The text of a JSON scalar other than a string, for the fast writer."""
+    if kind is int:
+        return str(item) if -_SAFE_INT <= item <= _SAFE_INT else js_number(item)
+    if kind is float:
+        if item - item != 0.0:  # inf or nan
+            raise _NotPlain
+        text = repr(item)
+        return text if "e" not in text and not text.endswith(".0") else js_number(item)
+    if item is None:
+        return "null"
+    if item is True:
+        return "true"
+    if item is False:
+        return "false"
+    raise _NotPlain
+
+
 def _write_plain(value: Any, unit: str) -> str:
-    """The fast writer for ordinary documents: plain containers, recursion, C string escaping."""
+    """The fast writer for ordinary documents: plain containers, recursion, C string escaping.
+
+    Strings and numbers are written in the loop over their container, so only containers cost
+    a call; raises :class:`_NotPlain` for anything but exact dicts, lists and finite scalars.
+    """
     parts: list[str] = []
     append = parts.append
     colon = ": " if unit else ":"
+    encode = _encode_text
+    scalar = _scalar_text
 
     def write(item: Any, newline: str) -> None:
-        kind = type(item)
-        if kind is str:
-            append(_encode_text(item))
-        elif kind is dict:
-            if not item:
-                append("{}")
-                return
-            inner = newline + unit
-            separator = "," + inner
-            append("{" + inner)
-            first = True
+        inner = newline + unit
+        separator = "," + inner
+        if type(item) is dict:
+            append("{")
+            prefix = inner
             for key, child in item.items():
                 if type(key) is not str:
                     raise _NotPlain
-                if first:
-                    first = False
-                    append(_encode_text(key) + colon)
+                append(prefix)
+                append(encode(key))
+                append(colon)
+                kind = type(child)
+                if kind is str:
+                    append(encode(child))
+                elif kind is int and -_SAFE_INT <= child <= _SAFE_INT:
+                    append(str(child))
+                elif kind is dict or kind is list:
+                    if child:
+                        write(child, inner)
+                    else:
+                        append("{}" if kind is dict else "[]")
                 else:
-                    append(separator + _encode_text(key) + colon)
-                write(child, inner)
+                    append(scalar(child, kind))
+                prefix = separator
             append(newline + "}")
-        elif kind is list:
-            if not item:
-                append("[]")
-                return
-            inner = newline + unit
-            separator = "," + inner
-            append("[" + inner)
-            first = True
-            for child in item:
-                if first:
-                    first = False
-                else:
-                    append(separator)
-                write(child, inner)
-            append(newline + "]")
-        elif kind is int:
-            append(str(item) if -_SAFE_INT <= item <= _SAFE_INT else js_number(item))
-        elif kind is float:
-            if item - item != 0.0:  # inf or nan
-                raise _NotPlain
-            text = repr(item)
-            append(text if "e" not in text and not text.endswith(".0") else js_number(item))
-        elif item is None:
-            append("null")
-        elif item is True:
-            append("true")
-        elif item is False:
-            append("false")
         else:
-            raise _NotPlain
+            append("[")
+            prefix = inner
+            for child in item:
+                append(prefix)
+                kind = type(child)
+                if kind is str:
+                    append(encode(child))
+                elif kind is int and -_SAFE_INT <= child <= _SAFE_INT:
+                    append(str(child))
+                elif kind is dict or kind is list:
+                    if child:
+                        write(child, inner)
+                    else:
+                        append("{}" if kind is dict else "[]")
+                else:
+                    append(scalar(child, kind))
+                prefix = separator
+            append(newline + "]")
 
-    write(value, "\n" if unit else "")
-    return "".join(parts)
+    kind = type(value)
+    if kind is dict or kind is list:
+        if not value:
+            return "{}" if kind is dict else "[]"
+        write(value, "\n" if unit else "")
+        return "".join(parts)
+    if kind is str:
+        text: str = encode(value)
+        return text
+    return scalar(value, kind)
 
 
 def _encode(value: Any, unit: str) -> Iterator[str]:

@@ -116,12 +116,10 @@ def check_envelope(document: object) -> Envelope:
     return Envelope(SUPPORTED_MAJOR, minor)
 
 
-def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> str:
-    if isinstance(source, str):
-        size = len(source.encode("utf-8", "surrogatepass"))
-    else:
-        source = bytes(source)
-        size = len(source)
+def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tuple[str, bytes]:
+    """The text and its UTF-8 bytes, after the size check."""
+    encoded = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else bytes(source)
+    size = len(encoded)
     if size > max_bytes:
         raise CharacterError(
             "tooLarge",
@@ -129,11 +127,11 @@ def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> st
             {"size": size, "limit": max_bytes},
         )
     if isinstance(source, str):
-        return source
+        return source, encoded
     try:
-        return source.decode("utf-8")
+        return encoded.decode("utf-8"), encoded
     except UnicodeDecodeError as err:
-        text = source[: err.start].decode("utf-8")
+        text = encoded[: err.start].decode("utf-8")
         raise _invalid_json(
             JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False)
         ) from None
@@ -179,7 +177,7 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
     limit = _check_max_bytes(max_bytes)
     if isinstance(source, str | bytes | bytearray | memoryview):
         try:
-            document = loads(_text_of(source, limit))
+            document = loads(*_text_of(source, limit))
         except JsonTextError as err:
             raise _invalid_json(err) from None
     elif isinstance(source, Mapping):

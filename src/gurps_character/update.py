@@ -9,12 +9,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ._json import NotJsonError, copy_json
 from .constants import SCHEMA
 from .errors import CharacterError, describe, json_detail
-from .formula import FormulaError, evaluate, resolve_schema_ref
+from .formula import FormulaError, resolve_schema_ref
+from .formula._evaluator import Compiled, compile_formula
+from .formula._tables import TableSet
+from .formula._values import output_value
 
 __all__ = [
     "Pool",
@@ -92,6 +95,22 @@ class _StateNode:
     pattern: re.Pattern[str]
     node: Mapping[str, Any]
     title: str | None
+    low: Compiled | None = None
+    """The ``min`` bound formula, compiled once (None: no bound, or one that cannot compile)."""
+    high: Compiled | None = None
+    """The ``max`` bound formula."""
+
+
+def _compiled_bound(node: Mapping[str, Any], name: str) -> Compiled | None:
+    annotation = node.get("x-gurps")
+    bounds = annotation.get("bounds") if isinstance(annotation, Mapping) else None
+    expression = bounds.get(name) if isinstance(bounds, Mapping) else None
+    if not isinstance(expression, str):
+        return None
+    try:
+        return compile_formula(expression)
+    except FormulaError:  # a formula that cannot be evaluated bounds nothing
+        return None
 
 
 def _state_nodes(schema: Mapping[str, Any]) -> tuple[_StateNode, ...]:
@@ -106,7 +125,8 @@ def _state_nodes(schema: Mapping[str, Any]) -> tuple[_StateNode, ...]:
             title = node.get("title")
             if title is None and owner_title is not None and name is not None:
                 title = f"{owner_title} ({name})"
-            found.append(_StateNode(pointer, _pointer_pattern(pointer), node, title))
+            low, high = _compiled_bound(node, "min"), _compiled_bound(node, "max")
+            found.append(_StateNode(pointer, _pointer_pattern(pointer), node, title, low, high))
         properties = node.get("properties")
         if isinstance(properties, Mapping):
             for key in reversed(list(properties)):
@@ -276,12 +296,22 @@ def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict
     return node, tokens[-1]
 
 
-def _bound(expression: object, document: Mapping[str, Any], parent: Mapping[str, Any]) -> int | float | None:
-    if not isinstance(expression, str):
+_NO_TABLES: Final = TableSet(None, eager=True)
+"""Bounds are evaluated without rule tables (and nothing is ever written to this one)."""
+
+
+def _bound(
+    compiled: Compiled | None, document: Mapping[str, Any], parent: Mapping[str, Any]
+) -> int | float | None:
+    """A bound's value for ``parent`` (None when there is none or it is not a finite number), as
+    :func:`~gurps_character.formula.evaluate` would give it."""
+    if compiled is None:
         return None
     try:
-        value = evaluate(expression, document, local=parent)
-    except FormulaError:
+        value = output_value(compiled(document, parent, _NO_TABLES))
+    except MemoryError:  # pragma: no cover
+        raise
+    except Exception:  # what evaluate() reports as a FormulaError: no bound
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None
@@ -291,9 +321,8 @@ def _bound(expression: object, document: Mapping[str, Any], parent: Mapping[str,
 def _check_bounds(
     pointer: str, value: int | float, state: _StateNode, document: dict[str, Any], parent: dict[str, Any]
 ) -> None:
-    bounds = state.node.get("x-gurps", {}).get("bounds", {})
-    low = _bound(bounds.get("min"), document, parent)
-    high = _bound(bounds.get("max"), document, parent)
+    low = _bound(state.low, document, parent)
+    high = _bound(state.high, document, parent)
     if (low is not None and value < low) or (high is not None and value > high):
         raise CharacterError(
             "outOfBounds",
@@ -437,8 +466,7 @@ def _pool_bounds(
     """The schema's ``min`` and ``max`` for ``/secondary/<pool>/current``, evaluated on the document."""
     state = _find_state(f"/secondary/{pool}/current")
     holder = _pool_object(document, pool)
-    bounds = state.node.get("x-gurps", {}).get("bounds", {})
-    return _bound(bounds.get("min"), document, holder), _bound(bounds.get("max"), document, holder)
+    return _bound(state.low, document, holder), _bound(state.high, document, holder)
 
 
 def _shift_pool(
