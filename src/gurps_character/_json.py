@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn
 
@@ -326,9 +327,13 @@ def _shortest_digits(value: float) -> tuple[str, int]:
 # ---------------------------------------------------------------- JSON values in Python
 
 
-def _check_key(key: object, pointer: str) -> str:
+def _check_key(key: object, path: tuple[Any, ...]) -> str:
     if not isinstance(key, str):
-        raise NotJsonError(pointer, f"property name {key!r} is not text")
+        try:
+            shown = _SHORT.repr(key)  # a tuple key may be nested too deeply for repr()
+        except Exception:
+            shown = f"of type {type(key).__name__}"
+        raise NotJsonError(_spell(path), f"property name {shown} is not text")
     return key
 
 
@@ -386,39 +391,69 @@ def _copy_plain(value: Any) -> Any:
 
 
 def _copy_checked(value: Any) -> Any:
-    """The slow, careful copy: any depth, mappings and tuples accepted, cycles found."""
+    """The slow, careful copy: any depth, mappings and tuples accepted, cycles found.
+
+    Time and memory are linear in the size of the value, whatever its depth: the containers
+    being copied are one set (each leaves it when its children are done), and a value's JSON
+    Pointer is only spelled out for an error.
+    """
     root: list[Any] = [None]
-    # frames: (source, target container, key in target, pointer, ancestors' ids)
-    stack: list[tuple[Any, Any, Any, str, frozenset[int]]] = [(value, root, 0, "", frozenset())]
+    open_ids: set[int] = set()  # the containers whose children are being copied
+    # frames: (source, target container, key in target, path); a path is (parent path, token),
+    # () for the root. A frame whose source is _CLOSE ends the container with id ``slot``.
+    stack: list[tuple[Any, Any, Any, tuple[Any, ...]]] = [(value, root, 0, ())]
+    pop, push = stack.pop, stack.append
     while stack:
-        source, target, slot, pointer, ancestors = stack.pop()
-        if source is None or isinstance(source, str | bool):
+        source, target, slot, path = pop()
+        kind = type(source)
+        if kind is str or kind is bool or source is None:
             target[slot] = source
-        elif isinstance(source, int):
-            target[slot] = int(source)
-        elif isinstance(source, float):
-            if not math.isfinite(source):
-                raise NotJsonError(pointer, f"{source!r} is not a JSON number")
-            target[slot] = float(source)
-        elif isinstance(source, Mapping | list | tuple):
-            if id(source) in ancestors:
-                raise NotJsonError(pointer, "the value contains itself")
-            inner = ancestors | {id(source)}
+        elif source is _CLOSE:
+            open_ids.discard(slot)
+        elif kind is dict or kind is list or isinstance(source, Mapping | list | tuple):
+            key = id(source)
+            if key in open_ids:
+                raise NotJsonError(_spell(path), "the value contains itself")
+            open_ids.add(key)
+            push((_CLOSE, None, key, path))  # popped after every child
             if isinstance(source, Mapping):
                 copied: dict[str, Any] = {}
                 target[slot] = copied
-                for key, child in reversed(list(source.items())):
-                    name = _check_key(key, pointer)
-                    copied[name] = None
-                    stack.append((child, copied, name, f"{pointer}/{_escape_token(name)}", inner))
+                entries = list(source.items())
+                for name, _ in entries:  # the keys in their order; the values follow
+                    copied[_check_key(name, path)] = None
+                for name, child in reversed(entries):
+                    push((child, copied, name, (path, name)))
             else:
                 items: list[Any] = [None] * len(source)
                 target[slot] = items
                 for index in range(len(source) - 1, -1, -1):
-                    stack.append((source[index], items, index, f"{pointer}/{index}", inner))
+                    push((source[index], items, index, (path, index)))
+        elif isinstance(source, str | bool):
+            target[slot] = str(source) if isinstance(source, str) else bool(source)
+        elif isinstance(source, int):
+            target[slot] = int(source)
+        elif isinstance(source, float):
+            if not math.isfinite(source):
+                raise NotJsonError(_spell(path), f"{source!r} is not a JSON number")
+            target[slot] = float(source)
         else:
-            raise NotJsonError(pointer, f"a {type(source).__name__} has no JSON form")
+            raise NotJsonError(_spell(path), f"a {type(source).__name__} has no JSON form")
     return root[0]
+
+
+_CLOSE: Any = object()
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+
+
+def _spell(path: tuple[Any, ...]) -> str:
+    """The JSON Pointer of a ``(parent path, token)`` chain."""
+    tokens = []
+    while path:
+        path, token = path
+        tokens.append(_escape_token(token) if isinstance(token, str) else str(token))
+    return "".join("/" + token for token in reversed(tokens))
 
 
 # ---------------------------------------------------------------- writing
