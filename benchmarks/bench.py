@@ -1,0 +1,420 @@
+"""How fast the library is, measured against the cost of reading the same JSON.
+
+For each document — the two examples and characters grown to 50, 500 and 5,000 skills — every
+operation is timed on the same text in the same process, interleaved with ``json.loads`` of that
+text, and reported as the median time per call and as a ratio to ``json.loads``. Ratios travel
+between machines far better than times do.
+
+Usage::
+
+    python benchmarks/bench.py            # the full run, a Markdown table
+    python benchmarks/bench.py --quick    # a short run (a few seconds)
+    python benchmarks/bench.py --json     # the same numbers as JSON
+    python benchmarks/bench.py --sizes 50,500   # other generated sizes ('' for the examples only)
+
+The generated characters are the example Rurik with extra, valid skills whose level and cost,
+and every total that depends on them (the skill points, points spent, the budget and unspent
+points), are set to what the library's own recomputation gives, so each one is schema-valid and
+rules-compliant: the benchmark times the documents engines actually handle.
+
+Timing: each sample runs an operation enough times to take about ``--sample`` seconds with the
+garbage collector paused (as :mod:`timeit` does); a round takes one sample of every operation of
+a document, and the medians over all rounds are reported. The spread column is the interquartile
+range of the per-call times over their median: the run's noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from gurps_character import (
+    SCHEMA,
+    apply_damage,
+    combat_stats,
+    parse_character,
+    serialize_character,
+    update_character,
+    validate_character,
+    verify_character,
+)
+from gurps_character.formula import recompute
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
+
+OPERATIONS = (
+    "json.loads",
+    "parse_character",
+    "validate_character",
+    "verify_character",
+    "combat_stats",
+    "apply_damage",
+    "update_character",
+    "serialize_character",
+)
+"""What is timed, in table order; ``json.loads`` is the yardstick."""
+
+TARGETS: dict[str, float] = {
+    "parse_character": 10.0,
+    "validate_character": 4.0,
+    "verify_character": 5.0,
+    "combat_stats": 1.0,
+    "apply_damage": 2.0,
+    "update_character": 2.0,
+    "serialize_character": 6.0,
+}
+"""The goals, as the highest ratio to ``json.loads`` on the examples."""
+
+LINEARITY_TARGET = 1.5
+"""The goal for cost per skill at the largest size over cost per skill at the smallest."""
+
+GROWN = "rurik + "
+"""The names of the generated characters start with this."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A benchmark subject: its name, its JSON text and its number of skills."""
+
+    name: str
+    text: str
+    skills: int
+
+
+# ---------------------------------------------------------------- documents
+
+
+def _set(document: dict[str, Any], pointer: str, value: Any) -> None:
+    *path, last = pointer[1:].split("/")
+    target: Any = document
+    for token in path:
+        target = target[int(token)] if isinstance(target, list) else target[token]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+
+
+def _plain(value: Any) -> Any:
+    to_dict = getattr(value, "to_dict", None)
+    return to_dict() if callable(to_dict) else value
+
+
+def _settle(document: dict[str, Any]) -> None:
+    """Sets every derived value and every unpaid override to what its formula gives, until nothing
+    changes (totals depend on other totals)."""
+    for _ in range(20):
+        changed = False
+        for result in recompute(SCHEMA, document):
+            if result.role == "overridable" and result.override == "paid":
+                continue
+            computed = _plain(result.computed)
+            if computed != result.stored:
+                _set(document, result.pointer, computed)
+                changed = True
+        if not changed:
+            return
+    raise RuntimeError("the generated document does not settle")
+
+
+_ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
+_DIFFICULTIES = (("E", -1), ("A", 0), ("H", 1), ("VH", 2))
+
+
+def grow(base: Mapping[str, Any], skills: int) -> dict[str, Any]:
+    """``base`` with ``skills`` skills in all, every total recomputed; valid and rules-compliant."""
+    document: dict[str, Any] = json.loads(json.dumps(base))
+    points = document["points"]
+    unspent = points["budget"] - points["spent"]
+    listed: list[dict[str, Any]] = document["skills"][:skills]
+    for index in range(len(listed), skills):
+        difficulty, offset = _DIFFICULTIES[index % len(_DIFFICULTIES)]
+        listed.append(
+            {
+                "name": f"Generated Skill {index + 1}",
+                "attribute": _ATTRIBUTES[index % len(_ATTRIBUTES)],
+                "difficulty": difficulty,
+                # a normalized level from -1 to 2: every one is a level that can be bought
+                "relativeLevel": (index // len(_DIFFICULTIES)) % 4 - 1 - offset,
+                "level": 0,
+                "points": 1,
+            }
+        )
+    document["skills"] = listed
+    _settle(document)
+    points["budget"] = points["spent"] + unspent  # the campaign grew with the character
+    _settle(document)
+    return document
+
+
+def documents(sizes: Sequence[int]) -> list[Document]:
+    """The two examples as they are on disk, then Rurik grown to each size."""
+    found = []
+    for name in ("rurik", "jotun"):
+        text = (EXAMPLES / f"{name}.json").read_text(encoding="utf-8")
+        found.append(Document(name, text, len(json.loads(text)["skills"])))
+    rurik = json.loads(found[0].text)
+    for size in sizes:
+        grown = grow(rurik, size)
+        found.append(Document(f"{GROWN}{size} skills", serialize_character(grown), size))
+    for subject in found:
+        _check(subject, compliant=subject.name != "jotun")
+    return found
+
+
+def _check(subject: Document, *, compliant: bool) -> None:
+    """Every subject must be what engines handle: valid, honest about its rules, and the generated
+    ones compliant (Jötun lists a deviation on purpose)."""
+    report = parse_character(subject.text).report  # raises when invalid
+    if not report.claim_consistent or (compliant and not report.rules_compliant):
+        raise RuntimeError(f"{subject.name} does not verify: {report.to_dict()}")
+
+
+# ---------------------------------------------------------------- timing
+
+
+def operations(subject: Document) -> dict[str, Callable[[], object]]:
+    """Each operation as a call without arguments, on a document already read from the text."""
+    text = subject.text
+    document = json.loads(text)
+    hp = document["secondary"]["hp"]["value"]
+    loads = json.loads
+    return {
+        "json.loads": lambda: loads(text),
+        "parse_character": lambda: parse_character(text),
+        "validate_character": lambda: validate_character(document),
+        "verify_character": lambda: verify_character(document),
+        "combat_stats": lambda: combat_stats(document),
+        "apply_damage": lambda: apply_damage(document, 3, now=NOW),
+        "update_character": lambda: update_character(document, {"/secondary/hp/current": hp - 1}, now=NOW),
+        "serialize_character": lambda: serialize_character(document),
+    }
+
+
+def _loops(call: Callable[[], object], sample: float) -> int:
+    """How many calls take about ``sample`` seconds."""
+    loops = 1
+    while True:
+        started = time.perf_counter()
+        for _ in range(loops):
+            call()
+        elapsed = time.perf_counter() - started
+        if elapsed >= sample / 4 or loops >= 1 << 20:
+            return max(1, round(loops * sample / max(elapsed, 1e-9)))
+        loops *= 4
+
+
+def _sample(call: Callable[[], object], loops: int) -> float:
+    started = time.perf_counter()
+    for _ in range(loops):
+        call()
+    return (time.perf_counter() - started) / loops
+
+
+def measure(subject: Document, rounds: int, sample: float) -> dict[str, list[float]]:
+    """Per-call times of every operation, one sample per operation per round, interleaved."""
+    calls = operations(subject)
+    for call in calls.values():  # warm up: caches built once per process, code paths hot
+        call()
+    loops = {name: _loops(call, sample) for name, call in calls.items()}
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    enabled = gc.isenabled()
+    try:
+        for _ in range(rounds):
+            gc.collect()
+            gc.disable()
+            for name, call in calls.items():
+                times[name].append(_sample(call, loops[name]))
+            if enabled:
+                gc.enable()
+    finally:
+        if enabled:
+            gc.enable()
+    return times
+
+
+# ---------------------------------------------------------------- results
+
+
+def _quartiles(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return values[0], values[0]
+    low, _, high = statistics.quantiles(values, n=4)
+    return low, high
+
+
+def summarize(subject: Document, times: dict[str, list[float]]) -> dict[str, Any]:
+    """Medians, ratios to ``json.loads`` and the spread of one document's times."""
+    base = statistics.median(times["json.loads"])
+    results: dict[str, Any] = {}
+    for name, values in times.items():
+        median = statistics.median(values)
+        low, high = _quartiles(values)
+        results[name] = {
+            "median_s": median,
+            "ratio": median / base,
+            "spread": (high - low) / median,
+            "per_skill_s": median / subject.skills if subject.skills else None,
+        }
+    return {
+        "name": subject.name,
+        "skills": subject.skills,
+        "bytes": len(subject.text.encode("utf-8")),
+        "operations": results,
+    }
+
+
+def _generated(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted((row for row in rows if row["name"].startswith(GROWN)), key=lambda row: row["skills"])
+
+
+def _added_skill(low: dict[str, Any], high: dict[str, Any], name: str) -> float:
+    """The cost of one more skill between two generated sizes."""
+    spent = high["operations"][name]["median_s"] - low["operations"][name]["median_s"]
+    return float(spent / (high["skills"] - low["skills"]))
+
+
+def linearity(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """How each operation grows with the number of skills.
+
+    ``per_skill``: the cost per skill at the largest generated size over the cost per skill at
+    the smallest (the goal: at most 1.5). ``marginal``: the cost of each added skill between the
+    two largest sizes over that between the two smallest (1 when the growth is linear; the fixed
+    cost of the rest of the document does not hide a superlinear part in this one).
+    """
+    generated = _generated(rows)
+    if len(generated) < 2:
+        return {}
+    small, large = generated[0], generated[-1]
+    growth: dict[str, dict[str, float]] = {}
+    for name in OPERATIONS:
+        entry = {
+            "per_skill": large["operations"][name]["per_skill_s"] / small["operations"][name]["per_skill_s"]
+        }
+        if len(generated) >= 3:
+            early = _added_skill(generated[0], generated[1], name)
+            late = _added_skill(generated[-2], generated[-1], name)
+            entry["marginal"] = late / early if early > 0 else float("nan")
+        growth[name] = entry
+    return growth
+
+
+def targets(rows: list[dict[str, Any]], growth: dict[str, dict[str, float]]) -> dict[str, dict[str, Any]]:
+    """Each goal, the worst value measured, and whether it is met."""
+    examples = [row for row in rows if not row["name"].startswith(GROWN)]
+    verdicts: dict[str, dict[str, Any]] = {}
+    for name, goal in TARGETS.items():
+        worst = max(row["operations"][name]["ratio"] for row in examples)
+        verdicts[name] = {"target": goal, "measured": worst, "met": worst <= goal}
+    for name, value in growth.items():
+        verdicts[f"{name}, cost per skill"] = {
+            "target": LINEARITY_TARGET,
+            "measured": value["per_skill"],
+            "met": value["per_skill"] <= LINEARITY_TARGET,
+        }
+    return verdicts
+
+
+def _time(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The results as Markdown: times and ratios, growth with the number of skills, the goals."""
+    rows = report["documents"]
+    header = ["operation", *(f"{row['name']} ({row['bytes'] / 1000:.0f} kB)" for row in rows)]
+    lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * len(rows)]
+    for name in OPERATIONS:
+        cells = [f"`{name}`"]
+        for row in rows:
+            result = row["operations"][name]
+            ratio = "" if name == "json.loads" else f" ({result['ratio']:.2f}×)"
+            cells.append(f"{_time(result['median_s'])}{ratio}")
+        lines.append("| " + " | ".join(cells) + " |")
+    spreads = [result["spread"] for row in rows for result in row["operations"].values()]
+    lines += [
+        "",
+        f"Medians of {report['rounds']} interleaved rounds; in brackets, the ratio to `json.loads` of the "
+        f"same text in the same round. Noise (interquartile range over the median): "
+        f"{statistics.median(spreads):.0%} typically, {max(spreads):.0%} at worst.",
+    ]
+    growth = report["linearity"]
+    if growth:
+        generated = _generated(rows)
+        first, last = generated[0]["skills"], generated[-1]["skills"]
+        marginal = all("marginal" in value for value in growth.values())
+        lines += ["", f"| growth with skills | cost per skill, {last} over {first} |"]
+        lines[-1] += " cost of an added skill, large over small |" if marginal else ""
+        lines.append("|---|---:|" + ("---:|" if marginal else ""))
+        for name in OPERATIONS:
+            cells = [f"`{name}`", f"{growth[name]['per_skill']:.2f}×"]
+            if marginal:
+                cells.append(f"{growth[name]['marginal']:.2f}×")
+            lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "| goal | target | measured | met |", "|---|---:|---:|---|"]
+    for name, verdict in report["targets"].items():
+        met = "yes" if verdict["met"] else "**no**"
+        lines.append(f"| {name} | ≤ {verdict['target']}× | {verdict['measured']:.2f}× | {met} |")
+    lines += ["", f"{report['implementation']} {report['python']} on {report['machine']}."]
+    return "\n".join(lines)
+
+
+def run(sizes: Sequence[int], rounds: int, sample: float) -> dict[str, Any]:
+    """Measures every document; the whole report as JSON-ready data."""
+    rows = [summarize(subject, measure(subject, rounds, sample)) for subject in documents(sizes)]
+    growth = linearity(rows)
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": f"{platform.system()} {platform.machine()}",
+        "rounds": rounds,
+        "sample_s": sample,
+        "documents": rows,
+        "linearity": growth,
+        "targets": targets(rows, growth),
+    }
+
+
+def _sizes(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; see the module's docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quick", action="store_true", help="a short run: fewer, shorter samples")
+    parser.add_argument(
+        "--sizes", type=_sizes, default=None, help="skills of the generated documents (default 50,500,5000)"
+    )
+    parser.add_argument("--rounds", type=int, default=None, help="samples per operation (default 15)")
+    parser.add_argument("--sample", type=float, default=None, help="seconds per sample (default 0.05)")
+    options = parser.parse_args(argv)
+    sizes = options.sizes if options.sizes is not None else [50, 500, 5000]
+    rounds = options.rounds or (3 if options.quick else 15)
+    sample = options.sample or (0.005 if options.quick else 0.05)
+    report = run(sizes, rounds, sample)
+    if options.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(markdown(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
