@@ -183,7 +183,12 @@ class _Generator:
             self.emit(f"if {out} is not None:")
             self.emit(f"    {out} = _{node.name}({out})")
         elif node.name == "lookup":
-            self.emit(f"{out} = tables.lookup({args[0]}, {args[1]})")
+            if isinstance(node.args[0], String):  # a table named in the formula: call its get()
+                name, key = args
+                self.emit(f"{out} = tables.getters.get({name})")
+                self.emit(f"{out} = {out}({key}) if {out} is not None else tables.lookup({name}, {key})")
+            else:
+                self.emit(f"{out} = tables.lookup({args[0]}, {args[1]})")
         elif node.name == "sum":
             self.emit(f"{out} = 0.0 if {args[0]} is None else _sum(root, {args[0]})")  # sum(null) is 0
             self.numeric.add(out)

@@ -160,6 +160,28 @@ def _is_array(value: Any) -> bool:
 
 
 def _project(items: Sequence[Any], name: str) -> list[Any]:
+    if type(items) is list:  # the usual case: a list of plain objects
+        out: list[Any] = []
+        append = out.append
+        for item in items:
+            if type(item) is not dict:
+                break
+            value = item.get(name, MISSING)
+            kind = type(value)
+            if kind is int or kind is float or kind is str:
+                append(value)
+            elif value is MISSING:
+                continue
+            elif kind is list or _is_array(value):
+                out.extend(value)
+            else:
+                append(value)
+        else:
+            return out
+    return _project_nested(items, name)
+
+
+def _project_nested(items: Sequence[Any], name: str) -> list[Any]:
     # iterative, so neither deep nesting nor a list that contains itself can recurse forever
     out: list[Any] = []
     stack = [iter(items)]
@@ -275,7 +297,7 @@ def _max(root: Any, *values: Any) -> float | None:
 def _sum(root: Any, value: Any) -> float:
     """``sum(x)``: the numbers of an array (nulls, text and booleans do not count), a number
     itself, 0 for anything else."""
-    if _is_array(value):
+    if type(value) is list or _is_array(value):
         total = 0.0
         for item in value:
             number = item if type(item) is float else as_number(item)

@@ -196,13 +196,16 @@ class _Spec:
 class _Plan:
     """The part of the schema below one node that leads to formulas (built once, then read)."""
 
-    __slots__ = ("items", "leaf", "properties", "spec")
+    __slots__ = ("flat", "items", "leaf", "properties", "spec")
 
     def __init__(self) -> None:
         self.spec: _Spec | None = None
         self.leaf: _Spec | None = None  # the spec, when there is nothing below it
         self.properties: tuple[tuple[str, str, _Plan], ...] = ()
         self.items: _Plan | None = None
+        # for an object whose formulas all sit on its own properties (a skill): each property's
+        # name, pointer token, spec and compiled formula, so that array items cost no call
+        self.flat: tuple[tuple[str, str, _Spec, Compiled], ...] | None = None
 
 
 def _build_plan(schema: Mapping[str, Any]) -> _Plan:
@@ -234,6 +237,15 @@ def _build_plan(schema: Mapping[str, Any]) -> _Plan:
             child = build(items)
             plan.items = child if useful(child, id(items)) else None
         plan.leaf = plan.spec if not plan.properties and plan.items is None else None
+        if plan.spec is None and plan.items is None and plan.properties:
+            flat: list[tuple[str, str, _Spec, Compiled]] = []
+            for name, token, child in plan.properties:
+                leaf = child.leaf
+                if leaf is None or leaf.compiled is None:
+                    break
+                flat.append((name, token, leaf, leaf.compiled))
+            else:
+                plan.flat = tuple(flat)
         building.discard(key)
         return plan
 
@@ -315,8 +327,16 @@ def _walk(
                 _walk(child, sub, pointer + token, value, root, tables, out, depth + 1)
     items = plan.items
     if items is not None and (type(value) is list or isinstance(value, list | tuple)):
+        flat = items.flat if depth < _MAX_WALK_DEPTH else None
         for index, item in enumerate(value):
-            _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
+            if flat is not None and type(item) is dict:  # _walk() for such an item, inline
+                prefix = f"{pointer}/{index}"
+                for name, token, leaf, compiled in flat:
+                    sub = item.get(name, MISSING)
+                    if sub is not MISSING:
+                        out.append((leaf, prefix + token, sub, compiled(root, item, tables)))
+            else:
+                _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
 
 
 def _run(spec: _Spec, root: Any, local: Any, tables: Any) -> Any:
@@ -448,6 +468,11 @@ def check_rules(schema: Mapping[str, Any], document: Any, watched: str) -> tuple
     reported: list[RuleDeviation] = []
     watched_value: Any = MISSING
     for spec, pointer, stored, computed in _find(schema, document):
+        if type(computed) is float and type(stored) is int and stored == computed and abs(stored) <= _SAFE:
+            # the usual value: a whole number equal to its formula's, nothing to convert or report
+            if watched_value is MISSING and pointer == watched:
+                watched_value = stored
+            continue
         # recompute()'s conversions, in its order (output_value() may refuse a value)
         if type(stored) is not int or not -_SAFE <= stored <= _SAFE:
             stored = output_value(stored)

@@ -89,7 +89,8 @@ class _StepTable:
             return None
         extrapolate = self.extrapolate
         if extrapolate is None or number <= extrapolate[0]:
-            return self._at(number)
+            index = bisect_right(self.keys, number) - 1  # self._at(number), inline
+            return self.values[index] if index >= 0 else None
         start, every, add = extrapolate
         base = self.base
         if base is None or not (every > 0 and math.isfinite(number)):
@@ -116,16 +117,21 @@ def _prepare(table: Any) -> _MapTable | _StepTable | None:
 class TableSet:
     """The rule tables of one schema, ready for ``lookup(name, key)``."""
 
-    __slots__ = ("_eager", "_prepared", "_raw")
+    __slots__ = ("_eager", "_prepared", "_raw", "getters")
 
     def __init__(self, raw: Any, *, eager: bool = False) -> None:
         self._eager = eager  # shared between threads: never written after construction
         self._raw = raw if isinstance(raw, Mapping) else None
         self._prepared: dict[str, _MapTable | _StepTable | None] = {}
+        self.getters: dict[str, Any] = {}
+        """For a set prepared eagerly: each table's ``get``, which compiled formulas call
+        directly for a ``lookup()`` of a table named in the formula (else they call lookup())."""
         if eager and self._raw is not None:
             for name, table in self._raw.items():
                 if isinstance(name, str):
-                    self._prepared[name] = _prepare(table)
+                    prepared = self._prepared[name] = _prepare(table)
+                    if prepared is not None:
+                        self.getters[name] = prepared.get
 
     def lookup(self, name: Any, key: Any) -> Any:
         """The value table ``name`` holds for ``key`` (``valueType: "dice"`` gives :class:`Dice`).
