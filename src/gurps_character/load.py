@@ -234,8 +234,9 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
 
     Raises:
         CharacterError: the document is not a gurps-character object of a supported version
-            (see :func:`check_envelope`), is not JSON data (``invalidJson``), or does not match
-            the schema (``schema``).
+            (see :func:`check_envelope`), is not JSON data (``invalidJson``), does not match
+            the schema (``schema``), or its text would be longer than :data:`MAX_TEXT_LENGTH`
+            (``tooLarge``: deep data indented).
     """
     if isinstance(indent, bool) or not isinstance(indent, int | str):
         raise CharacterError(
@@ -247,7 +248,57 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     result = validate_character(document)
     if not result.valid:
         raise schema_error(result.errors)
+    unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
     try:
-        return dumps(document, indent) + "\n"
+        # Indentation grows with depth times lines: a 2 MB file nested a million levels deep (in
+        # `extensions`, the only free-form place) would need terabytes. Refused before writing.
+        if unit and _layout(document.get("extensions"), 1)[1] * len(unit) > MAX_TEXT_LENGTH:
+            raise _too_long(_text_length(document, unit))
+        text = dumps(document, indent) + "\n"
     except NotJsonError as err:
         raise _not_json(err) from None
+    if len(text) > MAX_TEXT_LENGTH:
+        raise _too_long(len(text))
+    return text
+
+
+MAX_TEXT_LENGTH = 2**29 - 24
+"""The longest text :func:`serialize_character` writes, in characters: the longest string V8 (the
+reference's JavaScript engine) can hold, beyond which its ``JSON.stringify`` throws."""
+
+
+def _too_long(size: int) -> CharacterError:
+    return CharacterError(
+        "tooLarge",
+        f"The JSON text would be {size} characters, over the limit of {MAX_TEXT_LENGTH}; "
+        "a smaller indent (0 for none) makes it shorter.",
+        {"size": size, "limit": MAX_TEXT_LENGTH},
+    )
+
+
+def _layout(value: Any, depth: int) -> tuple[int, int, int]:
+    """What indentation adds to the compact JSON text of ``value`` (placed ``depth`` levels
+    deep): its line breaks, its indentation in units, and its object keys (each gains a space
+    after the colon). Without recursion; a container met again is not walked again."""
+    breaks = units = keys = 0
+    seen: set[int] = set()
+    stack = [(value, depth)]
+    while stack:
+        item, level = stack.pop()
+        if not isinstance(item, Mapping | list | tuple) or not item or id(item) in seen:
+            continue
+        seen.add(id(item))
+        count = len(item)
+        breaks += count + 1  # one before each entry, one before the closing bracket
+        units += count * (level + 1) + level
+        children = item.values() if isinstance(item, Mapping) else item
+        if isinstance(item, Mapping):
+            keys += count
+        stack.extend((child, level + 1) for child in children if isinstance(child, Mapping | list | tuple))
+    return breaks, units, keys
+
+
+def _text_length(document: Any, unit: str) -> int:
+    """The length of ``dumps(document, unit) + "\\n"``, without writing the indentation."""
+    breaks, units, keys = _layout(document, 0)
+    return len(dumps(document, 0)) + breaks + units * len(unit) + keys + 1
