@@ -300,7 +300,6 @@ def test_the_fast_copy_is_the_careful_copy(value: Any) -> None:
     assert json.dumps(copied) == json.dumps(value)  # keys in their order, values as they were
 
 
-@pytest.mark.xfail(reason="the careful copy writes a mapping's keys in reverse order", strict=False)
 def test_copied_mappings_keep_the_order_of_their_keys() -> None:
     from types import MappingProxyType
 
