@@ -11,6 +11,7 @@ Usage::
     python benchmarks/bench.py --quick    # a short run (a few seconds)
     python benchmarks/bench.py --json     # the same numbers as JSON
     python benchmarks/bench.py --sizes 50,500   # other generated sizes ('' for the examples only)
+    python benchmarks/bench.py --gc       # with the garbage collector running, as in a real process
 
 The generated characters are the example Rurik with extra, valid skills whose level and cost,
 and every total that depends on them (the skill points, points spent, the budget and unspent
@@ -18,9 +19,9 @@ points), are set to what the library's own recomputation gives, so each one is s
 rules-compliant: the benchmark times the documents engines actually handle.
 
 Timing: each sample runs an operation enough times to take about ``--sample`` seconds with the
-garbage collector paused (as :mod:`timeit` does); a round takes one sample of every operation of
-a document, and the medians over all rounds are reported. The spread column is the interquartile
-range of the per-call times over their median: the run's noise.
+garbage collector paused (as :mod:`timeit` does; ``--gc`` keeps it running); a round takes one
+sample of every operation of a document, and the medians over all rounds are reported. The noise
+is the interquartile range of the per-call times over their median.
 """
 
 from __future__ import annotations
@@ -222,8 +223,13 @@ def _sample(call: Callable[[], object], loops: int) -> float:
     return (time.perf_counter() - started) / loops
 
 
-def measure(subject: Document, rounds: int, sample: float) -> dict[str, list[float]]:
-    """Per-call times of every operation, one sample per operation per round, interleaved."""
+def measure(
+    subject: Document, rounds: int, sample: float, *, collect: bool = False
+) -> dict[str, list[float]]:
+    """Per-call times of every operation, one sample per operation per round, interleaved.
+
+    The garbage collector is paused during the samples (as :mod:`timeit` does) unless ``collect``.
+    """
     calls = operations(subject)
     for call in calls.values():  # warm up: caches built once per process, code paths hot
         call()
@@ -233,7 +239,8 @@ def measure(subject: Document, rounds: int, sample: float) -> dict[str, list[flo
     try:
         for _ in range(rounds):
             gc.collect()
-            gc.disable()
+            if not collect:
+                gc.disable()
             for name, call in calls.items():
                 times[name].append(_sample(call, loops[name]))
             if enabled:
@@ -348,8 +355,9 @@ def markdown(report: dict[str, Any]) -> str:
     spreads = [result["spread"] for row in rows for result in row["operations"].values()]
     lines += [
         "",
-        f"Medians of {report['rounds']} interleaved rounds; in brackets, the ratio to `json.loads` of the "
-        f"same text in the same round. Noise (interquartile range over the median): "
+        f"Medians of {report['rounds']} interleaved rounds, the garbage collector "
+        f"{'running' if report['garbage_collection'] else 'paused'}; in brackets, the ratio to `json.loads` "
+        f"of the same text in the same round. Noise (interquartile range over the median): "
         f"{statistics.median(spreads):.0%} typically, {max(spreads):.0%} at worst.",
     ]
     growth = report["linearity"]
@@ -373,9 +381,11 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run(sizes: Sequence[int], rounds: int, sample: float) -> dict[str, Any]:
+def run(sizes: Sequence[int], rounds: int, sample: float, *, collect: bool = False) -> dict[str, Any]:
     """Measures every document; the whole report as JSON-ready data."""
-    rows = [summarize(subject, measure(subject, rounds, sample)) for subject in documents(sizes)]
+    rows = [
+        summarize(subject, measure(subject, rounds, sample, collect=collect)) for subject in documents(sizes)
+    ]
     growth = linearity(rows)
     return {
         "python": platform.python_version(),
@@ -383,6 +393,7 @@ def run(sizes: Sequence[int], rounds: int, sample: float) -> dict[str, Any]:
         "machine": f"{platform.system()} {platform.machine()}",
         "rounds": rounds,
         "sample_s": sample,
+        "garbage_collection": collect,
         "documents": rows,
         "linearity": growth,
         "targets": targets(rows, growth),
@@ -403,11 +414,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=None, help="samples per operation (default 15)")
     parser.add_argument("--sample", type=float, default=None, help="seconds per sample (default 0.05)")
+    parser.add_argument(
+        "--gc", action="store_true", help="keep the garbage collector running while timing (default: paused)"
+    )
     options = parser.parse_args(argv)
     sizes = options.sizes if options.sizes is not None else [50, 500, 5000]
     rounds = options.rounds or (3 if options.quick else 15)
     sample = options.sample or (0.005 if options.quick else 0.05)
-    report = run(sizes, rounds, sample)
+    report = run(sizes, rounds, sample, collect=options.gc)
     if options.json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
