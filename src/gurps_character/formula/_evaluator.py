@@ -186,15 +186,17 @@ def _project_nested(items: Sequence[Any], name: str) -> list[Any]:
     out: list[Any] = []
     stack = [iter(items)]
     open_lists = [id(items)]
+    is_open = {id(items)}  # the same ids, for a membership test that does not grow with depth
     while stack:
         for item in stack[-1]:
             if type(item) is dict:
                 value = item.get(name, MISSING)
             elif _is_array(item):
-                if id(item) in open_lists:
+                if id(item) in is_open:
                     raise FormulaError("The document contains an array that contains itself")
                 stack.append(iter(item))
                 open_lists.append(id(item))
+                is_open.add(id(item))
                 break
             else:
                 value = _own(item, name)
@@ -206,7 +208,7 @@ def _project_nested(items: Sequence[Any], name: str) -> list[Any]:
                 out.append(value)
         else:
             stack.pop()
-            open_lists.pop()
+            is_open.discard(open_lists.pop())
     return out
 
 
