@@ -849,7 +849,9 @@ class _FastGenerator:
         emit(lines, depth, f"if type({var}) is not str: return False")
         low, high = keywords.get("minLength", 0), keywords.get("maxLength")
         form = _FORMATS.get(keywords.get("format", ""))
-        if not low and high is None and "pattern" not in keywords and form is None:
+        if not low and high is None and "pattern" not in keywords:
+            if form is not None:
+                emit(lines, depth, f"if not {self.constant(form)}({var}): return False")
             return
         text = self.fresh("s")
         emit(lines, depth, f"{text} = {var} if {var}.isascii() else _code_points({var})")
@@ -878,8 +880,12 @@ class _FastGenerator:
         divisor = keywords.get("multipleOf")
         if not limits and divisor is None:
             return
-        number = self.fresh("n")
-        emit(lines, depth, f"{number} = float({var})")
+        if all(_exact_limit(keywords[keyword]) for keyword, _ in limits):
+            # comparing the int or float itself gives what comparing its double does
+            number = var
+        else:
+            number = self.fresh("n")
+            emit(lines, depth, f"{number} = float({var})")
         for keyword, op in limits:
             emit(lines, depth, f"if not {number} {op} {self.constant(keywords[keyword])}: return False")
         if divisor is not None:
@@ -890,6 +896,13 @@ class _FastGenerator:
 
     def typed_null(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         self.emit(lines, depth, f"if {var} is not None: return False")
+
+
+def _exact_limit(limit: object) -> bool:
+    """Whether ``number >= limit`` (and the other comparisons) gives the same answer for a finite
+    int or float as ``float(number) >= limit``: an int differs from its double only beyond 2**53,
+    where the sign alone decides against a limit this small."""
+    return (type(limit) is int or type(limit) is float) and abs(limit) < 2**53
 
 
 _MISSING_KEY: Any = object()
