@@ -346,13 +346,15 @@ def copy_json(value: Any) -> Any:
 
     Mappings become dicts and tuples lists. Non-finite floats, non-text keys, cycles and other
     Python objects raise :class:`NotJsonError` with the JSON Pointer of the offending value.
-    A value shared by several containers is copied for each of them.
+    A value shared by several containers is copied for each of them, up to a million values
+    copied again in all (beyond, NotJsonError: a few shared lists nested in one another would
+    otherwise stand for more data than any memory holds).
     """
     kind = type(value)
     if kind is dict or kind is list:
         try:
-            return _copy_plain(value)
-        except (_NotPlain, RecursionError):  # unusual data, too deep, or a cycle
+            return _copy_plain(value, [_FAST_CONTAINERS])
+        except (_NotPlain, RecursionError):  # unusual data, too deep, too large, or a cycle
             pass
     return _copy_checked(value)
 
@@ -365,11 +367,20 @@ _PLAIN_SCALARS = frozenset({str, int, bool, type(None)})
 """The JSON scalars json.loads produces that need no check (floats must be finite)."""
 
 
-def _copy_plain(value: Any) -> Any:
+_FAST_CONTAINERS = 2_000_000
+"""The fast copy and writer leave larger data to the careful ones (more containers than a 2 MB
+text can hold, so the data may be a few shared lists standing for an exponential tree)."""
+
+
+def _copy_plain(value: Any, budget: list[int]) -> Any:
     """The fast copy for what :func:`json.loads` makes: exact dicts and lists, text keys, JSON
-    scalars. It checks as it copies and raises :class:`_NotPlain` on anything else."""
+    scalars. It checks as it copies and raises :class:`_NotPlain` on anything else, and after
+    ``budget[0]`` containers."""
     kind = type(value)
     if kind is dict:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _NotPlain
         copied = value.copy()  # then each container in it is replaced by its copy
         for key, item in value.items():
             if type(key) is not str:
@@ -381,10 +392,13 @@ def _copy_plain(value: Any) -> Any:
                 if item - item != 0.0:  # inf or nan
                     raise _NotPlain
                 continue
-            copied[key] = _copy_plain(item)
+            copied[key] = _copy_plain(item, budget)
         return copied
     if kind is list:
-        return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item) for item in value]
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _NotPlain
+        return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item, budget) for item in value]
     if kind is float and value - value == 0.0:  # finite
         return value
     raise _NotPlain
@@ -399,6 +413,8 @@ def _copy_checked(value: Any) -> Any:
     """
     root: list[Any] = [None]
     open_ids: set[int] = set()  # the containers whose children are being copied
+    seen: set[int] = set()  # every container met so far
+    repeated = 0  # values copied again because a container is shared
     # frames: (source, target container, key in target, path); a path is (parent path, token),
     # () for the root. A frame whose source is _CLOSE ends the container with id ``slot``.
     stack: list[tuple[Any, Any, Any, tuple[Any, ...]]] = [(value, root, 0, ())]
@@ -414,6 +430,14 @@ def _copy_checked(value: Any) -> Any:
             key = id(source)
             if key in open_ids:
                 raise NotJsonError(_spell(path), "the value contains itself")
+            if key in seen:  # a shared container: copied again, and so are all its parts
+                repeated += len(source) + 1
+                if repeated > _MAX_REPEATED:
+                    raise NotJsonError(
+                        _spell(path),
+                        f"its shared parts repeat more than {_MAX_REPEATED} values: the data is too large",
+                    )
+            seen.add(key)
             open_ids.add(key)
             push((_CLOSE, None, key, path))  # popped after every child
             if isinstance(source, Mapping):
@@ -443,6 +467,7 @@ def _copy_checked(value: Any) -> Any:
 
 
 _CLOSE: Any = object()
+_MAX_REPEATED = 1_000_000
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel = 3
 
@@ -564,7 +589,13 @@ def _write_plain(value: Any, unit: str) -> str:
     encode = _encode_text
     scalar = _scalar_text
 
+    remaining = _FAST_CONTAINERS
+
     def write(item: Any, newline: str) -> None:
+        nonlocal remaining
+        remaining -= 1
+        if remaining < 0:  # too large for the fast writer: maybe shared lists (see copy_json)
+            raise _NotPlain
         inner = newline + unit
         separator = "," + inner
         if type(item) is dict:
