@@ -367,7 +367,7 @@ _PLAIN_SCALARS = frozenset({str, int, bool, type(None)})
 """The JSON scalars json.loads produces that need no check (floats must be finite)."""
 
 
-_FAST_CONTAINERS = 2_000_000
+_FAST_CONTAINERS = 1_000_000
 """The fast copy and writer leave larger data to the careful ones (more containers than a 2 MB
 text can hold, so the data may be a few shared lists standing for an exponential tree)."""
 
