@@ -1,0 +1,729 @@
+#!/usr/bin/env python3
+"""Throws random and mutated input at every public function and reports what happened.
+
+    python scripts/fuzz.py --minutes 10 [--seed 7] [--out fuzz-findings]
+    python scripts/fuzz.py --replay 7:1234        # run one case again, with its traceback
+    python scripts/fuzz.py --measure              # time a document at the byte limit
+
+Each case is generated from ``random.Random("<seed>:<case>")``, so any case can be replayed
+from its two numbers. Inputs are valid characters built from the schema, the examples, both
+with hostile mutations (wrong types, booleans, NaN and infinities, huge integers, Python objects,
+cycles, deep nesting), mutated JSON text and bytes, random formulas and rule tables.
+
+For every call the fuzzer checks the library's promises:
+
+* it returns, or raises ``CharacterError`` (``FormulaError`` from the formula module;
+  ``TypeError`` only when ``now`` is not an aware datetime) -- anything else is a finding;
+* it finishes within ``--timeout`` seconds;
+* its arguments are unchanged afterwards;
+* a returned document shares no dict or list with the input;
+* for a valid input: ``parse -> serialize -> parse`` gives an equal document, and updates give
+  valid documents.
+
+Findings are printed, and each kind (function, exception, place) is saved once to ``--out``
+with its replay command and traceback. The exit status is 1 when anything was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import faulthandler
+import json
+import math
+import pickle
+import random
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+import gurps_character as gc  # noqa: E402
+import strategies as gen  # noqa: E402
+from gurps_character import SCHEMA, CharacterError  # noqa: E402
+from gurps_character import formula as gf  # noqa: E402
+from gurps_character._frozen import thaw  # noqa: E402
+from gurps_character.formula import FormulaError  # noqa: E402
+
+FORMULA_FUNCTIONS = frozenset(
+    {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
+    | {"plain_value"}
+)
+
+
+class _Timeout(BaseException):
+    """Raised inside a call that ran out of time."""
+
+
+@dataclass
+class Case:
+    """One call: the function, its arguments and what the fuzzer knows about them."""
+
+    name: str
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    valid_document: Any = None  # the input document when it is known to be schema-valid
+    odd_now: bool = False  # `now` is not an aware datetime: TypeError is allowed
+    note: str = ""
+
+
+@dataclass
+class Outcome:
+    """What a call did."""
+
+    kind: str  # "ok", "CharacterError:<code>", "FormulaError", ..., or "UNEXPECTED ..."
+    seconds: float
+    problem: str | None = None  # a broken promise
+    trace: str | None = None
+
+
+# ---------------------------------------------------------------- inputs
+
+_VALID_POINTERS = ("/secondary/hp/current", "/secondary/fp/current")
+_OTHER_POINTERS = (
+    "/secondary/hp/value",
+    "",
+    "/",
+    "secondary/hp/current",
+    "/secondary/hp/current/",
+    "/secondary/hp/current/0",
+    "/secondary/~1hp/current",
+    "/secondary/hp~0/current",
+    "/skills/0/level",
+    "/extensions/com.example.x",
+)
+
+
+def _document(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """An input document and whether it is known to be valid."""
+    kind = chooser.integer(0, 19)
+    if kind < 5:
+        return gen.valid_document(chooser, deep=gen.pick(chooser, (0, 0, 50, 5_000, 120_000))), True
+    if kind < 7:
+        return gen.example(gen.pick(chooser, ("rurik", "jotun"))), True
+    if kind < 16:
+        base, _ = (
+            _document(chooser) if kind < 10 else (gen.example(gen.pick(chooser, ("rurik", "jotun"))), True)
+        )
+        return gen.mutate_document(chooser, base, deep=gen.pick(chooser, (10, 3_000, 120_000))), False
+    if kind < 18:
+        return gen.hostile_value(chooser, deep=120_000), False
+    return gen.json_value(chooser), False
+
+
+def _text_of(chooser: gen.Chooser, document: Any) -> str | None:
+    try:
+        if gen.chance(chooser, 50):
+            return json.dumps(
+                document, indent=gen.pick(chooser, (None, 2, "\t")), ensure_ascii=gen.chance(chooser, 50)
+            )
+        return gc.serialize_character(document, indent=gen.pick(chooser, (0, 2)))
+    except (ValueError, TypeError, RecursionError, CharacterError):
+        return None
+
+
+def _source(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """A ``parse_character`` source and whether it is a valid character."""
+    kind = chooser.integer(0, 19)
+    document, valid = _document(chooser)
+    if kind < 6:
+        if kind == 5 and gen.chance(chooser, 10):
+            document = gen.valid_document(chooser)
+            document["extensions"] = {"com.example.bomb": gen.shared_bomb(chooser.integer(20, 80))}
+            return document, False
+        return document, valid
+    if kind == 6:
+        depth = gen.pick(chooser, (1_000, 100_000, 999_990))
+        opener, closer = ("[", "]") if gen.chance(chooser, 50) else ('{"a":', "}")
+        body = opener * depth + "1" * (opener != "[") + closer * depth
+        return (body if gen.chance(chooser, 50) else body.encode()), False
+    if kind == 7:
+        return "x" * (gc.MAX_DOCUMENT_BYTES + 1) if gen.chance(chooser, 50) else "é" * 1_000_001, False
+    text = _text_of(chooser, document)
+    if text is None:
+        return document, valid
+    if kind < 13:
+        if gen.chance(chooser, 70):
+            return text, valid
+        try:
+            return text.encode("utf-8"), valid
+        except UnicodeEncodeError:  # lone surrogates: no longer UTF-8
+            return text.encode("utf-8", "surrogatepass"), False
+    return gen.mutate_text(chooser, text), False
+
+
+def _number_argument(chooser: gen.Chooser) -> Any:
+    return gen.pick(
+        chooser,
+        (
+            0,
+            1,
+            7,
+            chooser.integer(0, 100),
+            chooser.integer(-100, 100),
+            10**400,
+            2**1024,
+            2**63,
+            1e300,
+            3.0,
+            2.5,
+            -1,
+            math.nan,
+            math.inf,
+            True,
+            None,
+            "3",
+            gen.hostile_value(chooser),
+        ),
+    )
+
+
+def _now(chooser: gen.Chooser) -> tuple[Any, bool]:
+    kind = chooser.integer(0, 19)
+    if kind == 0:
+        return datetime(2020, 1, 1), True  # naive
+    if kind == 1:
+        return gen.pick(chooser, ("2020-01-01T00:00:00Z", 0, gen.hostile_value(chooser))), True
+    return gen.random_now(chooser), False
+
+
+def _changes(chooser: gen.Chooser) -> Any:
+    def pointer() -> Any:
+        kind = chooser.integer(0, 9)
+        if kind < 6:
+            return gen.pick(chooser, _VALID_POINTERS)
+        if kind < 9:
+            return gen.pick(chooser, _OTHER_POINTERS)
+        return gen.hostile_value(chooser)
+
+    def value() -> Any:
+        return chooser.integer(-200, 50) if gen.chance(chooser, 60) else _number_argument(chooser)
+
+    count = chooser.integer(0, 3)
+    shape = chooser.integer(0, 9)
+    if shape < 4:
+        pairs = [(pointer(), value()) for _ in range(count)]
+        try:
+            return dict(pairs)
+        except TypeError:  # an unhashable pointer
+            return pairs
+    if shape < 6:
+        return [(pointer(), value()) for _ in range(count)]
+    if shape < 8:
+        return [{"pointer": pointer(), "value": value()} for _ in range(count)]
+    return gen.hostile_value(chooser)
+
+
+def _tables(chooser: gen.Chooser) -> Any:
+    kind = chooser.integer(0, 5)
+    if kind < 3:
+        return SCHEMA["x-gurps-tables"]
+    if kind == 3:
+        return None
+    tables = thaw(SCHEMA["x-gurps-tables"])
+    return gen.mutate_document(chooser, tables)
+
+
+def _schema(chooser: gen.Chooser) -> Any:
+    kind = chooser.integer(0, 9)
+    if kind < 6:
+        return SCHEMA
+    if kind < 9:
+        return gen.mutate_document(chooser, thaw(SCHEMA))
+    return gen.hostile_value(chooser)
+
+
+_COPY_FIRST = frozenset(
+    {"update_character", "apply_damage", "heal", "spend_fatigue", "recover_fatigue", "serialize_character"}
+    | {"validate_character", "check_envelope", "get_pool"}
+)
+"""Functions that copy the document before walking it, or never walk `extensions`."""
+
+
+def make_case(chooser: gen.Chooser) -> Case:
+    """A random call of a random public function."""
+    name = gen.pick(
+        chooser,
+        (
+            "parse_character",
+            "parse_character",
+            "validate_character",
+            "verify_character",
+            "combat_stats",
+            "get_updatable_fields",
+            "update_character",
+            "update_character",
+            "get_pool",
+            "apply_damage",
+            "heal",
+            "spend_fatigue",
+            "recover_fatigue",
+            "serialize_character",
+            "check_envelope",
+            "parse_formula",
+            "evaluate",
+            "evaluate",
+            "recompute",
+            "deviations",
+            "parse_dice",
+            "round_up",
+            "resolve_schema_ref",
+            "plain_value",
+        ),
+    )
+    if name == "parse_character":
+        source, valid = _source(chooser)
+        kwargs: dict[str, Any] = {}
+        if gen.chance(chooser, 15):
+            kwargs["max_bytes"] = gen.pick(
+                chooser, (0, 10, 1000, 2_000_000, -1, True, 1.5, None, 10**400, "9")
+            )
+        return Case(name, gc.parse_character, (source,), kwargs, valid_document=source if valid else None)
+    if name == "get_updatable_fields":
+        return Case(name, gc.get_updatable_fields, ())
+    if name in ("parse_formula", "evaluate"):
+        text = gen.random_formula(chooser)
+        formula: Any = text if gen.chance(chooser, 90) else gen.hostile_value(chooser)
+        if name == "parse_formula":
+            return Case(name, gf.parse_formula, (formula,))
+        if gen.chance(chooser, 10):
+            with contextlib.suppress(FormulaError):
+                formula = gf.parse_formula(text)
+        root, _ = _document(chooser)
+        kwargs = {"tables": _tables(chooser)}
+        if gen.chance(chooser, 40):
+            kwargs["local"] = gen.pick(
+                chooser, (root, None, gen.hostile_value(chooser), {"value": 3, "base": 1})
+            )
+        return Case(name, gf.evaluate, (formula, root), kwargs)
+    if name in ("parse_dice", "round_up", "plain_value"):
+        kind = chooser.integer(0, 3)
+        if kind == 0:
+            value: Any = gen.pick(
+                chooser, ("3d", "1d+2", "2d-1", "0d", "99999999999999999999d+1", "d", "1d+", "\uff13d")
+            )
+        elif kind == 1:
+            value = _number_argument(chooser)
+        else:
+            value = gen.hostile_value(chooser)
+        function: Callable[..., Any] = {
+            "parse_dice": gf.parse_dice,
+            "round_up": gf.round_up,
+            "plain_value": gf.plain_value,
+        }[name]
+        return Case(name, function, (value,))
+    if name == "resolve_schema_ref":
+        schema = _schema(chooser)
+        node = gen.pick(
+            chooser,
+            (
+                {"$ref": "#/$defs/dice"},
+                {"$ref": "#"},
+                {"$ref": "#/$defs/nothing", "x-gurps": {}},
+                {"$ref": gen.text(chooser, 10)},
+                {"$ref": "#/properties/attributes/properties/st", "x-gurps": {"role": "x"}},
+                gen.hostile_value(chooser),
+            ),
+        )
+        return Case(name, gf.resolve_schema_ref, (schema, node))
+
+    document, valid = _document(chooser)
+    if name in _COPY_FIRST and gen.chance(chooser, 3):
+        # shared lists standing for 2**60 values, where the schema does not look: refused by the
+        # functions that copy the document first (the others take documents as trees)
+        document = gen.valid_document(chooser)
+        document["extensions"] = {"com.example.bomb": gen.shared_bomb(chooser.integer(20, 80))}
+        valid = False
+    known = document if valid else None
+    if name in ("validate_character", "verify_character", "combat_stats", "check_envelope"):
+        function = {
+            "validate_character": gc.validate_character,
+            "verify_character": gc.verify_character,
+            "combat_stats": gc.combat_stats,
+            "check_envelope": gc.check_envelope,
+        }[name]
+        return Case(name, function, (document,), valid_document=known)
+    if name in ("recompute", "deviations"):
+        schema = _schema(chooser)
+        if name == "recompute":
+            return Case(name, gf.recompute, (schema, document))
+        results: Any = None
+        if gen.chance(chooser, 40):
+            try:
+                results = gf.recompute(SCHEMA, document)
+            except FormulaError:
+                results = gen.hostile_value(chooser)
+        return Case(name, gf.deviations, (schema, document, results))
+    if name == "serialize_character":
+        kwargs = {}
+        if gen.chance(chooser, 40):
+            kwargs["indent"] = gen.pick(
+                chooser, (0, 1, 4, 10, 11, -3, 10**100, "\t", "", "-" * 20, None, True, 2.5)
+            )
+        return Case(name, gc.serialize_character, (document,), kwargs, valid_document=known)
+    if name == "get_pool":
+        pool = gen.pick(chooser, ("hp", "fp", "hp", "fp", "HP", "", None, gen.hostile_value(chooser)))
+        return Case(name, gc.get_pool, (document, pool), valid_document=known)
+    now, odd = _now(chooser)
+    if name == "update_character":
+        return Case(name, gc.update_character, (document, _changes(chooser)), {"now": now}, known, odd)
+    amount = chooser.integer(0, 30) if gen.chance(chooser, 50) else _number_argument(chooser)
+    function = {
+        "apply_damage": gc.apply_damage,
+        "heal": gc.heal,
+        "spend_fatigue": gc.spend_fatigue,
+        "recover_fatigue": gc.recover_fatigue,
+    }[name]
+    return Case(name, function, (document, amount), {"now": now}, known, odd)
+
+
+# ---------------------------------------------------------------- running a case
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _allowed(case: Case, error: BaseException) -> bool:
+    if isinstance(error, CharacterError):
+        return case.name not in FORMULA_FUNCTIONS
+    if isinstance(error, FormulaError):
+        return case.name in FORMULA_FUNCTIONS
+    return isinstance(error, TypeError) and case.odd_now
+
+
+def _kind(error: BaseException) -> str:
+    if isinstance(error, CharacterError):
+        return f"CharacterError:{error.code}"
+    return type(error).__name__
+
+
+def run_case(case: Case, timeout: float) -> Outcome:
+    """Calls the function and checks its promises."""
+    watched = (case.args, case.kwargs)
+    before = gen.snapshot(watched)
+    started = time.perf_counter()
+    result: Any = None
+    try:
+        with _time_limit(timeout):
+            result = case.function(*case.args, **case.kwargs)
+    except _Timeout:
+        return Outcome("UNEXPECTED timeout", time.perf_counter() - started, f"no answer within {timeout} s")
+    except BaseException as error:
+        seconds = time.perf_counter() - started
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        kind = _kind(error)
+        if not _allowed(case, error):
+            return Outcome(f"UNEXPECTED {kind}", seconds, f"{kind}: {error}"[:500], traceback.format_exc())
+        outcome = Outcome(kind, seconds)
+    else:
+        outcome = Outcome("ok", time.perf_counter() - started)
+    if gen.snapshot(watched) != before:
+        outcome.problem = "the input was modified"
+        outcome.kind = f"UNEXPECTED modified input ({outcome.kind})"
+        return outcome
+    if outcome.kind == "ok":
+        try:
+            problem = _check_result(case, result)
+        except Exception as error:
+            problem = f"checking the result raised {_kind(error)}: {error}"[:500]
+            outcome.trace = traceback.format_exc()
+        if problem is not None:
+            outcome.problem = problem
+            outcome.kind = "UNEXPECTED broken promise"
+    elif (
+        case.valid_document is not None and case.name == "parse_character" and "max_bytes" not in case.kwargs
+    ):
+        outcome.problem = f"a valid document was refused: {outcome.kind}"
+        outcome.kind = "UNEXPECTED refused a valid document"
+    return outcome
+
+
+def _check_result(case: Case, result: Any) -> str | None:
+    returned = result.character if case.name == "parse_character" else result
+    # resolve_schema_ref and plain_value return their argument (or parts of it) by contract
+    if (
+        case.name not in ("resolve_schema_ref", "plain_value")
+        and isinstance(returned, dict | list)
+        and gen.shared_containers(returned, (case.args, case.kwargs))
+    ):
+        return "the result shares a dict or list with the input"
+    valid = case.valid_document
+    if valid is None:
+        return None
+    if case.name == "parse_character":
+        document = result.character
+        text = gc.serialize_character(document, indent=0)  # indentation could exceed the byte limit
+        again = gc.parse_character(text, max_bytes=len(text.encode("utf-8", "surrogatepass"))).character
+        if not gen.json_equal(again, document):
+            return "parse -> serialize -> parse changed the document"
+        if not isinstance(valid, str | bytes) and not gen.json_equal(document, valid):
+            return "parse_character changed the document"
+    if case.name == "validate_character" and not result.valid:
+        return "a valid document was reported invalid"
+    if case.name in ("update_character", "apply_damage", "heal", "spend_fatigue", "recover_fatigue"):
+        report = gc.validate_character(result)
+        if not report.valid:
+            return f"an update of a valid document is invalid: {report.errors[0].message}"
+        if not gen.json_equal(result.get("extensions"), valid.get("extensions")):
+            return "an update changed the extensions"
+    if case.name == "serialize_character" and not str(case.kwargs.get("indent", "")).strip():
+        size = len(result.encode("utf-8", "surrogatepass"))
+        if not gen.json_equal(gc.parse_character(result, max_bytes=size).character, valid):
+            return "serialize -> parse changed the document"
+    return None
+
+
+# ---------------------------------------------------------------- the campaign
+
+
+def _signature(case: Case, outcome: Outcome) -> str:
+    place = ""
+    if outcome.trace:
+        frames = [line.strip() for line in outcome.trace.splitlines() if line.strip().startswith("File ")]
+        place = frames[-1] if frames else ""
+    return f"{case.name} | {outcome.kind} | {place}"
+
+
+def _save(out: Path, seed: int, index: int, case: Case, outcome: Outcome) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    stem = f"{case.name}-{seed}-{index}"
+    report = out / f"{stem}.txt"
+    report.write_text(
+        f"function: {case.name}\noutcome: {outcome.kind}\nproblem: {outcome.problem}\n"
+        f"replay: python scripts/fuzz.py --replay {seed}:{index}\nseconds: {outcome.seconds:.3f}\n\n"
+        f"{outcome.trace or ''}",
+        encoding="utf-8",
+    )
+    try:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(20_000)
+        try:
+            data = pickle.dumps((case.name, case.args, case.kwargs))
+        finally:
+            sys.setrecursionlimit(limit)
+        (out / f"{stem}.pickle").write_bytes(data)
+    except Exception:
+        pass
+    return report
+
+
+def campaign(minutes: float, seed: int, out: Path, timeout: float) -> int:
+    """Runs cases until the time is up; prints the summary. Returns the number of findings."""
+    deadline = time.monotonic() + minutes * 60
+    counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    slowest: dict[str, tuple[float, int]] = {}
+    findings: dict[str, int] = {}
+    saved: dict[str, Path] = {}
+    index = 0
+    last_report = time.monotonic()
+    while time.monotonic() < deadline:
+        chooser = gen.RandomChooser(random.Random(f"{seed}:{index}"))
+        case = make_case(chooser)
+        # a call stuck in C code cannot be interrupted: show where it is stuck
+        faulthandler.dump_traceback_later(timeout + 30)
+        outcome = run_case(case, timeout)
+        faulthandler.cancel_dump_traceback_later()
+        counts[case.name][outcome.kind] += 1
+        if outcome.seconds > slowest.get(case.name, (-1.0, 0))[0]:
+            slowest[case.name] = (outcome.seconds, index)
+        if outcome.kind.startswith("UNEXPECTED"):
+            signature = _signature(case, outcome)
+            findings[signature] = findings.get(signature, 0) + 1
+            if signature not in saved:
+                saved[signature] = _save(out, seed, index, case, outcome)
+                print(f"FOUND case {seed}:{index}: {signature}\n    {outcome.problem}", flush=True)
+        index += 1
+        if time.monotonic() - last_report > 60:
+            last_report = time.monotonic()
+            print(f"... {index} cases, {len(findings)} kinds of finding (case {seed}:{index})", flush=True)
+    _summary(index, seed, counts, slowest, findings, saved)
+    return len(findings)
+
+
+def _summary(
+    total: int,
+    seed: int,
+    counts: dict[str, collections.Counter[str]],
+    slowest: dict[str, tuple[float, int]],
+    findings: dict[str, int],
+    saved: dict[str, Path],
+) -> None:
+    print(f"\n{total} cases (seed {seed})\n")
+    width = max(len(name) for name in counts) if counts else 10
+    for name in sorted(counts):
+        outcomes = ", ".join(f"{kind} {count}" for kind, count in counts[name].most_common())
+        seconds, index = slowest[name]
+        print(f"{name:<{width}}  {sum(counts[name].values()):>6}  slowest {seconds:6.3f} s (case {index})")
+        print(f"{'':<{width}}          {outcomes}")
+    print()
+    if not findings:
+        print("no unexpected outcome")
+        return
+    print(f"{len(findings)} kinds of unexpected outcome:")
+    for signature, count in findings.items():
+        print(f"  {count:>5} x {signature}\n          {saved[signature]}")
+
+
+def replay(spec: str, timeout: float) -> None:
+    """Runs one case again and prints everything about it."""
+    seed, _, index = spec.partition(":")
+    chooser = gen.RandomChooser(random.Random(f"{int(seed)}:{int(index)}"))
+    case = make_case(chooser)
+    print(f"{case.name}: {', '.join(_short(arg) for arg in case.args)} {_short(case.kwargs)}")
+    outcome = run_case(case, timeout)
+    print(f"outcome: {outcome.kind} in {outcome.seconds:.3f} s")
+    if outcome.problem:
+        print(f"problem: {outcome.problem}")
+    if outcome.trace:
+        print(outcome.trace)
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"<{type(value).__name__} nested too deeply to show>"
+    return text if len(text) <= 300 else text[:300] + f"... ({len(text)} characters)"
+
+
+# ---------------------------------------------------------------- measuring the limits
+
+
+def measure() -> None:
+    """Times parse and verify on documents up to the byte limit, to show linear time."""
+    base = gen.example("rurik")
+    base["points"]["budget"] = None
+    base["points"].pop("unspent", None)
+    own = base["skills"]
+    skill = own[0]
+
+    def document(count: int) -> str:
+        doc = json.loads(json.dumps(base))
+        extra = [dict(skill, name=f"{skill['name']} of the Northern Marches {i:05d}") for i in range(count)]
+        doc["skills"] = own + extra[: count - len(own)]
+        doc["points"]["breakdown"]["skills"] = sum(item["points"] for item in doc["skills"])
+        doc["points"]["spent"] = sum(doc["points"]["breakdown"].values())
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+
+    # the largest skill count that fits the limit
+    low, high = 1, 20_000
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(document(middle).encode()) <= gc.MAX_DOCUMENT_BYTES:
+            low = middle
+        else:
+            high = middle - 1
+    header = ("skills", "bytes", "parse s", "verify s", "validate s", "serialize s", "per MB")
+    print(" ".join(f"{name:>{width}}" for name, width in zip(header, (7, 10, 8, 9, 10, 11, 7), strict=True)))
+    for count in (low // 8, low // 4, low // 2, low):
+        text = document(count)
+        size = len(text.encode())
+        parse_times, verify_times, validate_times, serialize_times = [], [], [], []
+        for _ in range(5):
+            started = time.perf_counter()
+            parsed = gc.parse_character(text)
+            parse_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            gc.verify_character(parsed.character)
+            verify_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            gc.validate_character(parsed.character)
+            validate_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            gc.serialize_character(parsed.character)
+            serialize_times.append(time.perf_counter() - started)
+        parse_s, verify_s = min(parse_times), min(verify_times)
+        print(
+            f"{count:>7} {size:>10} {parse_s:>8.3f} {verify_s:>9.3f} {min(validate_times):>10.3f} "
+            f"{min(serialize_times):>11.3f} {parse_s / (size / 1e6):>7.3f}"
+        )
+        assert parsed.report.rules_compliant, parsed.report
+    print("(best of 5; parse includes validation and verification; 'per MB' is parse seconds per MB)")
+    print("\nA document whose extension is an array nested as deep as the byte limit allows:")
+    shell = json.dumps({**base, "extensions": {"com.example.deep": "HERE"}})
+    deepest = (gc.MAX_DOCUMENT_BYTES - len(shell) + len('"HERE"')) // 2
+    header = ("depth", "bytes", "parse s", "update s", "verify s", "ser. 0 s", "ser. 2 s")
+    print(" ".join(f"{name:>{width}}" for name, width in zip(header, (7, 10, 8, 9, 9, 9, 9), strict=True)))
+    for depth in (deepest // 8, deepest // 4, deepest // 2, deepest):
+        text = shell.replace('"HERE"', "[" * depth + "]" * depth)
+        times = []
+        started = time.perf_counter()
+        character = gc.parse_character(text).character
+        for run in _deep_steps(character):
+            times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            run()
+        times.append(time.perf_counter() - started)
+        columns = " ".join(f"{seconds:>9.3f}" for seconds in times[1:])
+        print(f"{depth:>7} {len(text.encode()):>10} {times[0]:>8.3f} {columns}")
+    print("(indented, the deep documents are over the longest text: tooLarge, found before writing)")
+
+
+def _deep_steps(character: Any) -> list[Callable[[], Any]]:
+    return [
+        lambda: gc.update_character(character, {"/secondary/hp/current": 1}),
+        lambda: gc.verify_character(character),
+        lambda: gc.serialize_character(character, indent=0),
+        lambda: _try(lambda: gc.serialize_character(character)),
+    ]
+
+
+def _try(run: Callable[[], Any]) -> Any:
+    try:
+        return run()
+    except CharacterError as error:
+        return error
+
+
+# ---------------------------------------------------------------- command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--minutes", type=float, default=1.0, help="how long to run (default 1)")
+    parser.add_argument("--seed", type=int, default=None, help="the campaign's seed (default: random)")
+    parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), help="where reproducers go")
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds a call may take (default 20)")
+    parser.add_argument("--replay", metavar="SEED:CASE", help="run one case again")
+    parser.add_argument("--measure", action="store_true", help="time documents up to the byte limit")
+    options = parser.parse_args(argv)
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid> shows where a long run is
+    if options.measure:
+        measure()
+        return 0
+    if options.replay:
+        replay(options.replay, options.timeout)
+        return 0
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
+    print(f"fuzzing for {options.minutes} minutes, seed {seed}", flush=True)
+    return 1 if campaign(options.minutes, seed, options.out, options.timeout) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
