@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
+from ._json import JsonTextError, NotJsonError, _js_string, _scalar, copy_json, dumps, js_number, loads
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
 from .errors import CharacterError, describe, json_detail
 from .validate import ValidationError, validate_character
@@ -252,7 +252,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     try:
         # Indentation grows with depth times lines: a 2 MB file nested a million levels deep (in
         # `extensions`, the only free-form place) would need terabytes. Refused before writing.
-        if unit and _layout(document.get("extensions"), 1)[1] * len(unit) > MAX_TEXT_LENGTH:
+        if unit and _layout(document.get("extensions"), 1)[2] * len(unit) > MAX_TEXT_LENGTH:
             raise _too_long(_text_length(document, unit))
         text = dumps(document, indent) + "\n"
     except NotJsonError as err:
@@ -276,29 +276,44 @@ def _too_long(size: int) -> CharacterError:
     )
 
 
-def _layout(value: Any, depth: int) -> tuple[int, int, int]:
-    """What indentation adds to the compact JSON text of ``value`` (placed ``depth`` levels
-    deep): its line breaks, its indentation in units, and its object keys (each gains a space
-    after the colon). Without recursion; a container met again is not walked again."""
-    breaks = units = keys = 0
+def _layout(value: Any, depth: int, *, scalars: bool = False) -> tuple[int, int, int, int]:
+    """The JSON text of ``value`` (placed ``depth`` levels deep) without writing it: its compact
+    length (only with ``scalars``, which measures every scalar too), and what indentation adds
+    to it: line breaks, indentation in units, and object keys (each gains a space after the
+    colon). Without recursion; a container met again is not walked again."""
+    compact = breaks = units = keys = 0
     seen: set[int] = set()
     stack = [(value, depth)]
+    pop, push = stack.pop, stack.append
     while stack:
-        item, level = stack.pop()
-        if not isinstance(item, Mapping | list | tuple) or not item or id(item) in seen:
+        item, level = pop()
+        kind = type(item)
+        if kind is not list and kind is not dict and not isinstance(item, Mapping | list | tuple):
+            compact += len(_scalar(item)) if scalars else 0
+            continue
+        if id(item) in seen:
             continue
         seen.add(id(item))
         count = len(item)
-        breaks += count + 1  # one before each entry, one before the closing bracket
-        units += count * (level + 1) + level
-        children = item.values() if isinstance(item, Mapping) else item
+        compact += 2 + max(count - 1, 0)  # brackets and commas
+        if count:
+            breaks += count + 1  # one before each entry, one before the closing bracket
+            units += count * (level + 1) + level
         if isinstance(item, Mapping):
             keys += count
-        stack.extend((child, level + 1) for child in children if isinstance(child, Mapping | list | tuple))
-    return breaks, units, keys
+            if scalars:
+                compact += sum(len(_js_string(key)) + 1 for key in item)  # and a colon each
+        level += 1
+        for child in item.values() if isinstance(item, Mapping) else item:
+            if scalars or type(child) in _CONTAINERS or isinstance(child, Mapping | list | tuple):
+                push((child, level))
+    return compact, breaks, units, keys
+
+
+_CONTAINERS = (dict, list)
 
 
 def _text_length(document: Any, unit: str) -> int:
-    """The length of ``dumps(document, unit) + "\\n"``, without writing the indentation."""
-    breaks, units, keys = _layout(document, 0)
-    return len(dumps(document, 0)) + breaks + units * len(unit) + keys + 1
+    """The length of ``dumps(document, unit) + "\\n"``, without writing it."""
+    compact, breaks, units, keys = _layout(document, 0, scalars=True)
+    return compact + breaks + units * len(unit) + keys + 1
