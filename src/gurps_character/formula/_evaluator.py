@@ -19,7 +19,7 @@ from ._codegen import generate
 from ._errors import FormulaError
 from ._jsnum import as_number
 from ._jsvalue import js_strict_equal, js_string, js_trim, js_truthy
-from ._parser import parse_formula
+from ._parser import MAX_FORMULA_LENGTH, parse_formula
 from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value
 
@@ -110,7 +110,31 @@ def _compile_tree(node: Node) -> Compiled:
 
 
 def _compile(node: Node) -> Compiled:
+    _check_size(node)
     return generate(node, _HELPERS)
+
+
+def _check_size(node: Node) -> None:
+    """Refuses a tree with more nodes and path steps than the longest formula text can give (a
+    tree made by hand could be any size, and its generated code takes long to compile)."""
+    count = 0
+    stack: list[Any] = [node]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > MAX_FORMULA_LENGTH:
+            raise FormulaError(f"The formula is larger than any of {MAX_FORMULA_LENGTH} characters")
+        if isinstance(item, Binary):
+            stack.append(item.first)
+            stack.extend(operand for _, operand in item.rest)
+        elif isinstance(item, Compare):
+            stack += (item.left, item.right)
+        elif isinstance(item, Negate):
+            stack.append(item.operand)
+        elif isinstance(item, Call):
+            stack.extend(item.args)
+        elif isinstance(item, Path):
+            count += len(item.steps)
 
 
 # ---------------------------------------------------------------------------------------- paths
