@@ -55,6 +55,7 @@ from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
 from gurps_character._frozen import thaw  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
+from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
 
 FORMULA_FUNCTIONS = frozenset(
     {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
@@ -162,6 +163,17 @@ def _source(chooser: gen.Chooser) -> tuple[Any, bool]:
         except UnicodeEncodeError:  # lone surrogates: no longer UTF-8
             return text.encode("utf-8", "surrogatepass"), False
     return gen.mutate_text(chooser, text), False
+
+
+def _hand_made_tree(chooser: gen.Chooser) -> Any:
+    one = Number(1.0, "1", 0)
+    size = gen.pick(chooser, (10, 1_000, 20_000, 200_000))
+    if gen.chance(chooser, 50):
+        return Binary(one, (("+", one),) * size, 0)
+    tree: Any = one
+    for _ in range(size):
+        tree = Negate(tree, 0)
+    return tree
 
 
 def _number_argument(chooser: gen.Chooser) -> Any:
@@ -301,6 +313,8 @@ def make_case(chooser: gen.Chooser) -> Case:
         if gen.chance(chooser, 10):
             with contextlib.suppress(FormulaError):
                 formula = gf.parse_formula(text)
+        elif gen.chance(chooser, 3):  # a tree made by hand: no length or nesting limit applies
+            formula = _hand_made_tree(chooser)
         root, _ = _document(chooser)
         kwargs = {"tables": _tables(chooser)}
         if gen.chance(chooser, 40):

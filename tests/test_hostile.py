@@ -64,6 +64,7 @@ from gurps_character.formula import (
     resolve_schema_ref,
     round_up,
 )
+from gurps_character.formula._ast import Binary, Negate, Number
 from gurps_character.formula._parser import MAX_FORMULA_LENGTH, MAX_NESTING
 from strategies import (
     HypothesisChooser,
@@ -717,6 +718,15 @@ def test_formula_length_and_nesting_limits() -> None:
         with pytest.raises(FormulaError):
             evaluate(source, {})
     assert evaluate("if(1, " * 60 + "2" + ", 0)" * 60, {}) == 2
+    one = Number(1.0, "1", 0)
+    wide = Binary(one, (("+", one),) * 100_000, 0)  # made by hand, not parsed: no length limit
+    with pytest.raises(FormulaError, match="larger"):
+        evaluate(wide, {})
+    deep: Any = one
+    for _ in range(100_000):
+        deep = Negate(deep, 0)
+    with pytest.raises(FormulaError):
+        evaluate(deep, {})
 
 
 # ================================================================ nothing modified, nothing lost
