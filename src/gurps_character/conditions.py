@@ -59,7 +59,7 @@ from typing import Any, Literal, TypeAlias
 
 from ._json import NotJsonError, copy_json
 from .errors import CharacterError
-from .update import PoolName, _pool_bounds, format_timestamp, get_pool, update_character
+from .update import PoolName, _clamped_target, format_timestamp, get_pool, update_character
 
 __all__ = [
     "Condition",
@@ -525,12 +525,7 @@ def _delta(delta: object) -> int:
 
 def _target(document: Mapping[str, Any], pool: PoolName, current: int, delta: int) -> int:
     """``current + delta`` clamped to the schema's bounds, as the pool helpers clamp it."""
-    low, high = _pool_bounds(document, pool)
-    target: int | float = current + delta
-    if low is not None:
-        target = max(low, target)
-    if high is not None:
-        target = min(high, target)
+    target = _clamped_target(document, pool, current, delta)
     # The bounds are integer formulas of an integer maximum, so this is an integer.
     return _integer(target, f"/secondary/{pool}/current")
 

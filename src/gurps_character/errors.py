@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from ._json import NotJsonError, copy_json
 
-__all__ = ["CharacterError", "ErrorCode", "describe", "json_detail"]
+__all__ = ["CharacterError", "ErrorCode", "describe", "json_detail", "not_json_error"]
 
 ErrorCode = Literal[
     "tooLarge",
@@ -101,3 +101,12 @@ def json_detail(value: object) -> Any:
         if not level:
             return copied
     return describe(value)
+
+
+def not_json_error(err: NotJsonError) -> CharacterError:
+    """The ``invalidJson`` error for a mapping that holds something JSON cannot (``{pointer, reason}``)."""
+    return CharacterError(
+        "invalidJson",
+        f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
+        {"pointer": err.pointer, "reason": err.reason},
+    )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._json import JsonTextError, NotJsonError, _js_string, _scalar, copy_json, dumps, js_number, loads
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
-from .errors import CharacterError, describe, json_detail
+from .errors import CharacterError, describe, json_detail, not_json_error
 from .validate import ValidationError, validate_character
 
 if TYPE_CHECKING:
@@ -61,11 +61,6 @@ def _describe(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
-def _json_detail(value: object) -> Any:
-    """A value for ``details``: JSON data as it is, anything else as its Python text."""
-    return json_detail(value)
-
-
 def check_envelope(document: object) -> Envelope:
     """Checks that a value is a gurps-character object of a version this library reads.
 
@@ -94,10 +89,10 @@ def check_envelope(document: object) -> Envelope:
         raise CharacterError(
             "wrongFormat",
             f"Not a gurps-character document (format is {_describe(declared)}).",
-            {"format": _json_detail(declared)},
+            {"format": json_detail(declared)},
         )
     version = document.get("formatVersion")
-    details = {"formatVersion": _json_detail(version), "supported": _SUPPORTED}
+    details = {"formatVersion": json_detail(version), "supported": _SUPPORTED}
     match = _VERSION.fullmatch(version) if isinstance(version, str) else None
     if match is None or match.group(1) != str(SUPPORTED_MAJOR):
         raise CharacterError(
@@ -142,20 +137,12 @@ def _invalid_json(err: JsonTextError) -> CharacterError:
     return CharacterError("invalidJson", f"Invalid JSON ({where}): {err.reason}.", err.details())
 
 
-def _not_json(err: NotJsonError) -> CharacterError:
-    return CharacterError(
-        "invalidJson",
-        f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
-        {"pointer": err.pointer, "reason": err.reason},
-    )
-
-
 def _check_max_bytes(max_bytes: object) -> int:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
         raise CharacterError(
             "invalidArgument",
             f"max_bytes must be a non-negative integer, not {describe(max_bytes)}.",
-            {"name": "max_bytes", "value": _json_detail(max_bytes)},
+            {"name": "max_bytes", "value": json_detail(max_bytes)},
         )
     return max_bytes
 
@@ -184,7 +171,7 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
         try:
             document = copy_json(source)
         except NotJsonError as err:
-            raise _not_json(err) from None
+            raise not_json_error(err) from None
     else:
         document = source
     check_envelope(document)
@@ -242,7 +229,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
         raise CharacterError(
             "invalidArgument",
             f"indent must be a number of spaces or a string, not {describe(indent)}.",
-            {"name": "indent", "value": _json_detail(indent)},
+            {"name": "indent", "value": json_detail(indent)},
         )
     check_envelope(document)
     result = validate_character(document)
@@ -256,7 +243,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
             raise _too_long(_text_length(document, unit))
         text = dumps(document, indent) + "\n"
     except NotJsonError as err:
-        raise _not_json(err) from None
+        raise not_json_error(err) from None
     if len(text) > MAX_TEXT_LENGTH:
         raise _too_long(len(text))
     return text

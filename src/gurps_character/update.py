@@ -13,7 +13,7 @@ from typing import Any, Final, Literal
 
 from ._json import NotJsonError, copy_json
 from .constants import SCHEMA
-from .errors import CharacterError, describe, json_detail
+from .errors import CharacterError, describe, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
 from .formula._evaluator import Compiled, compile_formula
 from .formula._tables import TableSet
@@ -337,11 +337,7 @@ def _copy_document(document: object) -> dict[str, Any]:
     try:
         copied = copy_json(document)
     except NotJsonError as err:
-        raise CharacterError(
-            "invalidJson",
-            f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
-            {"pointer": err.pointer, "reason": err.reason},
-        ) from None
+        raise not_json_error(err) from None
     assert isinstance(copied, dict)
     return copied
 
@@ -460,25 +456,29 @@ def _amount(amount: object) -> int:
     return int(amount)
 
 
-def _pool_bounds(
-    document: Mapping[str, Any], pool: PoolName
-) -> tuple[int | float | None, int | float | None]:
-    """The schema's ``min`` and ``max`` for ``/secondary/<pool>/current``, evaluated on the document."""
+def _clamped_target(
+    document: Mapping[str, Any], pool: PoolName, current: int | float, delta: int
+) -> int | float:
+    """``current + delta`` clamped to the schema's bounds for ``/secondary/<pool>/current``.
+
+    As the reference clamps: first up to ``min``, then down to ``max`` (with ``min > max`` the
+    result is ``max``, which the update then rejects as out of bounds).
+    """
     state = _find_state(f"/secondary/{pool}/current")
     holder = _pool_object(document, pool)
-    return _bound(state.low, document, holder), _bound(state.high, document, holder)
-
-
-def _shift_pool(
-    document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None
-) -> dict[str, Any]:
-    current = get_pool(document, pool).current
-    low, high = _pool_bounds(document, pool)
+    low, high = _bound(state.low, document, holder), _bound(state.high, document, holder)
     target: int | float = current + delta
     if low is not None:
         target = max(low, target)
     if high is not None:
         target = min(high, target)
+    return target
+
+
+def _shift_pool(
+    document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None
+) -> dict[str, Any]:
+    target = _clamped_target(document, pool, get_pool(document, pool).current, delta)
     return update_character(document, {f"/secondary/{pool}/current": target}, now=now)
 
 
