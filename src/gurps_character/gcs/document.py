@@ -19,7 +19,9 @@ from .attributes import (
     secondary_section,
     size_modifier,
 )
+from .body import damage_resistance
 from .derived import damage_section, dodge_value, encumbrance_section
+from .equipment import equipment_sections
 from .features import collect_features
 from .notes import ImportNote, NoteLog
 from .reading import read_gcs
@@ -93,6 +95,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     traits = trait_sections(ctx)
     skills = skill_sections(ctx, values)
     extras = extra_attributes(ctx, values)
+    gear = equipment_sections(ctx, skills, primary["st"]["value"])
     speed = secondary["basicSpeed"]["value"]
     dodge = dodge_value(ctx, speed)
     document: dict[str, Any] = {
@@ -110,16 +113,19 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "damage": damage_section(ctx, primary["st"]["value"]),
         "defenses": {
             "dodge": {"value": dodge},
-            "parry": {"skill": None, "value": None},
-            "block": {"skill": None, "value": None},
+            "parry": gear.parry,
+            "block": gear.block,
         },
-        "damageResistance": [],
+        "damageResistance": damage_resistance(ctx),
         "reactionModifiers": traits.reactions,
         "techLevel": {"level": _tech_level(ctx), "points": traits.tech_level_points},
         "languages": traits.languages,
         "culturalFamiliarities": traits.familiarities,
         "traits": traits.traits,
         "skills": skills.skills,
+        "weapons": {"melee": gear.melee, "ranged": gear.ranged},
+        "equipment": gear.equipment,
+        "possessionsTotal": _possessions(gear.equipment),
         "notes": _notes(ctx),
     }
     ctx.cause("/defenses/dodge/value", _dodge_cause(ctx))
@@ -146,6 +152,13 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         f"is kept in extensions['{EXTENSION}'].gcs; the notes say what the document itself leaves out.",
     )
     return document
+
+
+def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
+    """The format's total (its formula adds the equipment's cost and weight)."""
+    cost = sum(item.get("cost", 0) for item in equipment)
+    weight = sum(item.get("weight", 0) for item in equipment)
+    return {"cost": _tidy(cost), "weight": _tidy(weight)}
 
 
 def _dodge_cause(ctx: Context) -> str:

@@ -42,6 +42,10 @@ class SkillSections:
     skills: list[dict[str, Any]] = field(default_factory=list)
     by_gcs_pointer: dict[str, int] = field(default_factory=dict)
     """GCS pointer of a skill node → index in ``skills``."""
+    nodes: dict[str, Node] = field(default_factory=dict)
+    """GCS pointer → the GCS node of each skill in ``skills``."""
+    by_name: dict[str, list[str]] = field(default_factory=dict)
+    """Lower-case GCS name (placeholders filled, no specialization) → GCS pointers."""
     total: float = 0
     """GCS's skill and spell points (what GCS counts in the points spent)."""
     elsewhere: list[dict[str, Any]] = field(default_factory=list)
@@ -141,6 +145,8 @@ def _one(
             f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
         )
     out.by_gcs_pointer[pointer] = len(out.skills)
+    out.nodes[pointer] = node
+    out.by_name.setdefault(fill_placeholders(text(node, "name"), node).strip().lower(), []).append(pointer)
     out.skills.append(entry)
 
 
