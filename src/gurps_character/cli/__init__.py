@@ -52,7 +52,8 @@ examples:
   {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
-2 a file is unreadable or invalid, or an argument is wrong.
+2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);
+141 the reader of stdout went away (| head). Results go to stdout, errors to stderr.
 Run '{PROG} COMMAND --help' for a command's options."""
 
 
