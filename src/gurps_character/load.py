@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
-from ._json import JsonTextError, NotJsonError, _js_string, _scalar, copy_json, dumps, js_number, loads
+from ._json import (
+    JsonTextError,
+    NotJsonError,
+    NumberOutOfRangeError,
+    _js_string,
+    _scalar,
+    copy_json,
+    dumps,
+    js_number,
+    loads,
+    loads_with_infinities,
+)
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
 from .errors import CharacterError, describe, json_detail, not_json_error
 from .validate import ValidationError, validate_character
@@ -55,10 +67,20 @@ def _describe(value: object) -> str:
         return "missing"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, int | float):
         detail = json_detail(value)  # NaN, infinities and huge integers have no JSON number
         return js_number(detail) if isinstance(detail, int | float) else str(detail)
     return f"a {type(value).__name__}"
+
+
+def _envelope_detail(value: object) -> Any:
+    """A declared format or version for ``details``: an infinity (``1e400`` in a text, which
+    ``JSON.parse`` reads as ``Infinity``) is ``None``, as ``JSON.stringify`` writes it."""
+    if type(value) is float and not math.isfinite(value):
+        return None
+    return json_detail(value)
 
 
 def check_envelope(document: object) -> Envelope:
@@ -89,10 +111,10 @@ def check_envelope(document: object) -> Envelope:
         raise CharacterError(
             "wrongFormat",
             f"Not a gurps-character document (format is {_describe(declared)}).",
-            {"format": json_detail(declared)},
+            {"format": _envelope_detail(declared)},
         )
     version = document.get("formatVersion")
-    details = {"formatVersion": json_detail(version), "supported": _SUPPORTED}
+    details = {"formatVersion": _envelope_detail(version), "supported": _SUPPORTED}
     match = _VERSION.fullmatch(version) if isinstance(version, str) else None
     if match is None or match.group(1) != str(SUPPORTED_MAJOR):
         raise CharacterError(
@@ -163,10 +185,16 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
     """Size, JSON and envelope checks; a fresh document owned by the caller."""
     limit = _check_max_bytes(max_bytes)
     if isinstance(source, str | bytes | bytearray | memoryview):
+        text, encoded = _text_of(source, limit)
+        out_of_range: NumberOutOfRangeError | None = None
         try:
-            document = loads(*_text_of(source, limit))
+            document = loads(text, encoded)
+        except NumberOutOfRangeError as err:
+            out_of_range = err
         except JsonTextError as err:
             raise _invalid_json(err) from None
+        if out_of_range is not None:
+            _refuse_infinities(text, out_of_range)
     elif isinstance(source, Mapping):
         try:
             document = copy_json(source)
@@ -177,6 +205,22 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
     check_envelope(document)
     assert isinstance(document, dict)
     return document
+
+
+def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
+    """Text holding a number no double can hold (``1e400``): ``JSON.parse`` reads it as
+    ``Infinity``, and the reference reports it where the envelope or the schema refuses it
+    (a ``schema`` error ``type``: "must be number" at its pointer). We never hold an infinity:
+    where the schema would take one (free-form ``extensions``), the text is ``invalidJson``."""
+    try:
+        document = loads_with_infinities(text)
+    except JsonTextError as err:  # a syntax error after the number
+        raise _invalid_json(err) from None
+    check_envelope(document)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+    raise _invalid_json(first)
 
 
 def parse_character(
