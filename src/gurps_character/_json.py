@@ -30,6 +30,7 @@ __all__ = [
     "copy_json",
     "dumps",
     "js_number",
+    "js_property_order",
     "loads",
     "loads_with_infinities",
 ]
@@ -570,6 +571,65 @@ def _scalar(value: Any) -> str:
     if isinstance(value, str):
         return _js_string(value)
     return js_number(value)
+
+
+_MAX_ARRAY_INDEX = 2**32 - 2
+
+
+def _is_array_index(key: str) -> bool:
+    """Whether JavaScript takes a property name for an array index: the canonical text of an
+    integer from 0 to 2**32 - 2 (``"7"``, not ``"07"``, ``"-1"`` or ``"4294967295"``)."""
+    return (
+        0 < len(key) <= 10
+        and key.isascii()
+        and key.isdigit()
+        and (key[0] != "0" or len(key) == 1)
+        and int(key) <= _MAX_ARRAY_INDEX
+    )
+
+
+def js_property_order(value: Any) -> Any:
+    """``value`` with its objects' properties in the order a JavaScript object keeps them:
+    array-index names first, in numeric order, then the others as inserted. What
+    ``JSON.stringify`` writes after ``JSON.parse``: ``{"10": 1, "2": 2, "b": 3}`` comes out as
+    ``{"2": 2, "10": 1, "b": 3}``.
+
+    Returns:
+        ``value`` itself when no object has an array-index name (nothing moves), else a copy
+        (see :func:`copy_json`) in that order.
+
+    Raises:
+        NotJsonError: a copy was needed and the value is not JSON data.
+    """
+    seen: set[int] = set()
+    stack = [value]
+    while stack:  # does any object have an array-index name?
+        item = stack.pop()
+        if not isinstance(item, Mapping | list | tuple) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Mapping):
+            if any(type(key) is str and key[:1].isdigit() and _is_array_index(key) for key in item):
+                break
+            stack.extend(item.values())
+        else:
+            stack.extend(item)
+    else:
+        return value
+    copied = copy_json(value)
+    stack = [copied]
+    while stack:  # a fresh copy, without cycles or shared parts: reordered in place
+        item = stack.pop()
+        if type(item) is dict:
+            indices = sorted((key for key in item if _is_array_index(key)), key=int)
+            if indices:
+                entries = [(key, item.pop(key)) for key in indices] + list(item.items())
+                item.clear()
+                item.update(entries)
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return copied
 
 
 def dumps(value: Any, indent: int | str = 2) -> str:

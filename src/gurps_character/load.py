@@ -17,6 +17,7 @@ from ._json import (
     copy_json,
     dumps,
     js_number,
+    js_property_order,
     loads,
     loads_with_infinities,
 )
@@ -281,6 +282,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
         raise schema_error(result.errors)
     unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
     try:
+        document = _in_javascript_order(document)
         # Indentation grows with depth times lines: a 2 MB file nested a million levels deep (in
         # `extensions`, the only free-form place) would need terabytes. Refused before writing.
         if unit and _layout(document.get("extensions"), 1)[2] * len(unit) > MAX_TEXT_LENGTH:
@@ -291,6 +293,17 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     if len(text) > MAX_TEXT_LENGTH:
         raise _too_long(len(text))
     return text
+
+
+def _in_javascript_order(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The document as a JavaScript object holds it: in ``extensions`` (the only place the
+    schema leaves property names free), array-index names such as ``"2"`` come first, in numeric
+    order, as ``JSON.stringify`` writes them."""
+    extensions = document.get("extensions")
+    if extensions is None:
+        return document
+    ordered = js_property_order(extensions)
+    return document if ordered is extensions else {**document, "extensions": ordered}
 
 
 MAX_TEXT_LENGTH = 2**29 - 24
