@@ -297,8 +297,22 @@ def _round(root: Any, value: Any, digits: Any = 0.0) -> float | None:
     return _js_divide(js_round(number * factor), factor)
 
 
-_POWERS_OF_TEN: Final = {float(d): math.pow(10.0, d) for d in range(-10, 11)}
-"""10 ** d for the usual digits (the same doubles as JavaScript's 10 ** d)."""
+_V8_POWERS_OF_TEN: Final = {
+    -21: 1.0000000000000001e-21,
+    -20: 1.0000000000000001e-20,
+    -17: 9.999999999999999e-18,
+    -5: 9.999999999999999e-06,
+    -4: 9.999999999999999e-05,
+}
+"""Where V8's ``10 ** d`` (the reference's engine, Node 20) is not the double nearest to 10**d,
+for whole d in -22..22: its pow is its own, and 1 ulp off there (so ``round(45678, -4)`` is
+50000.00000000001 in the reference)."""
+
+_POWERS_OF_TEN: Final = {
+    float(d): _V8_POWERS_OF_TEN.get(d, float(10**d) if d >= 0 else 1 / 10**-d) for d in range(-22, 23)
+}
+"""10 ** d for whole digits as JavaScript computes it. Other digits (a fraction, or beyond ±22)
+use C's pow, which may differ from V8's in the last bit."""
 
 
 def _numbers(values: tuple[Any, ...]) -> list[float] | None:
