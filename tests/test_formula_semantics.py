@@ -13,8 +13,12 @@ value. The README's "Formula semantics" section shows it as rendered by :func:`r
 
 from __future__ import annotations
 
+import json
 import math
+import random
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +355,67 @@ def test_table_rows_are_distinct() -> None:
     templates = [template for template, _, _ in TABLE]
     assert len(set(templates)) == len(templates)
     assert all(re.search(r"\bX\b", template) for template in templates)
+
+
+# ---------------------------------------------------------------- against JavaScript itself
+
+NODE = shutil.which("node")
+
+
+def _node(script: str, data: Any) -> Any:
+    """Runs ``script`` (which reads ``data`` as JSON from stdin into ``input``) in Node.js."""
+    assert NODE is not None
+    program = f"const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n{script}"
+    run = subprocess.run(
+        [NODE, "-e", program], input=json.dumps(data), capture_output=True, text=True, timeout=60, check=True
+    )
+    return json.loads(run.stdout)
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+def test_number_of_text_is_javascripts() -> None:
+    """js_to_number against JavaScript's own Number() on text made of the characters that matter."""
+    rng = random.Random(12)
+    pieces = [
+        *"0123456789+-.eExXoObBaAfF _\t\n\u00a0\u2028\ufeff\u200b\u0661",
+        "Infinity",
+        "0x",
+        "0b",
+        "1e",
+        ".5",
+    ]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(3000)]
+    answers = _node("console.log(JSON.stringify(input.map((t) => String(Number(t)))));", texts)
+    for text, answer in zip(texts, answers, strict=True):
+        assert js_number_text(js_to_number(text)) == answer, repr(text)
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+def test_whitespace_is_javascripts() -> None:
+    spaces = _node(
+        "const s = []; for (let i = 0; i < 0x10000; i++) if (/\\s/.test(String.fromCharCode(i))) s.push(i);"
+        "console.log(JSON.stringify(s));",
+        None,
+    )
+    assert "".join(map(chr, spaces)) == "".join(sorted(JS_SPACES))
+
+
+def _node_major() -> str:
+    if NODE is None:
+        return ""
+    return subprocess.run([NODE, "--version"], capture_output=True, text=True, check=False).stdout.split(".")[
+        0
+    ]
+
+
+@pytest.mark.skipif(_node_major() != "v20", reason="the reference runs on Node 20, whose pow is pinned here")
+def test_round_divides_by_v8s_powers_of_ten() -> None:
+    digits = list(range(-22, 23))
+    want = _node(
+        "console.log(JSON.stringify(input.map((d) => Math.round(45678.9 * 10 ** d) / 10 ** d)));", digits
+    )
+    for places, expected in zip(digits, want, strict=True):
+        assert (
+            evaluate(f"round(45678.9, 0 + {places})" if places >= 0 else f"round(45678.9, 0 - {-places})", {})
+            == expected
+        ), places
