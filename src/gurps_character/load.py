@@ -182,30 +182,49 @@ def schema_error(errors: tuple[ValidationError, ...]) -> CharacterError:
     )
 
 
-def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
-    """Size, JSON and envelope checks; a fresh document owned by the caller."""
+def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
+    """JSON data owned by the caller: text (``str`` or UTF-8 bytes) after the size check,
+    parsed; a mapping copied and checked to be JSON; anything else returned as it is.
+
+    Raises:
+        CharacterError: ``invalidArgument`` (``max_bytes``), ``tooLarge`` or ``invalidJson``.
+    """
     limit = _check_max_bytes(max_bytes)
     if isinstance(source, str | bytes | bytearray | memoryview):
-        text, encoded = _text_of(source, limit)
-        out_of_range: NumberOutOfRangeError | None = None
         try:
-            document = loads(text, encoded)
-        except NumberOutOfRangeError as err:
-            out_of_range = err
+            return loads(*_text_of(source, limit))
         except JsonTextError as err:
             raise _invalid_json(err) from None
-        if out_of_range is not None:
-            _refuse_infinities(text, out_of_range)
-    elif isinstance(source, Mapping):
+    if isinstance(source, Mapping):
         try:
-            document = copy_json(source)
+            return copy_json(source)
         except NotJsonError as err:
             raise not_json_error(err) from None
+    return source
+
+
+def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
+    """Size, JSON and envelope checks; a fresh document owned by the caller."""
+    if isinstance(source, str | bytes | bytearray | memoryview):
+        document = _read_character_text(source, _check_max_bytes(max_bytes))
     else:
-        document = source
+        document = read_json(source, max_bytes)
     check_envelope(document)
     assert isinstance(document, dict)
     return document
+
+
+def _read_character_text(source: str | bytes | bytearray | memoryview, limit: int) -> Any:
+    """The JSON text of a character, after the size check (see :func:`_refuse_infinities`)."""
+    text, encoded = _text_of(source, limit)
+    out_of_range: NumberOutOfRangeError | None = None
+    try:
+        return loads(text, encoded)
+    except NumberOutOfRangeError as err:
+        out_of_range = err
+    except JsonTextError as err:
+        raise _invalid_json(err) from None
+    _refuse_infinities(text, out_of_range)
 
 
 def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
