@@ -24,6 +24,16 @@ from .conditions import (
     get_condition,
 )
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
+from .damage import (
+    DamageType,
+    Hit,
+    HitLocation,
+    PainThreshold,
+    WeaponDamage,
+    apply_hit,
+    resolve_damage_notation,
+    resolve_hit,
+)
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
@@ -72,6 +82,7 @@ __all__ = [
     "ConditionEffects",
     "DamageDice",
     "DamageResistance",
+    "DamageType",
     "Deviation",
     "EncumbranceLevel",
     "Envelope",
@@ -80,9 +91,12 @@ __all__ = [
     "FollowUpKind",
     "FpState",
     "GurpsCharacter",
+    "Hit",
+    "HitLocation",
     "HpState",
     "Inconsistency",
     "Issue",
+    "PainThreshold",
     "Parsed",
     "Pool",
     "PoolChange",
@@ -97,9 +111,11 @@ __all__ = [
     "ValidationError",
     "ValidationResult",
     "VerificationReport",
+    "WeaponDamage",
     "Weapons",
     "__version__",
     "apply_damage",
+    "apply_hit",
     "change_pool",
     "check_envelope",
     "combat_stats",
@@ -109,6 +125,8 @@ __all__ = [
     "heal",
     "parse_character",
     "recover_fatigue",
+    "resolve_damage_notation",
+    "resolve_hit",
     "serialize_character",
     "spend_fatigue",
     "update_character",
