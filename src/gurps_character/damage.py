@@ -148,6 +148,13 @@ _MAX_DOUBLED_SHOCK: Final = 8
 # ---------------------------------------------------------------- results
 
 
+def _plain(number: float | Fraction) -> float:
+    """A whole number as an ``int`` (JSON ``2``, not ``2.0``), anything else as a ``float``."""
+    if number != math.inf and number == int(number):
+        return int(number)
+    return float(number)
+
+
 def _divisor_json(divisor: float) -> float | str:
     return "ignoresDR" if divisor == math.inf else divisor
 
@@ -313,7 +320,7 @@ def _choice(value: object, name: str, choices: tuple[str, ...]) -> str:
 
 def _divisor(value: object) -> tuple[float, Fraction | None]:
     if not isinstance(value, bool) and isinstance(value, int | float) and value in _DIVISORS:
-        return float(value), _DIVISORS[value]
+        return _plain(value), _DIVISORS[value]
     _refuse("armor_divisor", value, "one of 1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or math.inf")
 
 
@@ -602,7 +609,7 @@ def resolve_hit(
         dr=total_dr,
         effective_dr=effective_dr,
         penetrating=penetrating,
-        multiplier=float(multiplier),
+        multiplier=_plain(multiplier),
         uncapped_injury=uncapped,
         injury=injury,
         shock=_shock(steps, pain, doubled),
@@ -769,6 +776,6 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
         adds=adds,
         multiplier=parsed.multiplier,
         damage_type=damage_type,
-        armor_divisor=float(parsed.armor_divisor),
+        armor_divisor=_plain(parsed.armor_divisor),
         tight_beam=tight_beam,
     )
