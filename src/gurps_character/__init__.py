@@ -36,6 +36,7 @@ from .damage import (
 )
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
+from .gcs import GcsImport, ImportNote, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .stats import (
     Attributes,
@@ -90,10 +91,12 @@ __all__ = [
     "FollowUp",
     "FollowUpKind",
     "FpState",
+    "GcsImport",
     "GurpsCharacter",
     "Hit",
     "HitLocation",
     "HpState",
+    "ImportNote",
     "Inconsistency",
     "Issue",
     "PainThreshold",
@@ -123,6 +126,7 @@ __all__ = [
     "get_pool",
     "get_updatable_fields",
     "heal",
+    "import_gcs",
     "parse_character",
     "recover_fatigue",
     "resolve_damage_notation",

@@ -25,6 +25,8 @@ ErrorCode = Literal[
     "invalidAmount",
     "invalidArgument",
     "invalidDocument",
+    "notGcs",
+    "unsupportedGcsVersion",
 ]
 """Every value of :attr:`CharacterError.code`."""
 
