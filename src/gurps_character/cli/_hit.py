@@ -35,9 +35,9 @@ __all__ = ["hit_lines", "register"]
 
 _EPILOG: Final = f"""\
 examples:
-  {PROG} hit hero.json 9 cut --location neck            what a 9 cutting blow to the neck does
+  {PROG} hit hero.json 9 cut --location neck
   {PROG} hit hero.json 8 imp --location skull --armor-divisor 2
-  {PROG} hit hero.json 12 cr --dr 0 --in-place          resolve it and take the injury off HP
+  {PROG} hit --in-place hero.json 12 cr --dr 0
 
 DAMAGE is the basic damage rolled (a whole number); TYPE one of cr, cut, imp, pi-, pi, pi+,
 pi++, burn, cor, tox, fat; --location one of skull, face, eye, neck, torso, vitals, groin,
