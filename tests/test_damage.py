@@ -297,13 +297,24 @@ def test_limbs_and_extremities_drop_impaling_and_large_piercing_to_x1(
 
 @pytest.mark.parametrize("location", ["torso", "groin"])
 @pytest.mark.parametrize(
-    "damage_type", ["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox"]
+    ("damage_type", "multiplier"),
+    [
+        ("cr", 1),
+        ("cut", 1.5),
+        ("imp", 2),
+        ("pi-", 0.5),
+        ("pi", 1),
+        ("pi+", 1.5),
+        ("pi++", 2),
+        ("burn", 1),
+        ("cor", 1),
+        ("tox", 1),
+    ],
 )
-def test_torso_and_groin_keep_the_type_multiplier(location: str, damage_type: str) -> None:
-    assert (
-        hit(6, damage_type, location=location, document=character(hp=100)).multiplier
-        == hit(6, damage_type).multiplier
-    )
+def test_torso_and_groin_keep_the_type_multiplier(location: str, damage_type: str, multiplier: float) -> None:
+    """6 to the torso or groin: 6 x the type's multiplier, rounded down."""
+    result = hit(6, damage_type, location=location, document=character(hp=100))
+    assert (result.multiplier, result.injury) == (multiplier, math.floor(6 * multiplier))
 
 
 @pytest.mark.parametrize("location", [loc for loc in LOCATIONS if loc not in ("eye", "vitals")])
