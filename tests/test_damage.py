@@ -909,6 +909,16 @@ def test_basic_damage_must_be_a_whole_number_of_at_least_0(basic: Any) -> None:
     refused("invalidArgument", "basic_damage", lambda: hit(basic))
 
 
+def test_damage_and_dr_must_fit_a_double_as_in_json() -> None:
+    error = refused("invalidArgument", "basic_damage", lambda: hit(10**400))
+    assert (
+        error.message
+        == "basic_damage must be a whole number of at least 0 that a double holds, not an integer of 1329 bits."
+    )
+    refused("invalidArgument", "dr", lambda: hit(5, dr=10**5000))
+    assert hit(2**1000, "cr", dr=2**999).penetrating == 2**999
+
+
 def test_negative_damage_message() -> None:
     error = refused("invalidArgument", "basic_damage", lambda: hit(-3))
     assert error.message == "basic_damage must be a whole number of at least 0, not -3."

@@ -68,7 +68,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
 from .errors import CharacterError, describe, json_detail
-from .update import PoolName
+from .update import PoolName, _is_double
 
 __all__ = [
     "DamageType",
@@ -300,9 +300,11 @@ def _refuse(name: str, value: object, expected: str) -> NoReturn:
 
 
 def _whole(value: object, name: str) -> int:
-    """A whole number of at least 0 (an integral float counts)."""
+    """A whole number of at least 0 (an integral float counts) that a double holds, as in JSON."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         _refuse(name, value, "a whole number of at least 0")
+    if isinstance(value, int) and not _is_double(value):
+        _refuse(name, value, "a whole number of at least 0 that a double holds")
     if isinstance(value, float):
         if not value.is_integer():  # also NaN and the infinities
             _refuse(name, value, "a whole number of at least 0")
