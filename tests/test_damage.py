@@ -911,10 +911,12 @@ def test_basic_damage_must_be_a_whole_number_of_at_least_0(basic: Any) -> None:
 
 def test_damage_and_dr_must_fit_a_double_as_in_json() -> None:
     error = refused("invalidArgument", "basic_damage", lambda: hit(10**400))
+    shown = "10000000000000000000000000000000000000...000000000000000000000000000000000000000"
     assert (
         error.message
-        == "basic_damage must be a whole number of at least 0 that a double holds, not an integer of 1329 bits."
+        == f"basic_damage must be a whole number of at least 0 that a double holds, not {shown}."
     )
+    assert error.details == {"name": "basic_damage", "value": shown}
     refused("invalidArgument", "dr", lambda: hit(5, dr=10**5000))
     assert hit(2**1000, "cr", dr=2**999).penetrating == 2**999
 
