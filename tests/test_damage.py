@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gurps_character import CharacterError, Hit, Roll, apply_hit, resolve_hit
+from gurps_character import CharacterError, Hit, Roll, apply_hit, resolve_damage_notation, resolve_hit
+from strategies import hostile_documents, hostile_values, snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RURIK: dict[str, Any] = json.loads((EXAMPLES / "rurik.json").read_text(encoding="utf-8"))
@@ -1154,3 +1155,52 @@ def test_property_the_document_is_never_changed(case: dict[str, Any], basic: int
     result = resolve_hit(document, basic, case["damage_type"], location=case["location"])
     apply_hit(document, result, now=NOW)
     assert document == before
+
+
+# ---------------------------------------------------------------- hostile input
+
+HOSTILE = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+RURIK_HIT = resolve_hit(RURIK, 12, "cr", location="skull")
+
+
+def _only_character_errors(call: Any, *inputs: Any) -> None:
+    before = snapshot(inputs)
+    try:
+        call()
+    except CharacterError as error:
+        assert isinstance(error.code, str) and isinstance(error.details, dict)
+        assert str(error) == error.message
+    assert snapshot(inputs) == before
+
+
+@HOSTILE
+@given(hostile_documents(deep=5_000))
+def test_hostile_documents_give_hits_or_character_errors(document: Any) -> None:
+    for location in ("skull", "arm", "torso"):
+        _only_character_errors(
+            lambda where=location: resolve_hit(document, 30, "cr", location=where), document
+        )
+    _only_character_errors(lambda: resolve_hit(document, 30, "fat", dr=1), document)
+    _only_character_errors(lambda: apply_hit(document, RURIK_HIT, now=NOW), document)
+    _only_character_errors(lambda: resolve_damage_notation(document, "sw+2 (2) cut"), document)
+
+
+@HOSTILE
+@given(hostile_values(deep=5_000), st.sampled_from(range(8)))
+def test_hostile_arguments_give_character_errors(value: Any, which: int) -> None:
+    document = character()
+    calls = [
+        lambda: resolve_hit(document, value, "cr"),
+        lambda: resolve_hit(document, 5, value),
+        lambda: resolve_hit(document, 5, "cr", location=value),
+        lambda: resolve_hit(document, 5, "cr", armor_divisor=value),
+        lambda: resolve_hit(document, 5, "cr", dr=value),
+        lambda: resolve_hit(document, 5, "burn", tight_beam=value, pain_threshold=value),
+        lambda: apply_hit(document, value, now=NOW),
+        lambda: resolve_damage_notation(document, value),
+    ]
+    _only_character_errors(calls[which], document, value)
