@@ -189,11 +189,14 @@ def test_in_place_waits_for_the_lock_and_reads_the_file_it_then_names(hero: Path
 
 
 @POSIX
-def test_concurrent_in_place_runs_lose_no_update(hero: Path, tmp_path: Path) -> None:
-    runs = 6
+@pytest.mark.parametrize(
+    "change", [("damage", "hero.json", "1"), ("hit", "hero.json", "1", "cr", "--dr", "0")]
+)
+def test_concurrent_in_place_runs_lose_no_update(hero: Path, tmp_path: Path, change: tuple[str, ...]) -> None:
+    runs = 5  # each takes 1 HP off
     processes = [
         subprocess.Popen(
-            command("damage", "--in-place", "hero.json", "1", "-q"),
+            command(*change, "--in-place", "-q"),
             cwd=tmp_path,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -202,8 +205,8 @@ def test_concurrent_in_place_runs_lose_no_update(hero: Path, tmp_path: Path) -> 
         for _ in range(runs)
     ]
     for process in processes:
-        process.communicate(timeout=120)
-        assert process.returncode == 0
+        _out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
     assert hp(hero) == 11 - runs
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.json"]
 

@@ -48,7 +48,10 @@ def say(lines: Iterable[str], *, err: bool = False) -> None:
     """Prints lines of human-readable text (which may quote the file) to stdout, or stderr with ``err``.
 
     Each line is made :func:`printable` on its own, so a line break comes only from this list.
+    A single string is refused: joined lines in it would print as one line with ``\\n`` in it.
     """
+    if isinstance(lines, str):
+        raise TypeError("say() takes a list of lines, not one string")
     shown = [printable(line) for line in lines]
     if shown:
         print("\n".join(shown), file=sys.stderr if err else sys.stdout)

@@ -36,7 +36,7 @@ from ._io import (
 )
 from ._report import WHEN, json_line, roll_text, say, state_text
 
-__all__ = ["add_write_options", "register"]
+__all__ = ["add_write_options", "change_and_write", "register"]
 
 _POOL_EPILOGS: Final = {
     "damage": f"""\
@@ -299,14 +299,19 @@ def _write(destination: str | None, data: bytes) -> None:
 
 
 _Change = Callable[[Parsed], _Outcome]
-"""What a writing command does to the checked document."""
+"""What a writing command does to the checked document (a ``CharacterError`` names the file)."""
 
 
-def _change_and_write(args: argparse.Namespace, change: _Change) -> int:
-    """Reads and checks the document, changes it, writes it, then prints the notes.
+def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
+    """Reads and checks ``args.path``, changes it with ``change`` and writes the new document
+    where ``args`` say (``-o``, ``--in-place`` or stdout); returns the outcome, notes unprinted.
 
     With ``--in-place`` the file is locked from reading until the new one is renamed over it, so
-    two runs on one file apply both changes, one after the other.
+    two runs on one file apply both changes, one after the other: the whole read-modify-write
+    must go through here.
+
+    Raises:
+        CommandFailure: The input, the change or the write failed; nothing was written.
     """
     destination = _destination(args)
     if args.in_place:
@@ -328,6 +333,11 @@ def _change_and_write(args: argparse.Namespace, change: _Change) -> int:
         except CharacterError as err:
             raise CommandFailure(label(args.path), err) from None
         _write(destination, _serialized(args, outcome))
+    return outcome
+
+
+def _change_and_report(args: argparse.Namespace, change: _Change) -> int:
+    outcome = change_and_write(args, change)
     if not args.quiet:
         say(outcome.notes, err=True)
     return EXIT_OK
@@ -338,7 +348,7 @@ def _cmd_pool(args: argparse.Namespace) -> int:
     amount: int = _arguments_or_fail(label_text, lambda: _parse_amount(args.amount))
     now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
     _destination(args)  # refuse a wrong destination before reading stdin
-    return _change_and_write(args, lambda parsed: _pool_outcome(args, parsed, label_text, amount, now))
+    return _change_and_report(args, lambda parsed: _pool_outcome(args, parsed, label_text, amount, now))
 
 
 def _cmd_update(args: argparse.Namespace) -> int:
@@ -348,7 +358,7 @@ def _cmd_update(args: argparse.Namespace) -> int:
     )
     now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
     _destination(args)
-    return _change_and_write(args, lambda parsed: _update_outcome(parsed, label_text, changes, now))
+    return _change_and_report(args, lambda parsed: _update_outcome(parsed, label_text, changes, now))
 
 
 # ================================================================ the parser
