@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
-from gurps_character import parse_character
-from gurps_character.cli._formats import FORMATS, loader_for
+from gurps_character import parse_character, serialize_character
+from gurps_character.cli._formats import FORMATS, WRITERS, loader_for, writer_for
 from gurps_character.cli._many import document_files
-from gurps_character.cli._report import printable
+from gurps_character.cli._report import printable, say
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX files, signals and locks")
@@ -330,6 +330,20 @@ def test_every_format_suffix_is_lower_case_and_json_is_the_default() -> None:
     assert loader_for("-") is FORMATS[".json"]
     assert loader_for("notes.txt") is FORMATS[".json"]
     assert FORMATS[".json"](b"{}") == b"{}"  # JSON is parsed by the library, with its checks
+
+
+def test_writers_by_suffix_and_json_for_stdout() -> None:
+    assert set(WRITERS) <= set(FORMATS)  # what is written can be read back
+    assert all(suffix == suffix.lower() for suffix in WRITERS)
+    for destination in (None, "out.json", "OUT.JSON", "/dev/stdout", "notes.txt"):
+        assert writer_for(destination) is WRITERS[".json"]
+    document = parse_character((EXAMPLES / "rurik.json").read_bytes()).character
+    assert WRITERS[".json"](document) == serialize_character(document).encode("utf-8")
+
+
+def test_say_takes_lines_not_one_joined_string() -> None:
+    with pytest.raises(TypeError, match="say\\(\\) takes a list of lines, not one string"):
+        say("two\nlines")
 
 
 def test_folders_give_the_files_of_the_listed_suffixes_sorted(tmp_path: Path) -> None:

@@ -9,6 +9,11 @@ To read another format, write its loader in its own module and add one line to :
 (``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+
+The writing commands write the new document in the format :data:`WRITERS` gives for the
+destination's suffix (``-o OUT`` or the ``--in-place`` file; JSON for stdout and unknown
+suffixes). A writer must refuse an invalid document: call
+:func:`~gurps_character.serialize_character` first (it validates) and convert what it gives.
 """
 
 from __future__ import annotations
@@ -18,7 +23,19 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 
-__all__ = ["DEFAULT_SUFFIX", "FORMATS", "DocumentLoader", "Source", "document_suffixes", "loader_for"]
+from ..load import serialize_character
+
+__all__ = [
+    "DEFAULT_SUFFIX",
+    "FORMATS",
+    "WRITERS",
+    "DocumentLoader",
+    "DocumentWriter",
+    "Source",
+    "document_suffixes",
+    "loader_for",
+    "writer_for",
+]
 
 Source: TypeAlias = bytes | Mapping[str, Any]
 """What a loader gives: JSON bytes for the library to parse, or a parsed document."""
@@ -40,6 +57,28 @@ FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
+
+
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], bytes]
+"""Turns a new document into a file's bytes; raises ``CharacterError`` for an invalid document."""
+
+
+def _json_bytes(document: Mapping[str, Any]) -> bytes:
+    return serialize_character(document).encode("utf-8")
+
+
+WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_bytes,
+    }
+)
+"""Lower-case file suffix -> writer, for what the writing commands write. Add a format here."""
+
+
+def writer_for(path: str | None) -> DocumentWriter:
+    """The writer for a destination, by its suffix; JSON for stdout (None) or an unknown suffix."""
+    suffix = os.path.splitext(path)[1].lower() if path is not None else DEFAULT_SUFFIX
+    return WRITERS.get(suffix, WRITERS[DEFAULT_SUFFIX])
 
 
 def loader_for(path: str) -> DocumentLoader:

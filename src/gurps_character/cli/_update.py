@@ -21,10 +21,11 @@ from typing import Any, Final
 from .._json import JsonTextError, js_number, loads
 from ..conditions import FollowUp, PoolChange, change_pool
 from ..errors import CharacterError
-from ..load import Parsed, parse_character, serialize_character
+from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
 from ._command import Commands, add_command
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, UNWRITABLE, CommandFailure, label
+from ._formats import writer_for
 from ._io import (
     atomic_write,
     load_character,
@@ -278,10 +279,10 @@ def _unwritable(destination: str, err: OSError) -> CommandFailure:
     )
 
 
-def _serialized(args: argparse.Namespace, outcome: _Outcome) -> bytes:
-    """The new document's bytes (serializing validates it)."""
+def _serialized(args: argparse.Namespace, outcome: _Outcome, destination: str | None) -> bytes:
+    """The new document's bytes, in the destination's format (serializing validates it)."""
     try:
-        return serialize_character(outcome.document).encode("utf-8")
+        return writer_for(destination)(outcome.document)
     except CharacterError as err:
         raise CommandFailure(label(args.path), err) from None
 
@@ -319,7 +320,7 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
         try:
             with locked_for_update(path) as data:
                 outcome = change(parse_character(read_source(path, data)))
-                serialized = _serialized(args, outcome)
+                serialized = _serialized(args, outcome, path)
                 try:
                     atomic_write(path, serialized)
                 except OSError as err:
@@ -332,7 +333,7 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
             outcome = change(parsed)
         except CharacterError as err:
             raise CommandFailure(label(args.path), err) from None
-        _write(destination, _serialized(args, outcome))
+        _write(destination, _serialized(args, outcome, destination))
     return outcome
 
 
