@@ -10,10 +10,10 @@ To read another format, write its loader in its own module and add one line to :
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
 
-The writing commands write the new document in the format :data:`WRITERS` gives for the
-destination's suffix (``-o OUT`` or the ``--in-place`` file; JSON for stdout and unknown
-suffixes). A writer must refuse an invalid document: call
-:func:`~gurps_character.serialize_character` first (it validates) and convert what it gives.
+A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
+write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
+file), or else in the input's (stdout), or else JSON. A writer must refuse an invalid document
+(:func:`~gurps_character.serialize_character` validates).
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ import os
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias
-
-from ..load import serialize_character
 
 __all__ = [
     "DEFAULT_SUFFIX",
@@ -59,26 +57,28 @@ FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
 """Lower-case file suffix -> loader. Add a format here (one line)."""
 
 
-DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], bytes]
-"""Turns a new document into a file's bytes; raises ``CharacterError`` for an invalid document."""
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
+"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
 
 
-def _json_bytes(document: Mapping[str, Any]) -> bytes:
-    return serialize_character(document).encode("utf-8")
+def _json_text(document: Mapping[str, Any]) -> str:
+    from ..load import serialize_character
+
+    return serialize_character(document)
 
 
 WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
     {
-        DEFAULT_SUFFIX: _json_bytes,
+        DEFAULT_SUFFIX: _json_text,
     }
 )
-"""Lower-case file suffix -> writer, for what the writing commands write. Add a format here."""
+"""Lower-case file suffix -> writer, for the formats that can be written."""
 
 
-def writer_for(path: str | None) -> DocumentWriter:
-    """The writer for a destination, by its suffix; JSON for stdout (None) or an unknown suffix."""
-    suffix = os.path.splitext(path)[1].lower() if path is not None else DEFAULT_SUFFIX
-    return WRITERS.get(suffix, WRITERS[DEFAULT_SUFFIX])
+def writer_for(path: str) -> DocumentWriter | None:
+    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
+    format that can be written."""
+    return WRITERS.get(os.path.splitext(path)[1].lower())
 
 
 def loader_for(path: str) -> DocumentLoader:

@@ -25,7 +25,7 @@ from typing import IO, Any, Final, TextIO
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
-from ._common import INVALID_ARGUMENT, STDIN, UNREADABLE, CommandFailure, label
+from ._common import INVALID_ARGUMENT, STDIN, UNREADABLE, UNWRITABLE, CommandFailure, label
 from ._formats import Source, loader_for
 
 __all__ = [
@@ -36,7 +36,9 @@ __all__ = [
     "read_source",
     "standard_stream",
     "unreadable",
+    "unwritable",
     "write_file",
+    "write_output",
     "write_stdout",
 ]
 
@@ -121,6 +123,12 @@ def load_character(path: str) -> Parsed:
         return parse_character(read_source(path))
     except CharacterError as err:
         raise CommandFailure(label(path), err) from None
+
+
+def unwritable(err: OSError) -> CharacterError:
+    """An ``unwritable`` error for an operating-system failure to write a file."""
+    reason = err.strerror or str(err) or type(err).__name__
+    return CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason})
 
 
 def _umask() -> int:
@@ -253,6 +261,25 @@ def write_stdout(data: bytes, stream: TextIO | None = None) -> None:
     else:  # a text-only stream (an embedding application's capture)
         target.write(data.decode("utf-8"))
         target.flush()
+
+
+def write_output(destination: str | None, data: bytes) -> None:
+    """Writes a command's output: to stdout (None, or a path that names stdout or stderr), or to
+    the file with :func:`write_file` (a regular file replaced atomically, anything else streamed).
+
+    Raises:
+        CommandFailure: ``unwritable``, naming the file.
+        BrokenPipeError: The reader of stdout went away (:func:`gurps_character.cli.main` ends
+            the run quietly).
+    """
+    stream = None if destination is None else standard_stream(destination)
+    if destination is None or stream is not None:
+        write_stdout(data, stream)
+        return
+    try:
+        write_file(destination, data)
+    except OSError as err:
+        raise CommandFailure(destination, unwritable(err)) from None
 
 
 def _lock(handle: IO[bytes]) -> None:

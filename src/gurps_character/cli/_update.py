@@ -24,17 +24,9 @@ from ..errors import CharacterError
 from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
 from ._command import Commands, add_command
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, UNWRITABLE, CommandFailure, label
-from ._formats import writer_for
-from ._io import (
-    atomic_write,
-    load_character,
-    locked_for_update,
-    read_source,
-    standard_stream,
-    write_file,
-    write_stdout,
-)
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
+from ._formats import DEFAULT_SUFFIX, WRITERS, writer_for
+from ._io import atomic_write, load_character, locked_for_update, read_source, unwritable, write_output
 from ._report import WHEN, json_line, roll_text, say, state_text
 
 __all__ = ["add_write_options", "change_and_write", "register"]
@@ -272,31 +264,16 @@ def _destination(args: argparse.Namespace) -> str | None:
     return None if output in (None, STDIN) else output
 
 
-def _unwritable(destination: str, err: OSError) -> CommandFailure:
-    reason = err.strerror or str(err) or type(err).__name__
-    return CommandFailure(
-        destination, CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason})
-    )
-
-
 def _serialized(args: argparse.Namespace, outcome: _Outcome, destination: str | None) -> bytes:
-    """The new document's bytes, in the destination's format (serializing validates it)."""
+    """The new document's bytes (serializing validates it), in the destination's format
+    (``-o hurt.yaml``), or else in the input's (stdout), or else JSON: a file updated in place
+    keeps its format."""
+    write = writer_for(destination) if destination is not None else None
+    write = write or writer_for(args.path) or WRITERS[DEFAULT_SUFFIX]
     try:
-        return writer_for(destination)(outcome.document)
+        return write(outcome.document).encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(args.path), err) from None
-
-
-def _write(destination: str | None, data: bytes) -> None:
-    """To stdout, to the standard stream a path names (``/dev/stdout``), or to the file."""
-    stream = None if destination is None else standard_stream(destination)
-    if destination is None or stream is not None:
-        write_stdout(data, stream)  # a broken pipe here is the reader going away, as for stdout
-        return
-    try:
-        write_file(destination, data)
-    except OSError as err:
-        raise _unwritable(destination, err) from None
 
 
 _Change = Callable[[Parsed], _Outcome]
@@ -324,7 +301,7 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
                 try:
                     atomic_write(path, serialized)
                 except OSError as err:
-                    raise _unwritable(path, err) from None
+                    raise CommandFailure(path, unwritable(err)) from None
         except CharacterError as err:
             raise CommandFailure(label(path), err) from None
     else:
@@ -333,7 +310,7 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
             outcome = change(parsed)
         except CharacterError as err:
             raise CommandFailure(label(args.path), err) from None
-        _write(destination, _serialized(args, outcome, destination))
+        write_output(destination, _serialized(args, outcome, destination))
     return outcome
 
 
