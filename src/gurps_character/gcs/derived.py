@@ -42,7 +42,7 @@ def encumbrance_section(
     five levels with GCS's Move and Dodge."""
     lift = basic_lift_formula(st)
     gcs_lift = kilograms(_calc(ctx).get("basic_lift"), "lb")
-    if gcs_lift is not None and abs(2 * lift - 2 * gcs_lift) > 1:
+    if gcs_lift is not None and gcs_lift >= 0 and abs(2 * lift - 2 * gcs_lift) > 1:
         lift = js_round(gcs_lift, 2)
         _explain_lift(ctx)
     moves = _per_level(ctx, "move") or _moves(basic_move)

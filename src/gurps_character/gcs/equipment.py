@@ -10,6 +10,8 @@ from typing import Any
 
 from ._context import Context
 from ._fields import (
+    MAX_DEPTH,
+    MAX_MAGNITUDE,
     Node,
     boolean,
     children,
@@ -61,7 +63,7 @@ class EquipmentSections:
 
 @dataclass(slots=True)
 class _Defense:
-    value: int = -(10**9)
+    value: int | None = None
     skill: str | None = None
     cause: str = ""
     source: str = ""
@@ -86,7 +88,7 @@ def equipment_sections(ctx: Context, skills: SkillSections, st: int) -> Equipmen
             elif kind == "ranged_weapon":
                 out.ranged.append(_ranged(weapon, name, owner, st))
     for defense, key, target in ((parry, "parry", out.parry), (block, "block", out.block)):
-        if defense.skill is not None or defense.value > -(10**9):
+        if defense.value is not None:
             target["skill"] = defense.skill
             target["value"] = defense.value
             ctx.cause(f"/defenses/{key}/value", defense.cause, defense.source)
@@ -117,9 +119,11 @@ def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
     key = ctx.traits_key
     for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
         owners.append((node, pointer, True))
-    stack: list[tuple[list[Any], str, bool]] = [(node_list(ctx.data, "equipment"), "/equipment", True)]
+    stack: list[tuple[list[Any], str, bool, int]] = [
+        (node_list(ctx.data, "equipment"), "/equipment", True, 0)
+    ]
     while stack:
-        items, base, parent_ready = stack.pop()
+        items, base, parent_ready, depth = stack.pop()
         for index, node in enumerate(items):
             if type(node) is not dict:
                 continue
@@ -127,8 +131,8 @@ def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
             quantity = number(node, "quantity")
             ready = parent_ready and boolean(node, "equipped") and (quantity is None or quantity > 0)
             owners.append((node, pointer, ready))
-            if children(node):
-                stack.append((children(node), pointer + "/children", ready))
+            if children(node) and depth + 1 < MAX_DEPTH:
+                stack.append((children(node), pointer + "/children", ready, depth + 1))
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             owners.append((node, pointer, True))
@@ -155,8 +159,8 @@ def _best(
     ctx: Context, best: _Defense, weapon: Node, key: str, owner: str, where: str, skills: SkillSections
 ) -> None:
     resolved = mapping(weapon, "calc").get(key)
-    value = _leading_int(resolved) if type(resolved) is str else integer(number(mapping(weapon, "calc"), key))
-    if value is None or value <= best.value:
+    value = _leading_int(resolved) if type(resolved) is str else None
+    if value is None or (best.value is not None and value <= best.value):
         return
     best.value = value
     skill, detail = _weapon_skill(ctx, weapon, skills)
@@ -352,19 +356,35 @@ def _item(ctx: Context, item: Node, pointer: str, default_unit: str) -> dict[str
 
 
 def _extended(item: Node, default_unit: str) -> tuple[float, float]:
-    """GCS's extended cost and weight (kg) of an item with its contents, times its quantity."""
-    calc = mapping(item, "calc")
-    cost = number(calc, "extended_value")
-    weight = kilograms(calc.get("extended_weight"), "lb")
-    if cost is not None and weight is not None:
-        return cost, weight
-    own_cost, own_weight = _own(item, default_unit)
-    inner = [_extended(child, default_unit) for child in children(item) if type(child) is dict]
-    quantity = number(item, "quantity")
-    quantity = 1 if quantity is None else quantity
-    total_cost = (own_cost + sum(c for c, _ in inner)) * quantity
-    total_weight = (own_weight + sum(w for _, w in inner)) * quantity
-    return (cost if cost is not None else total_cost), (weight if weight is not None else total_weight)
+    """GCS's extended cost and weight (kg) of an item with its contents, times its quantity:
+    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's sum when it saved none.
+    Without recursion."""
+    totals: dict[int, tuple[float, float]] = {}
+    stack: list[tuple[Node, bool, int]] = [(item, False, 0)]
+    while stack:
+        current, expanded, depth = stack.pop()
+        calc = mapping(current, "calc")
+        cost = number(calc, "extended_value")
+        weight = kilograms(calc.get("extended_weight"), "lb")
+        kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
+        if (cost is None or weight is None) and kids and not expanded:
+            stack.append((current, True, depth))
+            stack.extend((child, False, depth + 1) for child in kids)
+            continue
+        inner = [totals.pop(id(child), (0.0, 0.0)) for child in kids] if expanded else []
+        own_cost, own_weight = _own(current, default_unit)
+        quantity = number(current, "quantity")
+        quantity = 1 if quantity is None else quantity
+        if cost is None:
+            cost = (own_cost + sum(c for c, _ in inner)) * quantity
+        if weight is None:
+            weight = (own_weight + sum(w for _, w in inner)) * quantity
+        totals[id(current)] = (_bounded(cost), _bounded(weight))
+    return totals.get(id(item), (0.0, 0.0))
+
+
+def _bounded(value: float) -> float:
+    return max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, value))
 
 
 def _own(item: Node, default_unit: str) -> tuple[float, float]:

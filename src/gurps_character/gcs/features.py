@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._fields import (
+    MAX_DEPTH,
     Node,
     boolean,
     fill_placeholders,
@@ -118,9 +119,9 @@ def collect_features(data: Node, traits_key: str) -> Features:
 def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str, int]]:
     """Carried items that are equipped, below equipped containers only."""
     kept: list[tuple[Node, str, int]] = []
-    stack: list[tuple[list[object], str]] = [(items, pointer)]
+    stack: list[tuple[list[object], str, int]] = [(items, pointer, 0)]
     while stack:
-        nodes, base = stack.pop()
+        nodes, base, depth = stack.pop()
         for index, node in enumerate(nodes):
             if type(node) is not dict or not boolean(node, "equipped"):
                 continue
@@ -130,6 +131,6 @@ def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str, int]]:
             here = f"{base}/{index}"
             kept.append((node, here, 0))
             kids = node.get("children")
-            if type(kids) is list and kids:
-                stack.append((kids, here + "/children"))
+            if type(kids) is list and kids and depth + 1 < MAX_DEPTH:
+                stack.append((kids, here + "/children", depth + 1))
     return kept

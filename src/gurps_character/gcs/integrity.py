@@ -7,6 +7,8 @@ from typing import Any
 
 from .._json import js_number
 from ..constants import SCHEMA
+from ..errors import CharacterError
+from ..formula import FormulaError
 from ..formula._recompute import check_rules
 from ..verify import _over_budget
 from ._context import Context
@@ -22,7 +24,12 @@ def integrity_section(ctx: Context, document: dict[str, Any], gcs_spent: float) 
     found: list[Any] = []
     computed_spent: Any = None
     for _ in range(_ROUNDS):
-        found, computed_spent = check_rules(SCHEMA, document, "/points/spent")
+        try:
+            found, computed_spent = check_rules(SCHEMA, document, "/points/spent")
+        except FormulaError as err:  # not expected: every number the importer writes is bounded
+            raise CharacterError(
+                "invalidDocument", f"The imported character could not be checked: {err}."
+            ) from None
         inconsistent = [item for item in found if item.reason == "inconsistent"]
         if not inconsistent or not _repair(document, inconsistent, gcs_spent):
             break

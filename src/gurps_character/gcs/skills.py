@@ -16,7 +16,6 @@ from ._context import Context
 from ._fields import (
     Node,
     fill_placeholders,
-    integer,
     is_container,
     kind_of,
     mapping,
@@ -102,12 +101,14 @@ def _one(
     technique = kind in ("technique", "ritual_magic_spell") or (not difficulty and attribute in ("a", "h"))
     calc = mapping(node, "calc")
     level = number(calc, "level")
-    whole_points = integer(points)
+    whole_points = math.floor(points)
     reason = ""
     if technique:
         difficulty, attribute = difficulty or attribute, _technique_attribute(ctx, node)
-    if whole_points is None or whole_points < 1:
-        reason = "it has no whole number of points of at least 1"
+    if whole_points < 1:
+        reason = "it has fewer than 1 point (the format's skills cost at least 1)"
+    elif technique and level is None:
+        reason = "GCS saved no level for this technique"
     elif attribute not in _ATTRIBUTES:
         reason = f"its attribute '{attribute}' is not one of ST, DX, IQ, HT, Will, Per"
     elif difficulty not in _DIFFICULTY:
@@ -115,14 +116,21 @@ def _one(
     if reason:
         _elsewhere(ctx, out, node, pointer, name, points, level, reason)
         return
-    assert whole_points is not None
+    if whole_points != points:
+        ctx.add_other("fractional skill points", points - whole_points)
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
+            f"{whole_points} here, the fraction in points.breakdown.other.",
+        )
     base = attributes.get(attribute)
     base_value = math.floor(base.value) if base is not None else 10
     relative = points_level(difficulty, points)
     rsl = _rsl(calc, level, base_value)
     entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
-    if technique:
-        relative = rsl if rsl is not None else relative
+    if technique and level is not None:
+        relative = math.floor(level) - base_value
         bonus = 0
         ctx.cause(
             f"/skills/{len(out.skills)}/points",
@@ -134,7 +142,13 @@ def _one(
     entry["relativeLevel"] = relative
     entry["level"] = base_value + relative + bonus
     if bonus:
-        entry["bonuses"] = _bonuses(ctx, node, name, bonus)
+        bonuses = _bonuses(bonus)
+        if bonuses:
+            entry["bonuses"] = bonuses
+        ctx.cause(
+            f"/skills/{len(out.skills)}/level",
+            f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
+        )
     entry["points"] = whole_points
     notes = _notes(node, kind)
     if notes:
@@ -156,7 +170,7 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     match = _RSL_NUMBER.search(rsl_text)
     if match:
         return int(match.group(1))
-    if rsl_text and re.fullmatch(r"[A-Za-z][\w ]*", rsl_text):
+    if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
         return 0
     if level is not None:
         return math.floor(level) - base_value
@@ -177,8 +191,14 @@ def _technique_attribute(ctx: Context, node: Node) -> str:
     return "iq" if base else ""
 
 
-def _bonuses(ctx: Context, node: Node, name: str, amount: int) -> list[dict[str, Any]]:
-    """GCS's skill bonuses as one entry (the format keeps at most ±20 per entry)."""
+_MAX_BONUS_ENTRIES = 5
+
+
+def _bonuses(amount: int) -> list[dict[str, Any]]:
+    """GCS's skill bonuses as entries of at most ±20 (the format's limit), or none when they
+    would take more than five entries (the level then deviates, with the reason)."""
+    if abs(amount) > 20 * _MAX_BONUS_ENTRIES:
+        return []
     entries = []
     remaining = amount
     while remaining:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import re
 
+from ._fields import MAX_MAGNITUDE
+
 __all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "weight_text"]
 
 _KG_PER_UNIT = {"lb": 0.5, "#": 0.5, "oz": 0.5 / 16, "tn": 1000.0, "t": 1000.0, "kg": 1.0, "g": 0.001}
@@ -29,7 +31,7 @@ def kilograms(value: object, default_unit: str = "lb") -> float | None:
         return None
     factor = _KG_PER_UNIT.get(unit.lower(), _KG_PER_UNIT.get(default_unit, 0.5))
     result = amount * factor
-    return result if math.isfinite(result) else None
+    return result if -MAX_MAGNITUDE <= result <= MAX_MAGNITUDE else None
 
 
 def js_round(value: float, digits: int = 0) -> float:
