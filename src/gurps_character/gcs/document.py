@@ -237,7 +237,7 @@ def _meta(ctx: Context) -> dict[str, Any]:
 def _date(raw: str) -> str | None:
     if is_date_time(raw):
         return raw
-    match = _OLD_DATE.fullmatch(raw)
+    match = _OLD_DATE.fullmatch(raw) if len(raw) < 60 else None
     if match is None:
         return None
     month = _MONTHS.get(match.group(1).lower())

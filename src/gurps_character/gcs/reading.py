@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import CharacterError
+from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import Node, kind_of, mapping, node_list, text, walk
+from ._fields import Node, mapping, node_list, walk
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
 
@@ -102,9 +102,9 @@ def _classify(data: Any) -> GcsFile:
     if version not in SUPPORTED_VERSIONS:
         raise CharacterError(
             "unsupportedGcsVersion",
-            f"GCS file version {version} is not one GCS has written for characters "
+            f"GCS file version {describe(version)} is not one GCS has written for characters "
             f"(1, 2, 4 or 5); {_CONVERT}.",
-            {"version": version},
+            {"version": json_detail(version)},
         )
     if type(data.get("rows")) is list and not any(key in data for key in _CHARACTER_KEYS):
         raise _not_gcs("it is a GCS list (rows), not a character")
@@ -126,8 +126,3 @@ def _variant(data: Node, version: int) -> str:
         if type(definition) is dict and "base" in definition:
             return "v5-2025"
     return "v5"
-
-
-def node_kind(node: Node) -> str:
-    """The node kind (see :func:`._fields.kind_of`); kept here for the readers' imports."""
-    return kind_of(node) or text(node, "type")

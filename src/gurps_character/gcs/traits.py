@@ -32,6 +32,8 @@ __all__ = ["TraitSections", "modifier_cost", "trait_sections"]
 
 _SELF_CONTROL = {6: 2.0, 9: 1.5, 12: 1.0, 15: 0.5}
 """Self-control roll → cost multiplier (B121)."""
+_MAX_PATTERN_TEXT = 300
+"""Names longer than this are not matched against the patterns below (no real name is)."""
 _COMPREHENSION = ("none", "broken", "accented", "native")
 _TL_TRAIT = re.compile(r"^\s*(high|low)\s+tl\b", re.IGNORECASE)
 _FAMILIARITY = re.compile(r"^\s*cultural\s+familiarity\s*\((.+)\)\s*$", re.IGNORECASE)
@@ -282,11 +284,12 @@ def _place(
         language["points"] = whole
         out.languages.append(language)
         return
-    familiarity = _FAMILIARITY.match(name)
+    short = name if len(name) <= _MAX_PATTERN_TEXT else ""  # patterns on huge text would be slow
+    familiarity = _FAMILIARITY.match(short)
     if familiarity and not is_container(node):
         out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
         return
-    if _TL_TRAIT.match(name) and not is_container(node):
+    if _TL_TRAIT.match(short) and not is_container(node):
         out.tech_level_points += whole
         ctx.note(
             pointer, "approximated", f"'{name}' is counted as the tech level's points (techLevel.points)."
@@ -359,7 +362,7 @@ def _notes(node: Node, level: float, group: str) -> str:
 
 def _language(node: Node, name: str) -> dict[str, Any] | None:
     """A language trait with enabled Spoken and Written modifiers, else None."""
-    match = _LANGUAGE.match(name)
+    match = _LANGUAGE.match(name) if len(name) <= _MAX_PATTERN_TEXT else None
     is_language = match is not None or "language" in {tag.lower() for tag in _tags(node)}
     if not is_language or is_container(node):
         return None
@@ -392,7 +395,7 @@ def _reactions(ctx: Context, out: TraitSections) -> None:
         situation = fill_placeholders(text(feature.data, "situation"), feature.data).strip()
         source = "other"
         for pattern, kind in _REACTION_SOURCES:
-            if pattern.match(feature.owner):
+            if pattern.match(feature.owner[:_MAX_PATTERN_TEXT]):
                 source = kind
                 break
         description = f"{feature.owner}: {situation}" if situation else feature.owner or "Reaction bonus"

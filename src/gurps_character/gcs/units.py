@@ -50,7 +50,7 @@ def weight_text(value: str, default_unit: str = "lb") -> str | None:
 
 def height_text(value: str) -> str | None:
     """A GCS height (``5'6"``, ``6' 1"``) as metric text (``"165 cm"``), or None."""
-    match = _FEET_INCHES.fullmatch(value)
+    match = _FEET_INCHES.fullmatch(value) if len(value) < 40 else None
     if match is None or not (match.group(1) or match.group(2)):
         return None
     inches = float(match.group(1) or 0) * 12 + float(match.group(2) or 0)
