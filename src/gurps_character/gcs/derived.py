@@ -11,7 +11,7 @@ from ._context import Context
 from ._fields import Node, integer, mapping, node_list, number, text
 from .units import dice, dice_entry, js_round, kilograms
 
-__all__ = ["damage_section", "dodge_value", "encumbrance_section"]
+__all__ = ["damage_section", "dodge_cause", "dodge_value", "encumbrance_section"]
 
 _LEVEL_IDS = ("none", "light", "medium", "heavy", "extraHeavy")
 _LOAD = (1, 2, 3, 6, 10)
@@ -64,8 +64,10 @@ def encumbrance_section(
                 "dodge": dodges[level],
             }
         )
+    for level in range(1, 5):
         ctx.cause(f"/encumbrance/levels/{level}/move", _move_cause(ctx, basic_move, moves[level], level))
-        ctx.cause(f"/encumbrance/levels/{level}/dodge", _dodge_cause(ctx))
+        ctx.cause(f"/encumbrance/levels/{level}/dodge", _level_dodge_cause(ctx, dodges, level))
+    ctx.cause("/encumbrance/levels/0/move", _move_cause(ctx, basic_move, moves[0], 0))
     return {"basicLift": _plain(lift), "levels": levels}
 
 
@@ -103,25 +105,47 @@ def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
         return "GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0"
     if move < expected:
         halving = _halving(ctx, "halve_move")
-        return (
-            "GCS halves Move while a pool threshold that halves it is active"
-            + (f" ({halving})" if halving else "")
-            + ", as GCS computed and saved it"
+        return "GCS halves Move while a pool threshold that halves it is active" + (
+            f" ({halving}), as GCS computed and saved it" if halving else ""
         )
-    return "GCS computed this Move (a 'move' attribute or Move bonuses in the file)"
+    if "move" in _attribute_ids(ctx):
+        return "GCS takes Move from the file's 'move' attribute"
+    return "GCS computed and saved this Move"
 
 
-def _dodge_cause(ctx: Context) -> str:
+def _level_dodge_cause(ctx: Context, dodges: list[int], level: int) -> str:
+    if dodges[level] > dodges[0] - level:
+        return f"GCS keeps Dodge at least 1 (Dodge {dodges[0]} less {level} for encumbrance would be below 1)"
+    halving = _halving(ctx, "halve_dodge")
+    if halving:
+        return f"GCS halves Dodge while a pool threshold that halves it is active ({halving})"
+    return "GCS computed and saved this Dodge"
+
+
+def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:
+    """Why GCS's Dodge is not Basic Speed + 3."""
     parts = []
     bonus = ctx.features.attribute_bonuses("dodge")
     if bonus:
         who = ", ".join(sorted({f"'{f.owner}'" for f in bonus}))
-        parts.append(f"GCS adds Dodge bonuses from {who}")
-    halving = _halving(ctx, "halve_dodge")
-    if halving:
-        parts.append(f"GCS halves Dodge while a pool threshold that halves it is active ({halving})")
-    parts.append("GCS keeps Dodge at least 1")
+        total = sum(f.amount() for f in bonus)
+        parts.append(f"GCS adds Dodge {total:+g} from {who}")
+    expected = math.floor(basic_speed) + 3 + sum(f.amount() for f in bonus)
+    if dodge < expected:
+        halving = _halving(ctx, "halve_dodge")
+        parts.append(
+            "GCS halves Dodge while a pool threshold that halves it is active"
+            + (f" ({halving})" if halving else "")
+        )
+    if "dodge" in _attribute_ids(ctx):
+        parts.append("GCS takes Dodge from the file's 'dodge' attribute")
+    if not parts:
+        parts.append("GCS computed and saved this Dodge (Dodge bonuses in force)")
     return "; ".join(parts)
+
+
+def _attribute_ids(ctx: Context) -> set[str]:
+    return {text(d, "id") for d in node_list(mapping(ctx.data, "settings"), "attributes") if type(d) is dict}
 
 
 def _explain_lift(ctx: Context) -> None:

@@ -20,7 +20,7 @@ from .attributes import (
     size_modifier,
 )
 from .body import damage_resistance
-from .derived import damage_section, dodge_value, encumbrance_section
+from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_sections
 from .features import collect_features
 from .notes import ImportNote, NoteLog
@@ -128,7 +128,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "possessionsTotal": _possessions(gear.equipment),
         "notes": _notes(ctx),
     }
-    ctx.cause("/defenses/dodge/value", _dodge_cause(ctx))
+    ctx.cause("/defenses/dodge/value", dodge_cause(ctx, speed, dodge))
     gcs_spent = _attribute_points(values) + traits.total + skills.total
     document["points"] = _points(ctx, document, gcs_spent)
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
@@ -159,14 +159,6 @@ def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
     cost = sum(item.get("cost", 0) for item in equipment)
     weight = sum(item.get("weight", 0) for item in equipment)
     return {"cost": _tidy(cost), "weight": _tidy(weight)}
-
-
-def _dodge_cause(ctx: Context) -> str:
-    bonus = ctx.features.attribute_bonuses("dodge")
-    if bonus:
-        who = ", ".join(sorted({f"'{f.owner}'" for f in bonus}))
-        return f"GCS adds Dodge bonuses from {who}"
-    return "GCS computed this Dodge (a 'dodge' attribute, a halving threshold or Dodge bonuses)"
 
 
 def _attribute_points(values: dict[str, AttributeValue]) -> float:

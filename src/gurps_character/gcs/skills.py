@@ -77,13 +77,19 @@ def points_level(difficulty: str, points: float) -> int:
 
 def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> SkillSections:
     out = SkillSections()
+    parents: dict[str, str] = {}
+    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+        if kind_of(node) == "skill":
+            parents.setdefault(
+                text(node, "name").strip().lower(), text(node, "difficulty").lower().partition("/")[0]
+            )
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             if is_container(node):
                 continue
             points = number(node, "points") or 0
             out.total += points
-            _one(ctx, out, node, pointer, points, attributes)
+            _one(ctx, out, node, pointer, points, attributes, parents)
     return out
 
 
@@ -94,6 +100,7 @@ def _one(
     pointer: str,
     points: float,
     attributes: dict[str, AttributeValue],
+    parents: dict[str, str],
 ) -> None:
     name = skill_name(node)
     kind = kind_of(node)
@@ -104,7 +111,7 @@ def _one(
     whole_points = math.floor(points)
     reason = ""
     if technique:
-        difficulty, attribute = difficulty or attribute, _technique_attribute(ctx, node)
+        difficulty, attribute = difficulty or attribute, _technique_attribute(node, parents)
     if whole_points < 1:
         reason = "it has fewer than 1 point (the format's skills cost at least 1)"
     elif technique and level is None:
@@ -177,18 +184,15 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     return None
 
 
-def _technique_attribute(ctx: Context, node: Node) -> str:
+def _technique_attribute(node: Node, skill_attributes: dict[str, str]) -> str:
+    """A technique's attribute: its parent skill's (a ritual-magic spell's base skill), or the
+    attribute it defaults to."""
     default = mapping(node, "default")
     kind = text(default, "type").lower()
     if kind in _ATTRIBUTES:
         return kind
-    wanted = text(default, "name").strip().lower()
-    for key in ("skills",):
-        for other, _, _ in walk(node_list(ctx.data, key), ""):
-            if text(other, "name").strip().lower() == wanted and kind_of(other) == "skill":
-                return text(other, "difficulty").lower().partition("/")[0]
-    base = text(node, "base_skill").strip().lower()
-    return "iq" if base else ""
+    wanted = (text(default, "name") or text(node, "base_skill")).strip().lower()
+    return skill_attributes.get(wanted, "iq" if kind_of(node) == "ritual_magic_spell" else "")
 
 
 _MAX_BONUS_ENTRIES = 5
