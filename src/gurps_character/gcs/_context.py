@@ -41,6 +41,10 @@ class Context:
     origins: dict[str, str] = field(default_factory=dict)
     summary: dict[str, Any] = field(default_factory=dict)
     other_points: dict[str, float] = field(default_factory=dict)
+    pool_states: dict[str, str] = field(default_factory=dict)
+    """Pool id → the name of its active threshold state, when GCS's current value is in one."""
+    active_ops: dict[str, list[str]] = field(default_factory=dict)
+    """Threshold op (``halve_move``...) → the active states that have it, as "FP 'Collapse'"."""
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:
         self.log.add(source, kind, message)

@@ -65,9 +65,17 @@ def encumbrance_section(
             }
         )
     for level in range(1, 5):
-        ctx.cause(f"/encumbrance/levels/{level}/move", _move_cause(ctx, basic_move, moves[level], level))
-        ctx.cause(f"/encumbrance/levels/{level}/dodge", _level_dodge_cause(ctx, dodges, level))
-    ctx.cause("/encumbrance/levels/0/move", _move_cause(ctx, basic_move, moves[0], 0))
+        ctx.cause(
+            f"/encumbrance/levels/{level}/move",
+            _move_cause(ctx, basic_move, moves[level], level),
+            f"/calc/move/{level}",
+        )
+        ctx.cause(
+            f"/encumbrance/levels/{level}/dodge",
+            _level_dodge_cause(ctx, dodges, level),
+            f"/calc/dodge/{level}",
+        )
+    ctx.cause("/encumbrance/levels/0/move", _move_cause(ctx, basic_move, moves[0], 0), "/calc/move/0")
     return {"basicLift": _plain(lift), "levels": levels}
 
 
@@ -86,17 +94,8 @@ def _moves(basic_move: int) -> list[int]:
 
 
 def _halving(ctx: Context, op: str) -> str:
-    """The pool thresholds with an op (``halve_move``...) that GCS's numbers show are active."""
-    names = []
-    for definition in node_list(mapping(ctx.data, "settings"), "attributes"):
-        if type(definition) is not dict:
-            continue
-        for threshold in node_list(definition, "thresholds"):
-            if type(threshold) is dict and op in node_list(threshold, "ops"):
-                names.append(
-                    f"{text(definition, 'name') or text(definition, 'id')} '{text(threshold, 'state')}'"
-                )
-    return ", ".join(names[:6])
+    """The active pool states whose op (``halve_move``...) explains a halved value."""
+    return ", ".join(ctx.active_ops.get(op, [])[:4])
 
 
 def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
@@ -153,11 +152,17 @@ def _explain_lift(ctx: Context) -> None:
     lifting = number(_calc(ctx), "lifting_st_bonus")
     if lifting:
         parts.append(f"GCS adds Lifting ST {lifting:+g}")
+    settings = mapping(ctx.data, "settings")
+    if (
+        text(settings, "damage_progression") == "knowing_your_own_strength"
+        or settings.get("use_know_your_own_strength") is True
+    ):
+        parts.append("the file uses GCS's 'Knowing Your Own Strength' rules (Basic Lift 2 × 10^(ST/10) lb)")
     halving = _halving(ctx, "halve_st")
     if halving:
         parts.append(f"GCS halves ST for lifting while a pool threshold is active ({halving})")
     parts.append(f"GCS's Basic Lift is {text(_calc(ctx), 'basic_lift') or 'its own'}, in kg at 1 kg = 2 lb")
-    ctx.cause("/encumbrance/basicLift", "; ".join(parts))
+    ctx.cause("/encumbrance/basicLift", "; ".join(parts), "/calc/basic_lift")
 
 
 def dodge_value(ctx: Context, basic_speed: float) -> int:
@@ -197,7 +202,7 @@ def damage_section(ctx: Context, st: int) -> dict[str, Any]:
         causes.append("GCS interpolates the damage table between its rows above ST 40")
     causes.append("GCS computed this damage")
     for key in ("thrust", "swing"):
-        ctx.cause(f"/damage/{key}", "; ".join(causes))
+        ctx.cause(f"/damage/{key}", "; ".join(causes), f"/calc/{key}")
     return out
 
 

@@ -15,6 +15,7 @@ from .attributes import (
     AttributeValue,
     attributes_section,
     extra_attributes,
+    find_active_thresholds,
     read_attributes,
     secondary_section,
     size_modifier,
@@ -90,6 +91,7 @@ def import_gcs(
 
 def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     values = read_attributes(ctx)
+    find_active_thresholds(ctx, values)
     primary = attributes_section(ctx, values)
     secondary = secondary_section(ctx, values, primary)
     traits = trait_sections(ctx)
@@ -128,7 +130,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "possessionsTotal": _possessions(gear.equipment),
         "notes": _notes(ctx),
     }
-    ctx.cause("/defenses/dodge/value", dodge_cause(ctx, speed, dodge))
+    ctx.cause("/defenses/dodge/value", dodge_cause(ctx, speed, dodge), "/calc/dodge/0")
     gcs_spent = _attribute_points(values) + traits.total + skills.total
     document["points"] = _points(ctx, document, gcs_spent)
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}

@@ -143,6 +143,7 @@ def _one(
             f"/skills/{len(out.skills)}/points",
             f"'{name}' is a GCS technique: its points buy levels above a default "
             "(B229), not the skill cost table",
+            pointer,
         )
     else:
         bonus = (rsl - relative) if rsl is not None else 0
@@ -155,6 +156,7 @@ def _one(
         ctx.cause(
             f"/skills/{len(out.skills)}/level",
             f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
+            pointer,
         )
     entry["points"] = whole_points
     notes = _notes(node, kind)
@@ -164,6 +166,14 @@ def _one(
         ctx.cause(
             f"/skills/{len(out.skills)}/points",
             f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
+            pointer,
+        )
+    if not technique:
+        ctx.cause(
+            f"/skills/{len(out.skills)}/points",
+            f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
+            f"({_DIFFICULTY[difficulty]}: 1, 2, 4, 8, then +4 per level)",
+            pointer,
         )
     out.by_gcs_pointer[pointer] = len(out.skills)
     out.nodes[pointer] = node
