@@ -100,25 +100,30 @@ def _halving(ctx: Context, op: str) -> str:
 
 def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
     expected = math.floor(basic_move * (10 - 2 * level) / 10)
-    if basic_move > 0 and expected < 1 <= move:
-        return "GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0"
-    if move < expected:
-        halving = _halving(ctx, "halve_move")
-        return "GCS halves Move while a pool threshold that halves it is active" + (
-            f" ({halving}), as GCS computed and saved it" if halving else ""
-        )
+    parts = []
+    halving = _halving(ctx, "halve_move")
+    if halving:
+        parts.append(f"GCS halves Move while a pool threshold that halves it is active ({halving})")
+    if basic_move > 0 and move == 1 and expected < 1:
+        parts.append("GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0")
     if "move" in _attribute_ids(ctx):
-        return "GCS takes Move from the file's 'move' attribute"
-    return "GCS computed and saved this Move"
+        parts.append("GCS takes Move from the file's 'move' attribute")
+    return "; ".join(parts) or "GCS computed and saved this Move"
 
 
 def _level_dodge_cause(ctx: Context, dodges: list[int], level: int) -> str:
-    if dodges[level] > dodges[0] - level:
-        return f"GCS keeps Dodge at least 1 (Dodge {dodges[0]} less {level} for encumbrance would be below 1)"
+    parts = []
     halving = _halving(ctx, "halve_dodge")
     if halving:
-        return f"GCS halves Dodge while a pool threshold that halves it is active ({halving})"
-    return "GCS computed and saved this Dodge"
+        parts.append(
+            f"GCS halves Dodge, encumbrance penalty included, while a pool threshold that halves it "
+            f"is active ({halving})"
+        )
+    if dodges[level] == 1 and dodges[0] - level < 1:
+        parts.append(
+            f"GCS keeps Dodge at least 1 (Dodge {dodges[0]} less {level} for encumbrance would be below 1)"
+        )
+    return "; ".join(parts) or "GCS computed and saved this Dodge"
 
 
 def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:

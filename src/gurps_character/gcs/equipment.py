@@ -216,8 +216,9 @@ def _damage(weapon: Node) -> dict[str, Any]:
     divisor = number_or_text(damage, "armor_divisor")
     st_text = "" if strength in ("", "none") else strength
     notation = st_text
-    if base:
-        notation += base if (not st_text or base[:1] in "+-") else f"+{base}"
+    base_text = "" if st_text and base in ("0", "+0", "-0") else base
+    if base_text:
+        notation += base_text if (not st_text or base_text[:1] in "+-") else f"+{base_text}"
     if divisor and divisor != 1:
         notation += f"({divisor:g})"
     notation = f"{notation} {kind}".strip() or "-"

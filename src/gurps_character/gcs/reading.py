@@ -69,11 +69,19 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
 
 
 def _refuse_xml(body: str | bytes) -> None:
-    """GCS 4.x and older saved XML, which current GCS no longer reads either."""
+    """GCS 4.x and older saved XML, which current GCS no longer reads either. (Text that starts
+    with ``<`` is taken for such a file; a version-control conflict marker is named as such.)"""
     head = body[:4096]
-    head_text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    if not head_text.lstrip().startswith("<"):
+    head_text = head.decode("utf-8", "replace").lstrip() if isinstance(head, bytes) else head.lstrip()
+    if not head_text.startswith("<"):
         return
+    if head_text.startswith("<<<<<<<"):
+        raise CharacterError(
+            "unsupportedGcsVersion",
+            "This file starts with a version-control conflict marker, not GCS JSON; resolve the conflict, "
+            f"or {_CONVERT}.",
+            {"version": None, "format": "conflict"},
+        )
     found = _XML_VERSION.search(head_text)
     version = found.group(1) if found else None
     raise CharacterError(
