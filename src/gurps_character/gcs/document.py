@@ -91,6 +91,7 @@ def import_gcs(
 
 def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     values = read_attributes(ctx)
+    ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     find_active_thresholds(ctx, values)
     primary = attributes_section(ctx, values)
     secondary = secondary_section(ctx, values, primary)
@@ -140,6 +141,15 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         summary["skills"] = skills.elsewhere
     if traits.conditional:
         summary["conditionalModifiers"] = traits.conditional
+        first = traits.conditional[0]
+        ctx.note(
+            first["source"],
+            "movedToExtensions",
+            f"{len(traits.conditional)} conditional modifiers (such as {first['amount']:+g} "
+            f"{first['situation'][:60]} from '{first['owner']}') have no place in the document: "
+            "they are in extensions (conditionalModifiers).",
+        )
+    _file_notes(ctx)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
     summary["gcs"] = ctx.data
@@ -154,6 +164,24 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         f"is kept in extensions['{EXTENSION}'].gcs; the notes say what the document itself leaves out.",
     )
     return document
+
+
+def _file_notes(ctx: Context) -> None:
+    """Notes on the file as a whole."""
+    if not mapping(ctx.data, "calc"):
+        ctx.note(
+            "",
+            "approximated",
+            "The file holds no values computed by GCS (calc): thrust, swing, Move and Dodge per "
+            "encumbrance level are computed with GCS's rules.",
+        )
+    if any(True for _ in walk(node_list(ctx.data, "spells"), "/spells")):
+        ctx.note(
+            "/spells",
+            "movedToExtensions",
+            "Spells are among the document's skills (college, class, cost, time and duration in their "
+            "notes); their prerequisites and other details are kept in the GCS data.",
+        )
 
 
 def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:

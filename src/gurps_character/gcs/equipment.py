@@ -181,8 +181,17 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
     modifier equals the weapon's GCS level (else the best such default)."""
     wanted = number(mapping(weapon, "calc"), "level")
     best: tuple[float, str, str] | None = None
+    attribute_detail = ""
     for default in node_list(weapon, "defaults"):
-        if type(default) is not dict or text(default, "type").lower() != "skill":
+        kind = text(default, "type").lower() if type(default) is dict else ""
+        if kind in ctx.attribute_values and type(default) is dict:
+            level = ctx.attribute_values[kind] + (number(default, "modifier") or 0)
+            if wanted is not None and level == wanted and not attribute_detail:
+                attribute_detail = (
+                    f"the weapon's default {kind.upper()}{level - ctx.attribute_values[kind]:+g} = {level:g}"
+                )
+            continue
+        if kind != "skill":
             continue
         name = text(default, "name").strip().lower()
         specialization = text(default, "specialization").strip().lower()
@@ -200,6 +209,8 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
                 return entry["name"], detail
             if best is None or level > best[0]:
                 best = (level, entry["name"], detail)
+    if attribute_detail:
+        return None, attribute_detail
     if best is not None:
         return best[1], best[2]
     return None, ""

@@ -77,6 +77,7 @@ def points_level(difficulty: str, points: float) -> int:
 
 def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> SkillSections:
     out = SkillSections()
+    uncomputed = 0
     parents: dict[str, str] = {}
     for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
         if kind_of(node) == "skill":
@@ -90,6 +91,14 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> Skill
             points = number(node, "points") or 0
             out.total += points
             _one(ctx, out, node, pointer, points, attributes, parents)
+            uncomputed += "level" not in mapping(node, "calc")
+    if uncomputed:
+        ctx.note(
+            "/skills",
+            "approximated",
+            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy, "
+            "without GCS's skill bonuses.",
+        )
     return out
 
 

@@ -312,12 +312,22 @@ def _place(
     if notes:
         entry["notes"] = notes
     out.traits.append(entry)
-    if node_list(node, "modifiers") or node_list(node, "features") or is_container(node):
+    held = [
+        f"{count} {what}" if count != 1 else f"1 {what[:-1]}"
+        for what, count in (
+            ("modifiers", sum(1 for m in node_list(node, "modifiers") if type(m) is dict)),
+            ("features", sum(1 for f in node_list(node, "features") if type(f) is dict)),
+            ("prerequisites", 1 if mapping(node, "prereqs") else 0),
+            ("traits inside", sum(1 for c in children(node) if type(c) is dict)),
+        )
+        if count
+    ]
+    if held:
         ctx.note(
             pointer,
             "movedToExtensions",
-            f"The modifiers, features and contents of '{name}' are kept only in the GCS data "
-            "(extensions); its points are GCS's.",
+            f"The format cannot hold the {', '.join(held)} of '{name}': kept in the GCS data (extensions); "
+            "the trait's points are GCS's.",
         )
 
 
