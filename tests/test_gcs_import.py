@@ -495,6 +495,19 @@ def test_deep_nesting_is_bounded(key: str) -> None:
     assert verify_character(result.document).claim_consistent
 
 
+def test_a_mapping_reads_as_its_json_text_would() -> None:
+    text = '{"version": 5, "total_points": 123456789012345678901234567890}'
+    data = {"version": 5, "total_points": 123456789012345678901234567890}
+    assert import_gcs(data, now=NOW) == import_gcs(text, now=NOW)
+    with pytest.raises(CharacterError) as caught:
+        import_gcs({"version": 5, "third_party": {"n": [10**400]}})
+    assert caught.value.code == "invalidJson"
+    assert caught.value.details == {
+        "pointer": "/third_party/n/0",
+        "reason": "an integer no JSON number can hold",
+    }
+
+
 def test_huge_numbers_count_as_absent() -> None:
     data = fixture("v5_fighter.gcs")
     data["attributes"][0]["calc"]["value"] = 10**400

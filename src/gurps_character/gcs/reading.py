@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import Node, mapping, node_list, walk
+from ._fields import Node, escape_pointer, mapping, node_list, walk
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
 
@@ -65,7 +65,34 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
         if err.code == "invalidJson" and not isinstance(source, Mapping):
             _refuse_xml(body)
         raise
+    if isinstance(source, Mapping):
+        _as_read_from_text(data)
     return _classify(data)
+
+
+def _as_read_from_text(data: Any) -> None:
+    """Makes a copied mapping what its JSON text would have given: integers beyond 2**53 become
+    the double a JSON reader sees, and one no double can hold is refused (``invalidJson``, as in
+    text). Walks the importer's own copy, without recursion."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        container, pointer = stack.pop()
+        pairs = container.items() if type(container) is dict else enumerate(container)
+        for key, value in pairs:
+            kind = type(value)
+            if kind is dict or kind is list:
+                if value:
+                    stack.append((value, f"{pointer}/{escape_pointer(key)}"))
+            elif kind is int and not -(2**53) <= value <= 2**53:
+                try:
+                    container[key] = int(float(value))
+                except OverflowError:
+                    where = f"{pointer}/{escape_pointer(key)}"
+                    raise CharacterError(
+                        "invalidJson",
+                        f"The document is not JSON data at {where}: an integer no JSON number can hold.",
+                        {"pointer": where, "reason": "an integer no JSON number can hold"},
+                    ) from None
 
 
 def _refuse_xml(body: str | bytes) -> None:
