@@ -510,7 +510,7 @@ def test_a_mapping_reads_as_its_json_text_would() -> None:
 
 def test_huge_numbers_count_as_absent() -> None:
     data = fixture("v5_fighter.gcs")
-    data["attributes"][0]["calc"]["value"] = 10**400
+    data["attributes"][0]["calc"]["value"] = 10**300
     data["attributes"][1]["adj"] = 1e300
     data["total_points"] = 10**30
     data["skills"][0]["points"] = 1e200
