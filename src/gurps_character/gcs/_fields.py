@@ -26,6 +26,7 @@ __all__ = [
     "mapping",
     "node_list",
     "number",
+    "number_or_text",
     "text",
     "walk",
 ]

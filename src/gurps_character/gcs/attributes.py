@@ -11,7 +11,17 @@ from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
 
-__all__ = ["CORE", "AttributeValue", "attributes_section", "read_attributes", "secondary_section"]
+__all__ = [
+    "CORE",
+    "AttributeValue",
+    "attributes_section",
+    "extra_attributes",
+    "find_active_thresholds",
+    "label",
+    "read_attributes",
+    "secondary_section",
+    "size_modifier",
+]
 
 CORE = {
     "st": "/attributes/st",

@@ -19,7 +19,7 @@ from ._fields import (
     walk,
 )
 
-__all__ = ["Feature", "Features", "collect_features", "trait_level"]
+__all__ = ["Feature", "Features", "collect_features", "display_name", "trait_level"]
 
 
 @dataclass(frozen=True, slots=True)
