@@ -24,11 +24,13 @@ from .body import damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_sections
 from .features import collect_features
+from .integrity import integrity_section
 from .notes import ImportNote, NoteLog
 from .reading import read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
 from .units import height_text, weight_text
+from .units import tidy as _tidy
 
 __all__ = ["EXTENSION", "GcsImport", "import_gcs"]
 
@@ -154,8 +156,6 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
     summary["gcs"] = ctx.data
     document["extensions"] = {EXTENSION: summary}
-    from .integrity import integrity_section
-
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
         "",
@@ -193,11 +193,6 @@ def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _attribute_points(values: dict[str, AttributeValue]) -> float:
     return sum(value.points for value in values.values())
-
-
-def _tidy(value: float) -> float | int:
-    rounded = round(value, 6)
-    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def _points(ctx: Context, document: dict[str, Any], gcs_spent: float) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from ..formula import FormulaError
 from ..formula._recompute import check_rules
 from ..verify import _over_budget
 from ._context import Context
+from .units import tidy as _tidy
 
 __all__ = ["integrity_section"]
 
@@ -107,11 +108,6 @@ def _repair(document: dict[str, Any], inconsistent: list[Any], gcs_spent: float)
         if isinstance(budget, int | float) and not isinstance(budget, bool):
             points["unspent"] = _tidy(budget - gcs_spent)
     return changed
-
-
-def _tidy(value: float) -> float | int:
-    rounded = round(value, 6)
-    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def _parent(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | None, str]:

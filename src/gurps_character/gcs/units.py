@@ -8,7 +8,7 @@ import re
 
 from ._fields import MAX_MAGNITUDE
 
-__all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "weight_text"]
+__all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "tidy", "weight_text"]
 
 _KG_PER_UNIT = {"lb": 0.5, "#": 0.5, "oz": 0.5 / 16, "tn": 1000.0, "t": 1000.0, "kg": 1.0, "g": 0.001}
 """Kilograms per GCS weight unit (``tn`` is the short ton of 2,000 lb; ``t`` the metric tonne)."""
@@ -59,6 +59,12 @@ def height_text(value: str) -> str | None:
 
 def _short(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+def tidy(value: float) -> float | int:
+    """A sum of GCS's fixed-point numbers (4 decimals) without float noise, whole when it is."""
+    rounded = round(value, 6)
+    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def dice(notation: str) -> tuple[int, int] | None:
