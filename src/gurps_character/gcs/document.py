@@ -185,10 +185,14 @@ def _file_notes(ctx: Context) -> None:
 
 
 def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
-    """The format's total (its formula adds the equipment's cost and weight)."""
-    cost = sum(item.get("cost", 0) for item in equipment)
-    weight = sum(item.get("weight", 0) for item in equipment)
-    return {"cost": _tidy(cost), "weight": _tidy(weight)}
+    """The format's total: its formula adds the equipment's cost and weight in order, and so does
+    this (float for float; weapons carry none, their items are in the equipment)."""
+    cost: float = 0
+    weight: float = 0
+    for item in equipment:
+        cost += item.get("cost", 0)
+        weight += item.get("weight", 0)
+    return {"cost": cost, "weight": weight}
 
 
 def _attribute_points(values: dict[str, AttributeValue]) -> float:
