@@ -125,6 +125,8 @@ def _one(
         reason = "it has fewer than 1 point (the format's skills cost at least 1)"
     elif technique and level is None:
         reason = "GCS saved no level for this technique"
+    elif technique and attribute not in _ATTRIBUTES:
+        reason = "the skill it is a technique of is not among the character's skills"
     elif attribute not in _ATTRIBUTES:
         reason = f"its attribute '{attribute}' is not one of ST, DX, IQ, HT, Will, Per"
     elif difficulty not in _DIFFICULTY:
