@@ -81,7 +81,7 @@ def equipment_sections(ctx: Context, skills: SkillSections, st: int) -> Equipmen
             where = f"{pointer}/weapons/{index}"
             kind = kind_of(weapon)
             if kind == "melee_weapon":
-                out.melee.append(_melee(weapon, name))
+                out.melee.append(_melee(weapon, name, owner))
                 if shown and not boolean(weapon, "hide"):
                     _best(ctx, parry, weapon, "parry", name, where, skills)
                     _best(ctx, block, weapon, "block", name, where, skills)
@@ -248,9 +248,14 @@ def _damage(weapon: Node) -> dict[str, Any]:
     return entry
 
 
-def _weapon_notes(weapon: Node) -> str:
+def _usage(weapon: Node, owner: Node) -> str:
+    """The weapon's use (``Swung``, ``Thrown``), placeholders filled from its owner's replacements."""
+    return fill_placeholders(text(weapon, "usage"), owner).strip()
+
+
+def _weapon_notes(weapon: Node, owner: Node) -> str:
     parts = []
-    usage = text(weapon, "usage").strip()
+    usage = _usage(weapon, owner)
     if usage:
         parts.append(usage)
     calc = mapping(weapon, "calc")
@@ -270,8 +275,8 @@ def _weapon_notes(weapon: Node) -> str:
     return "; ".join(parts)
 
 
-def _melee(weapon: Node, owner: str) -> dict[str, Any]:
-    usage = text(weapon, "usage").strip()
+def _melee(weapon: Node, owner: str, owner_node: Node) -> dict[str, Any]:
+    usage = _usage(weapon, owner_node)
     entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": [_damage(weapon)]}
     reach = _resolved(weapon, "reach").strip()
     if reach:
@@ -280,7 +285,7 @@ def _melee(weapon: Node, owner: str) -> dict[str, Any]:
     if parry:
         modifier = _leading_int(parry)
         entry["parry"] = {"notation": parry, "modifier": modifier, "unbalanced": "u" in parry.lower()}
-    notes = _weapon_notes(weapon)
+    notes = _weapon_notes(weapon, owner_node)
     if notes:
         entry["notes"] = notes
     return entry
@@ -313,7 +318,7 @@ def _plain(value: float) -> float | int:
 
 
 def _ranged(weapon: Node, owner: str, owner_node: Node, st: int) -> dict[str, Any]:
-    usage = text(weapon, "usage").strip()
+    usage = _usage(weapon, owner_node)
     entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": _damage(weapon)}
     for key, target in (
         ("accuracy", "accuracy"),
@@ -335,7 +340,7 @@ def _ranged(weapon: Node, owner: str, owner_node: Node, st: int) -> dict[str, An
     legality = _leading_int(text(owner_node, "legality_class"))
     if legality is not None and 0 <= legality <= 4:
         entry["legalityClass"] = legality
-    notes = _weapon_notes(weapon)
+    notes = _weapon_notes(weapon, owner_node)
     if notes:
         entry["notes"] = notes
     return entry
