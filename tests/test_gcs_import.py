@@ -9,6 +9,7 @@ from the importer's own output.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from datetime import UTC, datetime
@@ -119,6 +120,14 @@ def test_the_gcs_file_is_kept_in_one_extension_namespace(name: str) -> None:
     assert kept["gcs"] == fixture(name)
     assert kept["gcsVersion"] == fixture(name)["version"]
     assert kept["importedAt"] == "2026-12-01T12:00:00.000Z"
+
+
+def test_notes_are_frozen_and_the_result_is_a_named_tuple() -> None:
+    result = imported("v5_fighter.gcs")
+    assert result._fields == ("document", "notes")
+    note = result.notes[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        note.kind = "other"  # type: ignore[misc]
 
 
 # ---------------------------------------------------------------- version 5 (2024 keys)
