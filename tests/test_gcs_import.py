@@ -438,6 +438,7 @@ def test_versions_gcs_never_wrote_are_refused(version: int) -> None:
         ({"version": 5.0}, "its version is not a whole number"),
         ({"version": 4, "type": "trait_list", "rows": []}, "its type is 'trait_list', not 'character'"),
         ({"version": 5, "rows": []}, "it is a GCS list (rows), not a character"),
+        ({"version": 5, "type": None}, "its type is not text"),
     ],
 )
 def test_json_that_is_no_gcs_character_is_refused(data: Any, reason: str) -> None:

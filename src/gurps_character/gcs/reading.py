@@ -130,10 +130,11 @@ def _classify(data: Any) -> GcsFile:
         raise _not_gcs("it has no version")
     if type(version) is not int:
         raise _not_gcs("its version is not a whole number")
-    declared = data.get("type")
-    if declared is not None and declared != "character":
-        what = declared if type(declared) is str else "not text"
-        raise _not_gcs(f"its type is {what!r}, not 'character'"[:200])
+    declared = data.get("type", "character")
+    if declared != "character":
+        if type(declared) is not str:
+            raise _not_gcs("its type is not text")
+        raise _not_gcs(f"its type is {declared[:60]!r}, not 'character'")
     if version not in SUPPORTED_VERSIONS:
         raise CharacterError(
             "unsupportedGcsVersion",
