@@ -341,6 +341,11 @@ def test_v4_spells_are_skills_and_extra_pools_go_to_extensions() -> None:
     document = imported("v4_wizard.gcs").document
     skills = {s["name"]: s for s in document["skills"]}
     assert skills["Light"]["level"] == 13 and skills["Light"]["difficulty"] == "H"
+    # IQ/H with 1 point is IQ-2; GCS's IQ+0 holds Magery 2's spell bonus, named after the trait
+    assert (skills["Light"]["relativeLevel"], skills["Light"]["bonuses"]) == (
+        -2,
+        [{"name": "Magery", "amount": 2}],
+    )
     assert "College: Light and Darkness" in skills["Light"]["notes"]
     assert skills["Ward"]["level"] == 12  # ritual magic: GCS's level
     extra = document["extensions"][EXTENSION]["attributes"]

@@ -19,7 +19,15 @@ from ._fields import (
     walk,
 )
 
-__all__ = ["Feature", "Features", "collect_features", "display_name", "trait_level"]
+__all__ = [
+    "Feature",
+    "Features",
+    "collect_features",
+    "display_name",
+    "matches",
+    "skill_bonuses",
+    "trait_level",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +142,68 @@ def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str, int]]:
             if type(kids) is list and kids and depth + 1 < MAX_DEPTH:
                 stack.append((kids, here + "/children", depth + 1))
     return kept
+
+
+def matches(criteria: object, value: str) -> bool:
+    """Whether a GCS string criterion (``{"compare": "starts_with", "qualifier": "piloting"}``)
+    accepts a value; no criterion, or ``any``, accepts everything. Case-insensitive, as in GCS."""
+    if type(criteria) is str:
+        criteria = {"compare": "is", "qualifier": criteria}
+    if type(criteria) is not dict:
+        return True
+    compare = text(criteria, "compare") or "is"
+    qualifier = text(criteria, "qualifier").lower()
+    value = value.lower()
+    checks = {
+        "any": True,
+        "is": value == qualifier,
+        "is_not": value != qualifier,
+        "contains": qualifier in value,
+        "does_not_contain": qualifier not in value,
+        "starts_with": value.startswith(qualifier),
+        "does_not_start_with": not value.startswith(qualifier),
+        "ends_with": value.endswith(qualifier),
+        "does_not_end_with": not value.endswith(qualifier),
+    }
+    return checks.get(compare, False)
+
+
+def _any_matches(criteria: object, values: list[str]) -> bool:
+    if type(criteria) is not dict or (text(criteria, "compare") or "any") == "any":
+        return True
+    return any(matches(criteria, value) for value in values)
+
+
+def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
+    """The features that give a skill (or spell) its GCS bonus: ``skill_bonus`` selecting skills
+    by name, specialization and tags; for spells also ``spell_bonus`` by college, power source or
+    name."""
+    name = fill_placeholders(text(node, "name"), node).strip()
+    specialization = fill_placeholders(text(node, "specialization"), node).strip()
+    tags = [tag for tag in node_list(node, "tags") if type(tag) is str]
+    found = []
+    for feature in features.of_kind("skill_bonus"):
+        data = feature.data
+        if (text(data, "selection_type") or "skills_with_name") != "skills_with_name":
+            continue
+        if (
+            matches(data.get("name"), name)
+            and matches(data.get("specialization"), specialization)
+            and _any_matches(data.get("tags"), tags)
+        ):
+            found.append(feature)
+    if spell:
+        colleges = [c for c in node_list(node, "college") if type(c) is str]
+        source = text(node, "power_source")
+        for feature in features.of_kind("spell_bonus"):
+            data = feature.data
+            match = text(data, "match") or "all_colleges"
+            wanted = data.get("name")
+            if (
+                match == "all_colleges"
+                or (match == "college_name" and _any_matches(wanted, colleges))
+                or (match == "power_source_name" and matches(wanted, source))
+                or (match == "spell_name" and matches(wanted, name))
+            ) and _any_matches(data.get("tags"), tags):
+                found.append(feature)
+    return found

@@ -16,6 +16,7 @@ from ._context import Context
 from ._fields import (
     Node,
     fill_placeholders,
+    integer,
     is_container,
     kind_of,
     mapping,
@@ -25,6 +26,7 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
+from .features import Feature, skill_bonuses
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -144,7 +146,8 @@ def _one(
         )
     base = attributes.get(attribute)
     base_value = math.floor(base.value) if base is not None else 10
-    relative = points_level(difficulty, points)
+    from_default = number(mapping(node, "defaulted_from"), "points") or 0
+    relative = points_level(difficulty, points + max(from_default, 0))
     rsl = _rsl(calc, level, base_value)
     entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
     if technique and level is not None:
@@ -161,19 +164,20 @@ def _one(
     entry["relativeLevel"] = relative
     entry["level"] = base_value + relative + bonus
     if bonus:
-        bonuses = _bonuses(bonus)
+        bonuses = _bonuses(bonus, skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell")))
         if bonuses:
             entry["bonuses"] = bonuses
-        ctx.cause(
-            f"/skills/{len(out.skills)}/level",
-            f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
-            pointer,
-        )
+        else:
+            ctx.cause(
+                f"/skills/{len(out.skills)}/level",
+                f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
+                pointer,
+            )
     entry["points"] = whole_points
     notes = _notes(node, kind)
     if notes:
         entry["notes"] = notes
-    if number(mapping(node, "defaulted_from"), "points"):
+    if from_default > 0:
         ctx.cause(
             f"/skills/{len(out.skills)}/points",
             f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
@@ -219,9 +223,21 @@ def _technique_attribute(node: Node, skill_attributes: dict[str, str]) -> str:
 _MAX_BONUS_ENTRIES = 5
 
 
-def _bonuses(amount: int) -> list[dict[str, Any]]:
-    """GCS's skill bonuses as entries of at most ±20 (the format's limit), or none when they
-    would take more than five entries (the level then deviates, with the reason)."""
+def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
+    """GCS's skill bonuses: one entry per trait or item when the features in force add up to
+    GCS's bonus, else one "GCS skill bonuses" entry; entries hold at most ±20 (the format's
+    limit), and none are given when that would take more than five (the level then deviates,
+    with the reason)."""
+    by_owner: dict[str, float] = {}
+    for feature in sources:
+        by_owner[feature.owner or "GCS skill bonus"] = (
+            by_owner.get(feature.owner or "GCS skill bonus", 0) + feature.amount()
+        )
+    named = [(owner, integer(total)) for owner, total in by_owner.items() if total]
+    if sum(total or 0 for _, total in named) == amount and all(
+        total is not None and abs(total) <= 20 for _, total in named
+    ):
+        return [{"name": owner, "amount": total} for owner, total in named]
     if abs(amount) > 20 * _MAX_BONUS_ENTRIES:
         return []
     entries = []
