@@ -112,6 +112,20 @@ def _containers(value: Any) -> list[Any]:
     return found
 
 
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [
+        ("v1_ranger.gcs", "v1"),
+        ("v2_scout.gcs", "v2"),
+        ("v4_wizard.gcs", "v4"),
+        ("v5_fighter.gcs", "v5"),
+        ("v5_2025_hound.gcs", "v5-2025"),
+    ],
+)
+def test_the_key_spelling_is_recognised(name: str, variant: str) -> None:
+    assert imported(name).document["extensions"][EXTENSION]["keyVariant"] == variant
+
+
 @pytest.mark.parametrize("name", ALL_FIXTURES)
 def test_the_gcs_file_is_kept_in_one_extension_namespace(name: str) -> None:
     result = imported(name)
