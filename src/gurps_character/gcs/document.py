@@ -139,6 +139,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
     if extras:
         summary["attributes"] = extras
+    if ctx.pool_states:
+        summary["poolStates"] = dict(ctx.pool_states)
     if skills.elsewhere:
         summary["skills"] = skills.elsewhere
     if traits.conditional:
