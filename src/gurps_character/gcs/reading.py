@@ -147,6 +147,8 @@ def _classify(data: Any) -> GcsFile:
     return GcsFile(data, version, _variant(data, version))
 
 
+_SAMPLE = 200
+"""Nodes looked at for the key spelling."""
 _NEW_KEYS = ("local_notes", "base_value", "base_weight", "markdown", "cost_adj", "base")
 
 
@@ -154,11 +156,16 @@ def _variant(data: Node, version: int) -> str:
     """``v5-2025`` when a version 5 file uses the keys GCS renamed without a version bump."""
     if version != 5:
         return f"v{version}"
+    for definition in node_list(mapping(data, "settings"), "attributes"):
+        if type(definition) is dict and "base" in definition:
+            return "v5-2025"
+    # GCS writes every key of a file the same way, so a sample of the nodes tells
+    looked_at = 0
     for key in ("traits", "skills", "spells", "equipment", "other_equipment", "notes"):
         for node, _, _ in walk(node_list(data, key), ""):
             if any(name in node for name in _NEW_KEYS):
                 return "v5-2025"
-    for definition in node_list(mapping(data, "settings"), "attributes"):
-        if type(definition) is dict and "base" in definition:
-            return "v5-2025"
+            looked_at += 1
+            if looked_at >= _SAMPLE:
+                return "v5"
     return "v5"
