@@ -92,7 +92,10 @@ class Features:
 
 
 def _modifier_features(node: Node, pointer: str, owner: str, level: float, out: list[Feature]) -> None:
-    for modifier, where, _ in walk(node_list(node, "modifiers"), pointer + "/modifiers", skip_disabled=True):
+    modifiers = node_list(node, "modifiers")
+    if not modifiers:  # the usual case, without starting a walk
+        return
+    for modifier, where, _ in walk(modifiers, pointer + "/modifiers", skip_disabled=True):
         if kind_of(modifier).endswith("_container"):
             continue
         modifier_level = number_or_text(modifier, "levels") or level

@@ -341,7 +341,8 @@ def _notes(node: Node, level: float, group: str) -> str:
     if roll:
         parts.append(f"Self-control roll {roll}")
     mods = []
-    for modifier, _, _ in walk(node_list(node, "modifiers"), ""):
+    modifiers = node_list(node, "modifiers")
+    for modifier, _, _ in walk(modifiers, "") if modifiers else ():
         if boolean(modifier, "disabled") or kind_of(modifier).endswith("_container"):
             continue
         label = display_name(modifier)
