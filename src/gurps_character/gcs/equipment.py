@@ -118,24 +118,32 @@ def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
     owners: list[tuple[Node, str, bool]] = []
     key = ctx.traits_key
     for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
-        owners.append((node, pointer, True))
-    stack: list[tuple[list[Any], str, bool, int]] = [
-        (node_list(ctx.data, "equipment"), "/equipment", True, 0)
+        if node_list(node, "weapons"):
+            owners.append((node, pointer, True))
+    # file order, each item ready only below ready containers
+    stack: list[tuple[list[Any], int, str, bool]] = [
+        (node_list(ctx.data, "equipment"), 0, "/equipment", True)
     ]
     while stack:
-        items, base, parent_ready, depth = stack.pop()
-        for index, node in enumerate(items):
+        items, index, base, parent_ready = stack.pop()
+        while index < len(items):
+            node = items[index]
+            pointer = f"{base}/{index}"
+            index += 1
             if type(node) is not dict:
                 continue
-            pointer = f"{base}/{index}"
             quantity = number(node, "quantity")
             ready = parent_ready and boolean(node, "equipped") and (quantity is None or quantity > 0)
-            owners.append((node, pointer, ready))
-            if children(node) and depth + 1 < MAX_DEPTH:
-                stack.append((children(node), pointer + "/children", ready, depth + 1))
+            if node_list(node, "weapons"):
+                owners.append((node, pointer, ready))
+            if children(node) and len(stack) + 1 < MAX_DEPTH:
+                stack.append((items, index, base, parent_ready))
+                stack.append((children(node), 0, pointer + "/children", ready))
+                break
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
-            owners.append((node, pointer, True))
+            if node_list(node, "weapons"):
+                owners.append((node, pointer, True))
     return owners
 
 
