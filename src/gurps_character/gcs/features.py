@@ -119,7 +119,7 @@ def collect_features(data: Node, traits_key: str) -> Features:
         level = trait_level(node)
         _own_features(node, pointer, name, level, found)
         _modifier_features(node, pointer, name, level, found)
-    for node, pointer, _ in _equipped(node_list(data, "equipment"), "/equipment"):
+    for node, pointer in _equipped(node_list(data, "equipment"), "/equipment"):
         name = display_name(node)
         level = number(node, "level") or 0
         _own_features(node, pointer, name, level, found)
@@ -127,23 +127,27 @@ def collect_features(data: Node, traits_key: str) -> Features:
     return Features(found)
 
 
-def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str, int]]:
-    """Carried items that are equipped, below equipped containers only."""
-    kept: list[tuple[Node, str, int]] = []
-    stack: list[tuple[list[object], str, int]] = [(items, pointer, 0)]
+def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str]]:
+    """Carried items that are equipped, below equipped containers only, in file order."""
+    kept: list[tuple[Node, str]] = []
+    stack: list[tuple[list[object], int, str]] = [(items, 0, pointer)]
     while stack:
-        nodes, base, depth = stack.pop()
-        for index, node in enumerate(nodes):
+        nodes, index, base = stack.pop()
+        while index < len(nodes):
+            node = nodes[index]
+            here = f"{base}/{index}"
+            index += 1
             if type(node) is not dict or not boolean(node, "equipped"):
                 continue
             quantity = number(node, "quantity")
             if quantity is not None and quantity <= 0:
                 continue
-            here = f"{base}/{index}"
-            kept.append((node, here, 0))
+            kept.append((node, here))
             kids = node.get("children")
-            if type(kids) is list and kids and depth + 1 < MAX_DEPTH:
-                stack.append((kids, here + "/children", depth + 1))
+            if type(kids) is list and kids and len(stack) + 1 < MAX_DEPTH:
+                stack.append((nodes, index, base))
+                stack.append((kids, 0, here + "/children"))
+                break
     return kept
 
 
