@@ -4,6 +4,7 @@ parry and block GCS computed."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,7 +167,8 @@ def _resolved(weapon: Node, key: str) -> str:
 def _best(
     ctx: Context, best: _Defense, weapon: Node, key: str, owner: str, where: str, skills: SkillSections
 ) -> None:
-    resolved = mapping(weapon, "calc").get(key)
+    calc = mapping(weapon, "calc")
+    resolved = calc.get(key) if calc else _defense_by_rules(ctx, weapon, key, skills)
     value = _leading_int(resolved) if type(resolved) is str else None
     if value is None or (best.value is not None and value <= best.value):
         return
@@ -182,6 +184,71 @@ def _best(
         parts.append(f"{key} bonus {bonus:+g} (Combat Reflexes, Enhanced {key.title()} ...)")
     best.cause = ", ".join(parts)
     best.source = where
+
+
+def _defense_by_rules(ctx: Context, weapon: Node, key: str, skills: SkillSections) -> str | None:
+    """GCS's parry or block for a weapon saved without ``calc``: 3 + half its skill level
+    (rounded down) + the weapon's modifier + the character's Parry or Block bonuses, with the
+    weapon's F or U flag; None when the weapon has none."""
+    raw = text(weapon, key).strip()
+    modifier = _leading_int(raw)
+    level = _weapon_level(ctx, weapon, skills)
+    if modifier is None or level is None:
+        return None
+    bonus = number(mapping(ctx.data, "calc"), f"{key}_bonus")
+    if bonus is None:
+        bonus = ctx.features.attribute_bonus(key)
+    value = 3 + math.floor(level / 2) + modifier + math.floor(bonus)
+    flags = "".join(flag for flag in ("F", "U") if flag in raw.upper())
+    return f"{value}{flags}"
+
+
+def _weapon_level(ctx: Context, weapon: Node, skills: SkillSections) -> float | None:
+    """GCS's skill level with a weapon: its best default (an attribute, or a skill of the
+    character, plus the default's modifier), or None when no default applies."""
+    best: float | None = None
+    for default in node_list(weapon, "defaults"):
+        if type(default) is not dict:
+            continue
+        kind = text(default, "type").lower()
+        modifier = number(default, "modifier") or 0
+        level: float | None = None
+        if kind in ctx.attribute_values:
+            level = ctx.attribute_values[kind] + modifier
+        elif kind == "10":
+            level = 10 + modifier
+        elif kind == "skill":
+            level = _skill_level(default, skills)
+            level = None if level is None else level + modifier
+        if level is not None and (best is None or level > best):
+            best = level
+    return None if best is None else max(math.floor(best), 0)
+
+
+def _skill_level(default: Node, skills: SkillSections) -> float | None:
+    """The best level among the character's skills a default names (name and specialization)."""
+    name = _named(default, "name")
+    specialization = _named(default, "specialization")
+    best: float | None = None
+    for pointer in skills.by_name.get(name, ()):
+        node = skills.nodes[pointer]
+        node_spec = fill_placeholders(text(node, "specialization"), node).strip().lower()
+        if specialization and node_spec != specialization:
+            continue
+        gcs_level = number(mapping(node, "calc"), "level")
+        level = gcs_level if gcs_level is not None else skills.skills[skills.by_gcs_pointer[pointer]]["level"]
+        if best is None or level > best:
+            best = level
+    return best
+
+
+def _named(default: Node, key: str) -> str:
+    """A default's skill name or specialization, lower case: plain text, or the qualifier of a
+    criterion object (``{"compare": "is", "qualifier": "Broadsword"}``)."""
+    value = default.get(key)
+    if type(value) is dict:
+        return text(value, "qualifier").strip().lower()
+    return value.strip().lower() if type(value) is str else ""
 
 
 def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[str | None, str]:
@@ -201,8 +268,8 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
             continue
         if kind != "skill":
             continue
-        name = text(default, "name").strip().lower()
-        specialization = text(default, "specialization").strip().lower()
+        name = _named(default, "name")
+        specialization = _named(default, "specialization")
         modifier = number(default, "modifier") or 0
         for pointer in skills.by_name.get(name, ()):
             node, index = skills.nodes[pointer], skills.by_gcs_pointer[pointer]
