@@ -149,7 +149,7 @@ def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
         parts.append(f"GCS halves Move while a pool threshold that halves it is active ({halving})")
     if basic_move > 0 and move == 1 and expected < 1:
         parts.append("GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0")
-    if "move" in _attribute_ids(ctx):
+    if "move" in ctx.attribute_values:
         parts.append("GCS takes Move from the file's 'move' attribute")
     return "; ".join(parts) or "GCS computed and saved this Move"
 
@@ -184,15 +184,11 @@ def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:
             "GCS halves Dodge while a pool threshold that halves it is active"
             + (f" ({halving})" if halving else "")
         )
-    if "dodge" in _attribute_ids(ctx):
+    if "dodge" in ctx.attribute_values:
         parts.append("GCS takes Dodge from the file's 'dodge' attribute")
     if not parts:
         parts.append("GCS computed and saved this Dodge (Dodge bonuses in force)")
     return "; ".join(parts)
-
-
-def _attribute_ids(ctx: Context) -> set[str]:
-    return {text(d, "id") for d in node_list(mapping(ctx.data, "settings"), "attributes") if type(d) is dict}
 
 
 def _explain_lift(ctx: Context) -> None:
