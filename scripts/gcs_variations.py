@@ -563,6 +563,29 @@ def _load_check(shared: Path) -> Any:
     return module
 
 
+def _possessions(data: Data, document: Data) -> list[str]:
+    """The document's possessions against GCS's extended cost and weight of the carried items
+    (when GCS saved them for every top-level item)."""
+    cost = weight = 0.0
+    for item in data.get("equipment") or []:
+        calc = item.get("calc") if isinstance(item, dict) else None
+        if not isinstance(calc, dict) or "extended_value" not in calc or "extended_weight" not in calc:
+            return []
+        cost += float(str(calc["extended_value"]).replace(",", ""))
+        text = str(calc["extended_weight"]).replace(",", "")
+        match = re.fullmatch(r"\s*(-?[\d.]+)\s*(lb)?\s*", text)
+        if match is None:
+            return []
+        weight += float(match.group(1)) / 2
+    total = document.get("possessionsTotal") or {}
+    if abs(total.get("cost", 0) - cost) > 0.01 or abs(total.get("weight", 0) - weight) > 0.05:
+        return [
+            f"disagree possessions: GCS {cost:g} / {weight:g} kg, "
+            f"doc {total.get('cost')} / {total.get('weight')} kg"
+        ]
+    return []
+
+
 def run_one(check: Any, data: Data, agree: bool | str, original: Data) -> list[str]:
     """The failures of one edited file (empty when all is well)."""
     text = json.dumps(data)
@@ -586,6 +609,7 @@ def run_one(check: Any, data: Data, agree: bool | str, original: Data) -> list[s
     if agree:
         rows = check.Results()
         check.agreement(check.Gcs(original if agree == ORIGINAL else data), document, rows)
+        failures += _possessions(original if agree == ORIGINAL else data, document)
         for row in rows.rows:
             if row["ok"] is False:
                 failures.append(

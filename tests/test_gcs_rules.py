@@ -324,3 +324,77 @@ def test_saved_values_win_over_the_rules() -> None:
     assert document["damage"]["thrust"]["notation"] == "1d+2"
     assert [level["move"] for level in document["encumbrance"]["levels"]] == [9, 7, 5, 3, 1]
     assert document["defenses"]["parry"]["value"] == 14
+
+
+# ---------------------------------------------------------------- equipment without calc
+
+
+def _item(**fields: Any) -> dict[str, Any]:
+    return {"id": "e1", "description": "Thing", "quantity": 1, "equipped": True, **fields}
+
+
+def _mod(
+    cost_type: str = "", cost: str = "", weight_type: str = "", weight: str = "", **extra: Any
+) -> dict[str, Any]:
+    found: dict[str, Any] = {"id": "f1", "name": "Mod", **extra}
+    if cost:
+        found.update({"cost_type": cost_type, "cost": cost} if cost_type else {"cost": cost})
+    if weight:
+        found.update({"weight_type": weight_type, "weight": weight} if weight_type else {"weight": weight})
+    return found
+
+
+@pytest.mark.parametrize(
+    ("modifiers", "cost", "weight"),
+    [
+        ([], 40, 2.0),
+        ([_mod("to_base_cost", "+3 CF")], 160, 2.0),
+        ([_mod("to_base_cost", "x4")], 160, 2.0),  # a multiplier of the base cost is CF +3
+        ([_mod("to_base_cost", "+3 CF"), _mod("to_base_cost", "-5 CF")], 8, 2.0),  # CF at least -0.8
+        ([_mod("to_final_cost", "+20")], 60, 2.0),
+        ([_mod("to_final_cost", "x0.25", "to_final_base_weight", "x0.25")], 10, 0.5),
+        ([_mod("", "+15%", "", "+15%")], 46, 2.3),  # to the original cost and weight
+        ([_mod("to_original_cost", "+10", "to_original_weight", "+1 lb")], 50, 2.5),
+        ([_mod("to_final_cost", "x2", "to_final_weight", "x1/2")], 80, 1.0),
+        ([_mod("to_final_cost", "x2", "to_final_weight", "x1/2", disabled=True)], 40, 2.0),
+        ([_mod("to_final_cost", "-100")], 0, 2.0),  # never below 0
+    ],
+)
+def test_without_calc_equipment_modifiers_follow_gcs_steps(
+    modifiers: list[dict[str, Any]], cost: float, weight: float
+) -> None:
+    data = _uncomputed(equipment=[_item(value=40, weight="4 lb", modifiers=modifiers)])
+    item = _document(data)["equipment"][0]
+    assert item["cost"] == pytest.approx(cost)
+    assert item["weight"] == pytest.approx(weight)
+
+
+def test_without_calc_containers_hold_their_contents_less_reductions_times_quantity() -> None:
+    contents = [_item(value=10, weight="6 lb"), _item(value=5, weight="2 lb", quantity=2)]
+    box = _item(
+        id="E1",
+        value=30,
+        weight="2 lb",
+        quantity=2,
+        children=contents,
+        features=[{"type": "contained_weight_reduction", "reduction": "50%"}],
+    )
+    item = _document(_uncomputed(equipment=[box]))["equipment"][0]
+    assert item["cost"] == (30 + 10 + 2 * 5) * 2
+    assert item["weight"] == (1 + (3 + 2) * 0.5) * 2  # kg: contents 5 kg halved
+    box["features"] = [{"type": "contained_weight_reduction", "reduction": "3 lb"}]
+    assert _document(_uncomputed(equipment=[box]))["equipment"][0]["weight"] == (1 + 5 - 1.5) * 2
+
+
+def test_without_calc_nothing_counts_for_a_quantity_of_zero_or_less() -> None:
+    for quantity in (0, -3):
+        item = _document(_uncomputed(equipment=[_item(value=40, weight="4 lb", quantity=quantity)]))[
+            "equipment"
+        ][0]
+        assert (item["cost"], item["weight"]) == (0, 0)
+
+
+def test_gcs_extended_value_saved_as_text_is_read() -> None:
+    calc = {"extended_value": "1,250", "extended_weight": "3 lb"}
+    item = _document(_uncomputed(equipment=[_item(value=40, weight="4 lb", calc=calc)]))["equipment"][0]
+    assert (item["cost"], item["weight"]) == (1250, 1.5)

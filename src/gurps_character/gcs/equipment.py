@@ -27,6 +27,7 @@ from ._fields import (
     walk,
 )
 from .features import display_name
+from .gear_values import adjusted_value, adjusted_weight, contained_weight
 from .skills import SkillSections
 from .units import dice, js_round, kilograms
 
@@ -449,14 +450,15 @@ def _item(ctx: Context, item: Node, pointer: str, default_unit: str) -> dict[str
 
 def _extended(item: Node, default_unit: str) -> tuple[float, float]:
     """GCS's extended cost and weight (kg) of an item with its contents, times its quantity:
-    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's sum when it saved none.
-    Without recursion."""
+    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's rules when it saved none
+    (modifiers, contained-weight reductions; nothing for a quantity of 0 or less). Without
+    recursion."""
     totals: dict[int, tuple[float, float]] = {}
     stack: list[tuple[Node, bool, int]] = [(item, False, 0)]
     while stack:
         current, expanded, depth = stack.pop()
         calc = mapping(current, "calc")
-        cost = number(calc, "extended_value")
+        cost = number_or_text(calc, "extended_value")  # some GCS versions saved it as text
         weight = kilograms(calc.get("extended_weight"), "lb")
         kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
         if (cost is None or weight is None) and kids and not expanded:
@@ -464,13 +466,15 @@ def _extended(item: Node, default_unit: str) -> tuple[float, float]:
             stack.extend((child, False, depth + 1) for child in kids)
             continue
         inner = [totals.pop(id(child), (0.0, 0.0)) for child in kids] if expanded else []
-        own_cost, own_weight = _own(current, default_unit)
         quantity = number(current, "quantity")
-        quantity = 1 if quantity is None else quantity
-        if cost is None:
-            cost = (own_cost + sum(c for c, _ in inner)) * quantity
-        if weight is None:
-            weight = (own_weight + sum(w for _, w in inner)) * quantity
+        quantity = 1 if quantity is None else max(quantity, 0)
+        if cost is None or weight is None:
+            own_cost, own_weight = _own(current, default_unit)
+            if cost is None:
+                cost = (adjusted_value(own_cost, current) + sum(c for c, _ in inner)) * quantity
+            if weight is None:
+                contents = contained_weight(sum(w for _, w in inner), current, default_unit)
+                weight = (adjusted_weight(own_weight, current, default_unit) + contents) * quantity
         totals[id(current)] = (_bounded(cost), _bounded(weight))
     return totals.get(id(item), (0.0, 0.0))
 
