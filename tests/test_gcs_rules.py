@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from gurps_character import SCHEMA, import_gcs, validate_character, verify_character
 from gurps_character.gcs.progression import basic_lift_pounds, progression_of, swing, thrust
+from gurps_character.gcs.traits import modifier_cost
 from gurps_character.gcs.units import dice
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -398,3 +399,30 @@ def test_gcs_extended_value_saved_as_text_is_read() -> None:
     calc = {"extended_value": "1,250", "extended_weight": "3 lb"}
     item = _document(_uncomputed(equipment=[_item(value=40, weight="4 lb", calc=calc)]))["equipment"][0]
     assert (item["cost"], item["weight"]) == (1250, 1.5)
+
+
+# ---------------------------------------------------------------- traits without calc
+
+
+@pytest.mark.parametrize(
+    ("cost_adj", "parsed"),
+    [
+        ("+50%", ("percentage", 50)),
+        ("-6", ("points", -6)),
+        ("x2", ("multiplier", 2)),
+        ("x1/3", ("multiplier", 1 / 3)),
+        ("x150%", ("percent_multiplier", 150)),
+        ("x1/0", ("points", 0)),
+        ("lots", ("points", 0)),
+    ],
+)
+def test_trait_modifier_costs(cost_adj: str, parsed: tuple[str, float]) -> None:
+    kind, value = modifier_cost({"cost_adj": cost_adj})
+    assert (kind, value) == (parsed[0], pytest.approx(parsed[1]))
+
+
+@pytest.mark.parametrize(("roll", "points"), [(0, -10), (1, -25), (6, -20), (9, -15), (12, -10), (15, -5)])
+def test_without_calc_self_control_rolls_multiply_the_cost(roll: int, points: int) -> None:
+    trait = {"id": "t9", "name": "Berserk", "base_points": -10, "cr": roll}
+    data = _uncomputed(traits=[trait])
+    assert _document(data)["traits"][0]["points"] == points
