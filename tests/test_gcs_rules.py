@@ -418,7 +418,8 @@ def test_gcs_extended_value_saved_as_text_is_read() -> None:
 )
 def test_trait_modifier_costs(cost_adj: str, parsed: tuple[str, float]) -> None:
     kind, value = modifier_cost({"cost_adj": cost_adj})
-    assert (kind, value) == (parsed[0], pytest.approx(parsed[1]))
+    assert kind == parsed[0]
+    assert value == pytest.approx(parsed[1])
 
 
 @pytest.mark.parametrize(("roll", "points"), [(0, -10), (1, -25), (6, -20), (9, -15), (12, -10), (15, -5)])
