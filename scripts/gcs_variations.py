@@ -479,6 +479,63 @@ def string_numbers(data: Data) -> bool:
 ORIGINAL = "original"
 """Agreement expected with the calc of the file before the edit (the importer recomputes it)."""
 
+
+def drop_attribute_definitions(data: Data) -> bool:
+    settings = data.get("settings")
+    return isinstance(settings, dict) and settings.pop("attributes", None) is not None
+
+
+def hide_weapons(data: Data) -> bool:
+    found = False
+    for node in _every_dict(data):
+        if node.get("type") == "melee_weapon" or str(node.get("id", ""))[:1] == "w":
+            node["hide"] = True
+            found = True
+    return found
+
+
+def half_levels(data: Data) -> bool:
+    found = False
+    for node in _walk(_traits(data)):
+        if node.get("can_level") or "levels" in node:
+            node["levels"] = 0.5
+            node.pop("calc", None)
+            found = True
+    return found
+
+
+def odd_calc_lists(data: Data) -> bool:
+    calc = data.get("calc")
+    if not isinstance(calc, dict):
+        return False
+    calc["move"] = ["5", None, 3]
+    calc["dodge"] = [8.5, 7, 6, 5, 4, 3]
+    calc["thrust"] = "2d3+1"
+    calc["basic_lift"] = "heavy"
+    return True
+
+
+def race_container(data: Data) -> bool:
+    traits = _traits(data)
+    if len(traits) < 2:
+        return False
+    box: Data = {"name": "Ancestry", "container_type": "race", "children": traits[:2]}
+    box["type" if data.get("version", 5) < 5 else "id"] = (
+        ("advantage_container" if data.get("version", 5) < 4 else "trait_container")
+        if data.get("version", 5) < 5
+        else "T" + "r" * 16
+    )
+    del traits[:2]
+    traits.insert(0, box)
+    return True
+
+
+def points_record_only(data: Data) -> bool:
+    total = data.pop("total_points", None)
+    data["points_record"] = [{"when": "2021-01-01T00:00:00Z", "points": total, "reason": "start"}]
+    return True
+
+
 EDITS: list[tuple[Edit, bool | str]] = [
     # (edit, whether agreement with the (edited) file's calc is expected, or ORIGINAL)
     (damage_hp, True),
@@ -504,7 +561,13 @@ EDITS: list[tuple[Edit, bool | str]] = [
     (drop_calc_top, ORIGINAL),
     (drop_every_calc, ORIGINAL),
     (drop_attribute_calc, ORIGINAL),
-    (unequip_all, False),
+    (unequip_all, True),
+    (drop_attribute_definitions, True),
+    (hide_weapons, True),
+    (half_levels, False),
+    (odd_calc_lists, False),
+    (race_container, False),
+    (points_record_only, False),
     (drop_settings, False),
     (drop_attributes, False),
     (negative_values, False),
