@@ -427,3 +427,12 @@ def test_without_calc_self_control_rolls_multiply_the_cost(roll: int, points: in
     trait = {"id": "t9", "name": "Berserk", "base_points": -10, "cr": roll}
     data = _uncomputed(traits=[trait])
     assert _document(data)["traits"][0]["points"] == points
+
+
+@pytest.mark.parametrize(("progression", "points"), [("basic_set", 12), ("knowing_your_own_strength", 20)])
+def test_without_calc_hp_gets_the_size_discount_except_under_kyos(progression: str, points: int) -> None:
+    data = _uncomputed()
+    data["profile"]["SM"] = 4
+    data["settings"]["damage_progression"] = progression
+    data["attributes"].append({"attr_id": "hp", "adj": 10})
+    assert _document(data)["secondary"]["hp"]["points"] == points  # 10 × 2, less 40 % for SM +4
