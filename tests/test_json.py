@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gurps_character import _json
 from gurps_character._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
+from gurps_character.formula._jsnum import js_number_text
 
 
 @pytest.mark.parametrize(
@@ -41,6 +42,23 @@ from gurps_character._json import JsonTextError, NotJsonError, copy_json, dumps,
     ],
 )
 def test_numbers_print_as_javascript_prints_them(number: float, text: str) -> None:
+    assert js_number(number) == text
+
+
+@pytest.mark.parametrize(
+    ("number", "text"),
+    [
+        (math.inf, "Infinity"),
+        (-math.inf, "-Infinity"),
+        (math.nan, "NaN"),
+        (10**400, "Infinity"),
+        (-(10**400), "-Infinity"),
+    ],
+)
+def test_one_formatter_writes_what_javascript_writes_beyond_doubles(number: float, text: str) -> None:
+    # the writers, the messages and the formula language share one formatter (they disagreed on
+    # infinity, and an integer beyond doubles raised OverflowError)
+    assert js_number is js_number_text
     assert js_number(number) == text
 
 

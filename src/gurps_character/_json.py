@@ -21,6 +21,9 @@ import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn
 
+from ._pointer import escape_token
+from .formula._jsnum import js_number_text
+
 __all__ = [
     "JsonTextError",
     "NotJsonError",
@@ -288,40 +291,9 @@ class _IterativeParser:
 # ---------------------------------------------------------------- numbers as JavaScript prints them
 
 
-def js_number(value: int | float) -> str:
-    """The text JavaScript's ``String(x)`` gives for a finite number (``1.0`` → ``"1"``)."""
-    if isinstance(value, int):
-        if -(2**53) <= value <= 2**53:
-            return str(value)
-        value = float(value)
-    if value == 0:
-        return "0"
-    if value.is_integer() and abs(value) <= 2**53:
-        return str(int(value))
-    digits, exponent = _shortest_digits(value)
-    sign = "-" if value < 0 else ""
-    k = len(digits)
-    n = exponent + k  # the decimal point sits after n digits
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    mantissa = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{mantissa}e{'+' if n - 1 >= 0 else '-'}{abs(n - 1)}"
-
-
-def _shortest_digits(value: float) -> tuple[str, int]:
-    """The shortest round-trip digits of ``abs(value)`` and the power of ten of the last digit."""
-    mantissa, _, exp = repr(abs(value)).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    fraction = fraction.rstrip("0")
-    digits = (whole + fraction).lstrip("0")
-    exponent = (int(exp) if exp else 0) - len(fraction)
-    stripped = digits.rstrip("0")
-    exponent += len(digits) - len(stripped)
-    return stripped, exponent
+js_number = js_number_text
+"""``String(x)`` in JavaScript (``1.0`` → ``"1"``, ``1e+21``, ``Infinity``): the one formatter,
+from :mod:`.formula._jsnum`, under the name the writers here and the command line use."""
 
 
 # ---------------------------------------------------------------- JSON values in Python
@@ -335,10 +307,6 @@ def _check_key(key: object, path: tuple[Any, ...]) -> str:
             shown = f"of type {type(key).__name__}"
         raise NotJsonError(_spell(path), f"property name {shown} is not text")
     return key
-
-
-def _escape_token(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
 
 
 def copy_json(value: Any) -> Any:
@@ -477,7 +445,7 @@ def _spell(path: tuple[Any, ...]) -> str:
     tokens = []
     while path:
         path, token = path
-        tokens.append(_escape_token(token) if isinstance(token, str) else str(token))
+        tokens.append(escape_token(token) if isinstance(token, str) else str(token))
     return "".join("/" + token for token in reversed(tokens))
 
 

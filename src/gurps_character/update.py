@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -12,6 +11,8 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from ._json import NotJsonError, copy_json
+from ._once import once
+from ._pointer import escape_token, unescape_token
 from .constants import SCHEMA
 from .errors import CharacterError, describe, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
@@ -130,15 +131,11 @@ def _state_nodes(schema: Mapping[str, Any]) -> tuple[_StateNode, ...]:
         properties = node.get("properties")
         if isinstance(properties, Mapping):
             for key in reversed(list(properties)):
-                stack.append((properties[key], f"{pointer}/{_escape(key)}", node.get("title"), key))
+                stack.append((properties[key], f"{pointer}/{escape_token(key)}", node.get("title"), key))
         items = node.get("items")
         if isinstance(items, Mapping):
             stack.append((items, f"{pointer}/*", owner_title, name))
     return tuple(found)
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def _pointer_pattern(pointer: str) -> re.Pattern[str]:
@@ -146,7 +143,7 @@ def _pointer_pattern(pointer: str) -> re.Pattern[str]:
     return re.compile("/".join(parts))
 
 
-@functools.cache
+@once
 def _bundled_state_nodes() -> tuple[_StateNode, ...]:
     return _state_nodes(SCHEMA)
 
@@ -277,7 +274,7 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
 
 
 def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict[str, Any], str]:
-    tokens = [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+    tokens = [unescape_token(token) for token in pointer.split("/")[1:]]
     node: Any = document
     for token in tokens[:-1]:
         if isinstance(node, list) and token.isdigit() and int(token) < len(node):

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 from urllib.parse import unquote
 
+from .._pointer import escape_token, unescape_token
 from ._errors import FormulaError
 from ._evaluator import Compiled, compile_formula
 from ._identity import ByIdentity, deeply_frozen
@@ -163,7 +164,7 @@ def _resolve_pointer(document: Any, pointer: str) -> Any:
         return None
     current = document
     for token in pointer[1:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
+        token = unescape_token(token)
         if isinstance(current, Mapping):
             if token not in current:
                 return None
@@ -230,7 +231,7 @@ def _build_plan(schema: Mapping[str, Any]) -> _Plan:
                 if isinstance(name, str) and isinstance(sub, Mapping):
                     child = build(sub)
                     if useful(child, id(sub)):
-                        children.append((name, "/" + name.replace("~", "~0").replace("/", "~1"), child))
+                        children.append((name, "/" + escape_token(name), child))
         plan.properties = tuple(children)
         items = node.get("items")
         if isinstance(items, Mapping):
