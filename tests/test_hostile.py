@@ -898,3 +898,115 @@ def test_validation_errors_and_formula_values_are_copies() -> None:
     assert stored
     stored[0]["notation"] = "changed"
     assert document == example("rurik")
+
+
+# ---------------------------------------------------------------- issue 16: foreign exceptions
+
+LONG_DIGITS = "9" * 5000
+"""Over Python's limit on the digits int() reads from text (4,300): int() raises ValueError."""
+
+
+@pytest.mark.parametrize(
+    ("version", "code"),
+    [
+        ("1." + LONG_DIGITS + ".0", "newerVersion"),
+        ("1.3." + LONG_DIGITS, None),
+        (LONG_DIGITS + ".1.0", "unsupportedVersion"),
+        ("1." + "0" * 5000 + "3.0", None),  # leading zeros: the minor is 3
+    ],
+    ids=["minor", "patch", "major", "zeros"],
+)
+def test_long_digit_strings_in_versions_are_character_errors(version: str, code: str | None) -> None:
+    document = example("rurik")
+    document["formatVersion"] = version
+    for source in (document, json.dumps(document)):
+        if code is None:
+            assert parse_character(source).report.rules_compliant
+            continue
+        with pytest.raises(CharacterError) as caught:
+            parse_character(source)
+        assert caught.value.code == code
+        assert caught.value.details == {"formatVersion": version, "supported": "1.3"}
+        assert len(caught.value.message) < 300  # the version is shown shortened
+
+
+def test_long_digit_strings_elsewhere_are_character_errors() -> None:
+    document = example("rurik")
+    with pytest.raises(CharacterError) as caught:
+        apply_damage(document, LONG_DIGITS)  # type: ignore[arg-type]
+    assert caught.value.code == "invalidAmount"
+    with pytest.raises(CharacterError) as caught:
+        update_character(document, {"/secondary/hp/current": LONG_DIGITS}, now=NOW)
+    assert caught.value.code == "invalidValue"
+    with pytest.raises(CharacterError) as caught:
+        update_character(document, {"/skills/" + LONG_DIGITS + "/level": 1}, now=NOW)
+    assert caught.value.code == "notUpdatable"
+    schema = {"$defs": {"a": [{"type": "string"}]}}
+    assert resolve_schema_ref(schema, {"$ref": "#/$defs/a/" + LONG_DIGITS}) == {
+        "$ref": "#/$defs/a/" + LONG_DIGITS
+    }
+    change = gc.change_pool(document, "hp", -(10**5000), now=NOW)  # stops at the bound
+    assert (change.after.current, change.clamped) == (-10 * change.before.max, True)
+
+
+@pytest.mark.parametrize(
+    "budget",
+    [-(10**400), 10**400, -(2**1023) * 2, math.inf, -math.inf, math.nan],
+    ids=["-10**400", "10**400", "-2**1024", "inf", "-inf", "nan"],
+)
+def test_points_no_double_holds_are_not_numbers_to_the_budget_check(budget: Any) -> None:
+    # was OverflowError: the overBudget message formatted -10**400 as a double
+    document = example("rurik")
+    document["points"] = {"budget": budget, "spent": 5}
+    report = verify_character(document)
+    assert report.issues == ()
+    assert not report.rules_compliant  # the breakdown and the totals no longer add up
+
+
+def test_the_budget_check_formats_any_difference() -> None:
+    document = example("rurik")
+    document["points"] = {"budget": -(2**1023), "spent": 2**1023}
+    (issue,) = verify_character(document).issues
+    assert issue.message == (
+        "Points spent (8.98846567431158e+307) exceed the budget (-8.98846567431158e+307) by Infinity."
+    )
+
+
+def test_every_public_function_turns_a_foreign_exception_into_a_character_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the net below every root fix: an exception nobody foresaw is still a CharacterError
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("surprise")
+
+    monkeypatch.setattr(gc.verify, "check_rules", broken)
+    with pytest.raises(CharacterError) as caught:
+        verify_character(example("rurik"))
+    assert caught.value.code == "invalidDocument"
+    assert caught.value.details == {"reason": "ZeroDivisionError"}
+    assert str(caught.value) == "The input could not be processed (ZeroDivisionError)."
+    assert isinstance(caught.value.__cause__, ZeroDivisionError)
+
+
+def test_the_public_functions_are_guarded() -> None:
+    guarded = {
+        name
+        for name in gc.__all__
+        if callable(getattr(gc, name)) and getattr(getattr(gc, name), "__wrapped__", None) is not None
+    }
+    assert guarded == {
+        "apply_damage",
+        "change_pool",
+        "check_envelope",
+        "combat_stats",
+        "get_condition",
+        "get_pool",
+        "get_updatable_fields",
+        "heal",
+        "parse_character",
+        "recover_fatigue",
+        "serialize_character",
+        "spend_fatigue",
+        "update_character",
+        "verify_character",
+    }

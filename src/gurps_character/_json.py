@@ -153,21 +153,24 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
     except json.JSONDecodeError as err:
         # Python's message positions are character offsets, like ours.
         raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
-    except (_OutOfRange, _NotJsonConstant) as err:
-        raise _locate_literal(text, err) from None
+    except (_OutOfRange, _NotJsonConstant):
+        # The decoder's callbacks are not told where the literal is, and searching the text for
+        # it can find the same word inside a string: the careful parser reads up to it instead.
+        _IterativeParser(text).parse()
+        raise AssertionError("the careful parser accepted what the decoder refused") from None
 
 
 def _ends_early(text: str, position: int) -> bool:
     return position >= len(text.rstrip(" \t\n\r"))
 
 
-def _locate_literal(text: str, err: _OutOfRange | _NotJsonConstant) -> JsonTextError:
-    literal = err.literal if isinstance(err, _OutOfRange) else err.name
-    reason = f"number {literal} is out of range" if isinstance(err, _OutOfRange) else f"{literal} is not JSON"
-    return JsonTextError(reason, text, max(text.find(literal), 0), truncated=False)
+def _shown_literal(literal: str) -> str:
+    return literal if len(literal) <= 40 else f"{literal[:20]}...{literal[-10:]} ({len(literal)} characters)"
 
 
 _WS = " \t\n\r"
+_NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity")
+"""What Python's decoder reads as numbers and JSON does not know."""
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _STRING_CHUNK = re.compile(r'[^"\\\x00-\x1f]*')
 
@@ -264,6 +267,9 @@ class _IterativeParser:
             if self.text.startswith(word, self.pos):
                 self.pos += len(word)
                 return value, None
+        for word in _NOT_JSON_WORDS:
+            if self.text.startswith(word, self.pos):
+                self.fail(f"{word} is not JSON")
         match = _NUMBER.match(self.text, self.pos)
         if match is None or not match.group():
             self.fail("expected a value")
@@ -273,7 +279,7 @@ class _IterativeParser:
             number = _parse_float(literal) if match.group(1) or match.group(2) else _parse_int(literal)
         except _OutOfRange:
             self.pos = match.start()
-            self.fail(f"number {literal} is out of range")
+            self.fail(f"number {_shown_literal(literal)} is out of range")
         return number, None
 
     def string(self) -> str:

@@ -57,8 +57,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
-from ._json import NotJsonError, copy_json
-from .errors import CharacterError
+from .errors import CharacterError, describe, guarded, json_detail
 from .update import PoolName, _clamped_target, format_timestamp, get_pool, update_character
 
 __all__ = [
@@ -462,6 +461,7 @@ def _rolls(hp: PoolState, fp: PoolState) -> tuple[Roll, ...]:
     return tuple(rolls)
 
 
+@guarded
 def get_condition(document: Mapping[str, Any]) -> Condition:
     """The character's condition: HP and FP states, their effects and the rolls owed each turn.
 
@@ -515,12 +515,11 @@ def _delta(delta: object) -> int:
         return delta
     if isinstance(delta, float) and delta.is_integer():
         return int(delta)
-    details: dict[str, Any] = {}
-    try:
-        details["amount"] = copy_json(delta)
-    except NotJsonError:
-        details["amount"] = repr(delta)
-    raise CharacterError("invalidAmount", f"The change must be an integer, not {delta!r}.", details)
+    raise CharacterError(
+        "invalidAmount",
+        f"The change must be an integer, not {describe(delta)}.",
+        {"amount": json_detail(delta)},
+    )
 
 
 def _target(document: Mapping[str, Any], pool: PoolName, current: int, delta: int) -> int:
@@ -615,6 +614,7 @@ def _result(
     )
 
 
+@guarded
 def change_pool(
     document: Mapping[str, Any],
     pool: PoolName,

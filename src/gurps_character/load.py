@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._json import JsonTextError, NotJsonError, _js_string, _scalar, copy_json, dumps, js_number, loads
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
-from .errors import CharacterError, describe, json_detail, not_json_error
+from .errors import CharacterError, describe, guarded, json_detail, not_json_error
 from .validate import ValidationError, validate_character
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Parsed(NamedTuple):
 
 def _describe(value: object) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return describe(value)
     if value is None:
         return "missing"
     if isinstance(value, bool):
@@ -61,6 +61,7 @@ def _describe(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+@guarded
 def check_envelope(document: object) -> Envelope:
     """Checks that a value is a gurps-character object of a version this library reads.
 
@@ -100,15 +101,27 @@ def check_envelope(document: object) -> Envelope:
             f"Unsupported formatVersion {_describe(version)}: this library reads 1.x.y up to {_SUPPORTED}.",
             details,
         )
-    minor = int(match.group(2))
-    if minor > SUPPORTED_MINOR:
+    minor = _small_integer(match.group(2))
+    if minor is None or minor > SUPPORTED_MINOR:
+        shown = match.group() if len(match.group()) <= 40 else describe(match.group())
         raise CharacterError(
             "newerVersion",
-            f"formatVersion {version} is newer than this library understands (up to {_SUPPORTED}); "
+            f"formatVersion {shown} is newer than this library understands (up to {_SUPPORTED}); "
             "update the library to read it.",
             details,
         )
     return Envelope(SUPPORTED_MAJOR, minor)
+
+
+_MAX_SMALL_DIGITS = 15
+"""Digit strings this long or shorter are read as integers; longer ones are only "large"."""
+
+
+def _small_integer(digits: str) -> int | None:
+    """The value of a string of ASCII digits, or None when it has more than 15 significant digits
+    (``int()`` of text refuses over 4,300 digits, and no version number needs more than a few)."""
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= _MAX_SMALL_DIGITS else None
 
 
 def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tuple[str, bytes]:
@@ -179,6 +192,7 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
     return document
 
 
+@guarded
 def parse_character(
     source: str | bytes | bytearray | memoryview | Mapping[str, Any], *, max_bytes: int = MAX_DOCUMENT_BYTES
 ) -> Parsed:
@@ -208,6 +222,7 @@ def parse_character(
     return Parsed(document, verify_character(document))  # type: ignore[arg-type]
 
 
+@guarded
 def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -> str:
     """The JSON text of a valid document, byte for byte as the reference writes it.
 

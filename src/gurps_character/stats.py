@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._frozen import freeze, thaw
-from .errors import CharacterError
+from .errors import CharacterError, guarded
 from .formula import Dice
 from .update import Pool, get_pool
 
@@ -226,6 +226,7 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
     )
 
 
+@guarded
 def combat_stats(document: Mapping[str, Any]) -> CombatStats:
     """The combat view of a character: pools, attributes, defenses, damage, encumbrance, DR,
     skills and weapons.

@@ -14,7 +14,7 @@ from ._json import NotJsonError, copy_json
 from ._once import once
 from ._pointer import escape_token, unescape_token
 from .constants import SCHEMA
-from .errors import CharacterError, describe, json_detail, not_json_error
+from .errors import CharacterError, NowTypeError, describe, guarded, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
 from .formula._evaluator import Compiled, compile_formula
 from .formula._tables import TableSet
@@ -148,6 +148,7 @@ def _bundled_state_nodes() -> tuple[_StateNode, ...]:
     return _state_nodes(SCHEMA)
 
 
+@guarded
 def get_updatable_fields() -> tuple[UpdatableField, ...]:
     """What engines may change in play, read from the schema (``x-gurps.role: "state"``).
 
@@ -188,9 +189,9 @@ def format_timestamp(now: datetime | None) -> str:
     if now is None:
         now = datetime.now(UTC)
     if not isinstance(now, datetime):
-        raise TypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
+        raise NowTypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
     if now.tzinfo is None or now.utcoffset() is None:
-        raise TypeError("now must be timezone-aware (a naive datetime has no definite instant)")
+        raise NowTypeError("now must be timezone-aware (a naive datetime has no definite instant)")
     try:
         moment = now.astimezone(UTC)
     except OverflowError:
@@ -277,7 +278,7 @@ def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict
     tokens = [unescape_token(token) for token in pointer.split("/")[1:]]
     node: Any = document
     for token in tokens[:-1]:
-        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
             node = node[int(token)]
         elif isinstance(node, dict) and token in node:
             node = node[token]
@@ -339,6 +340,7 @@ def _copy_document(document: object) -> dict[str, Any]:
     return copied
 
 
+@guarded
 def update_character(
     document: Mapping[str, Any],
     changes: Mapping[str, Any] | Iterable[tuple[str, Any]] | Iterable[Mapping[str, Any]] | None,
@@ -406,6 +408,7 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
     return holder
 
 
+@guarded
 def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
     """The current and maximum HP or FP. An absent ``current`` means full.
 
@@ -479,6 +482,7 @@ def _shift_pool(
     return update_character(document, {f"/secondary/{pool}/current": target}, now=now)
 
 
+@guarded
 def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Takes ``amount`` HP off, stopping at −10×HP (total bodily destruction, B419).
 
@@ -498,6 +502,7 @@ def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | No
     return _shift_pool(document, "hp", -_amount(amount), now)
 
 
+@guarded
 def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Restores ``amount`` HP, never above the maximum.
 
@@ -517,6 +522,7 @@ def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = Non
     return _shift_pool(document, "hp", _amount(amount), now)
 
 
+@guarded
 def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
     """Spends ``amount`` FP, stopping at −FP (unconscious, B426).
 
@@ -536,6 +542,7 @@ def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | N
     return _shift_pool(document, "fp", -_amount(amount), now)
 
 
+@guarded
 def recover_fatigue(
     document: Mapping[str, Any], amount: int, *, now: datetime | None = None
 ) -> dict[str, Any]:

@@ -170,6 +170,8 @@ def _resolve_pointer(document: Any, pointer: str) -> Any:
                 return None
             current = current[token]
         elif isinstance(current, list | tuple) and token.isdigit() and token.isascii():
+            if len(token) > len(str(len(current))):  # no such index; int() refuses 4,300 digits
+                return None
             index = int(token)
             if index >= len(current):
                 return None
