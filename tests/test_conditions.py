@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gurps_character as gc
 from gurps_character import CharacterError
 from gurps_character.conditions import (
     Condition,
@@ -710,10 +711,31 @@ def test_change_needs_only_the_pool() -> None:
     assert caught.value.code == "invalidDocument"
 
 
-def test_absent_or_malformed_current_means_full() -> None:
+def test_an_absent_current_means_full() -> None:
     document = character(hp=15)
-    document["secondary"]["hp"]["current"] = "lots"
+    document["secondary"]["hp"].pop("current", None)
     assert get_condition(document).hp.current == 15
+
+
+@pytest.mark.parametrize(
+    "current", ["lots", "0", True, None, 4.5, [4], math.nan, 10**400], ids=lambda value: str(value)[:10]
+)
+def test_a_malformed_current_is_refused(current: Any) -> None:
+    # it was read as full HP, and apply_damage then wrote a value computed from the maximum
+    document = character(hp=15)
+    document["secondary"]["hp"]["current"] = current
+    for call in (
+        lambda: get_condition(document),
+        lambda: change_pool(document, "hp", -3, now=NOW),
+        lambda: gc.apply_damage(document, 3, now=NOW),
+        lambda: gc.get_pool(document, "hp"),
+    ):
+        with pytest.raises(CharacterError) as caught:
+            call()
+        assert (caught.value.code, caught.value.details) == (
+            "invalidDocument",
+            {"pointer": "/secondary/hp/current"},
+        )
 
 
 @pytest.mark.parametrize("pool", ["mp", "HP", "", None, 1])

@@ -172,6 +172,14 @@ def schema_error(errors: tuple[ValidationError, ...]) -> CharacterError:
     )
 
 
+def require_valid(document: object) -> None:
+    """Refuses a document that does not match the schema (``schema``, with every error); valid
+    documents cost only the fast check."""
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+
+
 def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
     """Size, JSON and envelope checks; a fresh document owned by the caller."""
     limit = _check_max_bytes(max_bytes)

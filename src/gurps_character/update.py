@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NoReturn
 
 from ._json import NotJsonError, copy_json
 from ._once import once
@@ -79,10 +79,10 @@ class UpdatableField:
 class Pool:
     """A character's hit or fatigue points: the current value and the maximum."""
 
-    current: int | float
-    max: int | float
+    current: int
+    max: int
 
-    def to_dict(self) -> dict[str, int | float]:
+    def to_dict(self) -> dict[str, int]:
         """``{"current", "max"}``."""
         return {"current": self.current, "max": self.max}
 
@@ -321,6 +321,15 @@ def _check_bounds(
 ) -> None:
     low = _bound(state.low, document, parent)
     high = _bound(state.high, document, parent)
+    if (low is None and state.low is not None) or (high is None and state.high is not None):
+        # the schema bounds the value, but the document lacks what the bound is computed from
+        # (a pool without an integer maximum): nothing could be checked
+        where = pointer.rpartition("/")[0]
+        raise CharacterError(
+            "invalidDocument",
+            f"The bounds of {pointer} cannot be computed from {where or '(root)'}.",
+            {"pointer": where},
+        )
     if (low is not None and value < low) or (high is not None and value > high):
         raise CharacterError(
             "outOfBounds",
@@ -397,20 +406,41 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     secondary = document.get("secondary")
     holder = secondary.get(pool) if isinstance(secondary, Mapping) else None
-    value = holder.get("value") if isinstance(holder, Mapping) else None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise CharacterError(
-            "invalidDocument",
-            f"The document has no /secondary/{pool}/value.",
-            {"pointer": f"/secondary/{pool}/value"},
-        )
-    assert isinstance(holder, Mapping)
+    if not isinstance(holder, Mapping):
+        _no_pool_value(f"/secondary/{pool}/value", None)
     return holder
+
+
+def _pool_integer(holder: Mapping[str, Any], pointer: str, default: object = _MISSING) -> int:
+    """The pool's ``value`` or ``current``: an integer, as the schema says (a whole float such
+    as ``12.0`` is 12). Anything else (text, a boolean, a fraction, a number beyond doubles) is
+    refused: read as a number, ``"0"`` would have been full HP."""
+    name = pointer.rpartition("/")[2]
+    value = holder.get(name, default)
+    if value is _MISSING:
+        _no_pool_value(pointer, None)
+    if isinstance(value, int) and not isinstance(value, bool) and _is_double(value):
+        return value
+    if isinstance(value, float) and value.is_integer():  # also false for NaN and the infinities
+        return int(value)
+    _no_pool_value(pointer, value)
+
+
+def _no_pool_value(pointer: str, value: object) -> NoReturn:
+    if value is None:
+        raise CharacterError("invalidDocument", f"The document has no {pointer}.", {"pointer": pointer})
+    raise CharacterError(
+        "invalidDocument", f"{pointer} must be an integer, not {describe(value)}.", {"pointer": pointer}
+    )
 
 
 @guarded
 def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
     """The current and maximum HP or FP. An absent ``current`` means full.
+
+    The pool must be as the schema has it: ``/secondary/<pool>/value`` an integer, and
+    ``current``, when present, an integer too (a whole float such as ``12.0`` counts; both come
+    back as ``int``). Nothing else of the document is looked at.
 
     Args:
         document: A character document.
@@ -420,14 +450,13 @@ def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
         ``Pool(current, max)`` read from ``/secondary/<pool>``.
 
     Raises:
-        CharacterError: ``invalidArgument`` for another pool name; ``invalidDocument`` when the
-            document has no such pool.
+        CharacterError: ``invalidArgument`` for another pool name; ``notAnObject``;
+            ``invalidDocument`` (with the ``pointer``) when the pool, its value or its current
+            value is missing or not an integer.
     """
     holder = _pool_object(document, pool)
-    maximum = holder["value"]
-    current = holder.get("current", maximum)
-    if isinstance(current, bool) or not isinstance(current, int | float):
-        current = maximum
+    maximum = _pool_integer(holder, f"/secondary/{pool}/value")
+    current = _pool_integer(holder, f"/secondary/{pool}/current", maximum)
     return Pool(current, maximum)
 
 
