@@ -823,7 +823,7 @@ def _parse_change(text: str) -> tuple[str, Any]:
 class _Outcome:
     """A changed document, and what to tell the user about it on stderr."""
 
-    document: dict[str, Any]
+    document: Mapping[str, Any]
     notes: tuple[str, ...] = ()
 
 

@@ -58,7 +58,7 @@ from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
 from .errors import CharacterError, describe, guarded, json_detail
-from .update import PoolName, _clamped_target, format_timestamp, get_pool, update_character
+from .update import PoolName, _clamped_target, format_timestamp, get_pool, updates_applied
 
 __all__ = [
     "Condition",
@@ -667,7 +667,7 @@ def change_pool(
 
     if pool == "hp":
         conscious = _is_conscious(document)
-        written = update_character(document, {pointer: target}, now=now)
+        written = updates_applied(document, {pointer: target}, now)
         return _result("hp", amount, before, target, None, None, written, conscious=conscious)
 
     after = _state("fp", target, before.max)
@@ -683,7 +683,7 @@ def change_pool(
             hp_before = _pool_state(document, "hp")
             hp_target = _target(document, "hp", hp_before.current, -injury)
             changes.append(("/secondary/hp/current", hp_target))
-    written = update_character(document, changes, now=now)
+    written = updates_applied(document, changes, now)
 
     spill: PoolChange | None = None
     if hp_before is not None:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal, NoReturn
+from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
 from ._json import NotJsonError, copy_json
 from ._once import once
@@ -21,6 +21,7 @@ from .formula._tables import TableSet
 from .formula._values import output_value
 
 __all__ = [
+    "DocumentT",
     "Pool",
     "PoolName",
     "UpdatableField",
@@ -33,6 +34,10 @@ __all__ = [
     "spend_fatigue",
     "update_character",
 ]
+
+DocumentT = TypeVar("DocumentT", bound=Mapping[str, Any])
+"""The type of the document an update function is given, which is the type of what it returns:
+``GurpsCharacter`` in, ``GurpsCharacter`` out (the object returned is always a new ``dict``)."""
 
 PoolName = Literal["hp", "fp"]
 """The two pools: ``"hp"`` (hit points) and ``"fp"`` (fatigue points)."""
@@ -351,11 +356,11 @@ def _copy_document(document: object) -> dict[str, Any]:
 
 @guarded
 def update_character(
-    document: Mapping[str, Any],
+    document: DocumentT,
     changes: Mapping[str, Any] | Iterable[tuple[str, Any]] | Iterable[Mapping[str, Any]] | None,
     *,
     now: datetime | None = None,
-) -> dict[str, Any]:
+) -> DocumentT:
     """Applies in-play changes to a copy of a document, all or nothing.
 
     Args:
@@ -365,15 +370,21 @@ def update_character(
         now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
 
     Returns:
-        A new document with the changes and ``meta.updatedAt`` set (unchanged when there is no
-        change).
+        A new document (a ``dict``, typed as ``document`` is) with the changes and
+        ``meta.updatedAt`` set (unchanged when there is no change).
 
     Raises:
         CharacterError: ``notUpdatable`` (not in-play state; details list what is),
-            ``invalidValue`` (wrong type), ``outOfBounds`` (outside the schema's bounds, with
-            the evaluated ``min`` and ``max``).
+            ``invalidValue`` (wrong type, or no object to hold it), ``outOfBounds`` (outside
+            the schema's bounds, with the evaluated ``min`` and ``max``), ``invalidDocument``
+            (the document lacks what the bounds are computed from, such as an integer maximum).
         TypeError: ``now`` is naive.
     """
+    return cast(DocumentT, updates_applied(document, changes, now))  # a new dict of the same type
+
+
+def updates_applied(document: Mapping[str, Any], changes: object, now: datetime | None) -> dict[str, Any]:
+    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``."""
     stamp = format_timestamp(now)
     pairs = _change_list(changes)
     updated = _copy_document(document)
@@ -504,15 +515,13 @@ def _clamped_target(
     return target
 
 
-def _shift_pool(
-    document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None
-) -> dict[str, Any]:
+def _shift_pool(document: DocumentT, pool: PoolName, delta: int, now: datetime | None) -> DocumentT:
     target = _clamped_target(document, pool, get_pool(document, pool).current, delta)
     return update_character(document, {f"/secondary/{pool}/current": target}, now=now)
 
 
 @guarded
-def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+def apply_damage(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Takes ``amount`` HP off, stopping at −10×HP (total bodily destruction, B419).
 
     Args:
@@ -532,7 +541,7 @@ def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | No
 
 
 @guarded
-def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+def heal(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Restores ``amount`` HP, never above the maximum.
 
     Args:
@@ -552,7 +561,7 @@ def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = Non
 
 
 @guarded
-def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+def spend_fatigue(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Spends ``amount`` FP, stopping at −FP (unconscious, B426).
 
     Args:
@@ -572,9 +581,7 @@ def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | N
 
 
 @guarded
-def recover_fatigue(
-    document: Mapping[str, Any], amount: int, *, now: datetime | None = None
-) -> dict[str, Any]:
+def recover_fatigue(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Recovers ``amount`` FP, never above the maximum.
 
     Args:
