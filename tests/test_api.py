@@ -303,6 +303,17 @@ def test_over_budget_issue(rurik: dict[str, Any]) -> None:
     assert not report.rules_compliant
 
 
+@pytest.mark.parametrize(("over", "issues"), [(-1, 0), (0, 0), (1, 1)], ids=["under", "at", "over"])
+def test_over_budget_starts_one_point_over(rurik: dict[str, Any], over: int, issues: int) -> None:
+    # spending exactly the budget is within it: the boundary of the issue is spent > budget
+    spent = rurik["points"]["spent"]
+    rurik["points"]["budget"] = spent - over
+    rurik["points"]["unspent"] = over * -1
+    report = gc.verify_character(rurik)
+    assert [issue.code for issue in report.issues] == ["overBudget"] * issues
+    assert report.rules_compliant is (issues == 0)
+
+
 def test_in_play_state_never_affects_compliance(rurik: dict[str, Any]) -> None:
     hurt = gc.apply_damage(rurik, 100, now=NOW)
     tired = gc.spend_fatigue(hurt, 100, now=NOW)

@@ -18,6 +18,7 @@ import gurps_character as gc
 from gurps_character import CharacterError
 from gurps_character.conditions import (
     Condition,
+    ConditionEffects,
     FollowUp,
     PoolChange,
     PoolState,
@@ -646,9 +647,11 @@ def test_results_are_frozen() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, dataclasses.fields(value)[0].name, None)
         assert not hasattr(value, "__dict__")
-    assert isinstance(condition.move, tuple) and isinstance(change.crossed, tuple)
+    levels = character()["encumbrance"]["levels"]
+    assert condition.move == tuple(level["move"] for level in levels)  # a tuple: read-only
+    assert change.crossed == (Threshold("wounded", None, 14),)
     assert "document" not in repr(change)
-    assert isinstance(hash(change), int)
+    assert hash(change) == hash(change_pool(character(), "hp", -1, now=NOW))  # by value, document aside
 
 
 def test_integral_floats_count_as_integers() -> None:
@@ -870,6 +873,22 @@ def test_spill_equals_spend_then_damage(fp_current: int, hp_current: int, spent:
     assert change.document == expected
 
 
-def test_condition_type() -> None:
-    assert isinstance(get_condition(character()), Condition)
-    assert isinstance(change_pool(character(), "hp", -1, now=NOW), PoolChange)
+def test_a_fresh_character_is_healthy_and_rested() -> None:
+    document = character()
+    levels = document["encumbrance"]["levels"]
+    assert get_condition(document) == Condition(
+        hp=PoolState("healthy", None, 15, 15),
+        fp=PoolState("rested", None, 12, 12),
+        effects=ConditionEffects(halve_move=False, halve_dodge=False, halve_st=False),
+        move=tuple(level["move"] for level in levels),
+        dodge=tuple(level["dodge"] for level in levels),
+        st=document["attributes"]["st"]["value"],
+        rolls=(),
+    )
+    change = change_pool(document, "hp", -1, now=NOW)
+    assert (type(change), change.before.state, change.after.state, change.follow_ups) == (
+        PoolChange,
+        "healthy",
+        "wounded",
+        (),
+    )

@@ -437,11 +437,22 @@ def test_other_python_values_are_not_json(doc: dict[str, Any], value: object) ->
     ]
 
 
-def test_strings_count_code_points(doc: dict[str, Any]) -> None:
-    doc["traits"][0]["name"] = "\U0001f600"
-    assert validate_character(doc).valid
-    doc["traits"][0]["name"] = "\ud83d\ude00"  # the same character as a surrogate pair
-    assert validate_character(doc).valid
+@pytest.mark.parametrize("face", ["\U0001f600", "\ud83d\ude00"], ids=["code point", "surrogate pair"])
+def test_strings_count_code_points(face: str) -> None:
+    # with a limit of 3, two faces are 2 code points but 4 UTF-16 units: only code points pass
+    # (the bundled schema's minLength: 1 cannot tell the two apart)
+    schema = {"$defs": {}, "type": "string", "minLength": 3, "maxLength": 3}
+    lengths = validate_module._engine().validator.__class__(schema)
+    assert [error.message for error in lengths.iter_errors(face * 3)] == []
+    assert [error.message for error in lengths.iter_errors(face * 2)] == [
+        "must NOT have fewer than 3 characters"
+    ]
+    assert [error.message for error in lengths.iter_errors(face * 4)] == [
+        "must NOT have more than 3 characters"
+    ]
+    check = validate_module._compile_fast_check(schema)
+    assert check is not None
+    assert (check(face * 2), check(face * 3), check(face * 4)) == (False, True, False)
 
 
 def test_unknown_property_escaping_in_messages(doc: dict[str, Any]) -> None:
@@ -558,8 +569,20 @@ json_values = st.recursive(
 @given(json_values)
 def test_any_value_at_the_root(value: object) -> None:
     result = validate_character(value)
-    assert isinstance(result, ValidationResult)
-    json.dumps(result.to_dict())
+    assert result.valid is False and result.errors  # nothing drawn here is a character
+    if not isinstance(value, dict):
+        assert result.to_dict() == {
+            "valid": False,
+            "errors": [
+                {
+                    "pointer": "",
+                    "keyword": "type",
+                    "params": {"type": "object"},
+                    "message": "(root): must be object",
+                }
+            ],
+        }
+    assert json.loads(json.dumps(result.to_dict())) == result.to_dict()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
