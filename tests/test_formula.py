@@ -476,7 +476,8 @@ def test_closures_give_what_the_generated_code_gives(source: str, root: Any) -> 
         assert str(caught.value) == str(error)
         return
     interpreted = interpret(node, _HELPERS)
-    for value in (root, _ROOT, {"x": root, "v": [root, 2], "list": [{"v": 1, "x": root}]}):
+    shapes = ({"x": root, "v": [root, 2], "list": [{"v": 1, "x": root}]}, {"list": root, "x": None})
+    for value in (root, _ROOT, *shapes):  # filters of arrays, of non-arrays and of missing values
         assert _outcome(interpreted, value) == _outcome(compiled, value)
 
 

@@ -50,7 +50,7 @@ from gurps_character import (
 )
 from gurps_character import load as load_module
 from gurps_character._frozen import thaw
-from gurps_character.errors import describe
+from gurps_character.errors import describe, json_detail
 from gurps_character.formula import (
     Dice,
     FormulaError,
@@ -153,7 +153,7 @@ def only_character_errors(document: Any) -> dict[str, str]:
             value = call(document)
         except CharacterError as error:
             assert error.code in ALL_CODES
-            assert json.loads(json.dumps(error.details)) == error.details  # JSON-ready
+            assert json_equal(json.loads(json.dumps(error.details)), error.details)  # JSON-ready
             assert str(error) == error.message
             outcomes[name] = error.code
         else:
@@ -246,14 +246,14 @@ def test_mutated_text_gives_a_document_or_a_parse_error(data: st.DataObject) -> 
         ("\ufeff{}", "invalidJson"),
         ("NaN", "invalidJson"),
         ('{"format": Infinity}', "invalidJson"),
-        ('{"format": 1e400}', "invalidJson"),
+        ('{"format": 1e400}', "wrongFormat"),  # JSON.parse reads 1e400 as Infinity
         ("[" * 100_000 + "]" * 100_000, "notAnObject"),
         ('{"a":' * 100_000 + "1" + "}" * 100_000, "wrongFormat"),
         ("[" * 100_000, "invalidJson"),
         ('"\\ud800"', "notAnObject"),
         (b"\xff\xfe{}", "invalidJson"),
         (b'{"format": "gurps-character"\xed\xa0\x80}', "invalidJson"),
-        ("9" * 5000, "invalidJson"),  # a number no double holds
+        ("9" * 5000, "notAnObject"),  # a number no double holds: Infinity to JSON.parse
         ("[1e308, 1]", "notAnObject"),
     ],
     ids=lambda item: describe(item)[:40],
@@ -1019,3 +1019,60 @@ def test_the_public_functions_are_guarded() -> None:
         "update_character",
         "verify_character",
     }
+
+
+# ---------------------------------------------------------------- numbers no double holds, in mappings
+
+BEYOND_DOUBLES = [10**400, -(10**400), math.inf, -math.inf, math.nan]
+BEYOND_IDS = ["10**400", "-10**400", "inf", "-inf", "nan"]
+
+
+@pytest.mark.parametrize("number", BEYOND_DOUBLES, ids=BEYOND_IDS)
+def test_a_mapping_with_a_number_no_double_holds_is_refused_as_text_is(number: Any) -> None:
+    # as 1e400 in a text: a schema error where a number belongs, invalidJson where any value goes
+    typed = example("rurik")
+    typed["points"]["breakdown"]["other"] = number
+    with pytest.raises(CharacterError) as caught:
+        parse_character(typed)
+    assert caught.value.code == "schema"
+    assert caught.value.details["errors"] == [
+        {
+            "pointer": "/points/breakdown/other",
+            "keyword": "type",
+            "params": {"type": "number"},
+            "message": "/points/breakdown/other: must be number",
+        }
+    ]
+    free = example("rurik")
+    free["extensions"] = {"com.example.x": [1, {"n": number}]}
+    for call in (parse_character, serialize_character, lambda doc: apply_damage(doc, 1, now=NOW)):
+        with pytest.raises(CharacterError) as caught:
+            call(free)
+        assert caught.value.code == "invalidJson"
+        assert caught.value.details["pointer"] == "/extensions/com.example.x/1/n"
+
+
+def test_serialize_never_writes_infinity_or_nan() -> None:
+    # a valid document (extensions take anything) holding 10**400 was written as Infinity, or
+    # raised OverflowError
+    document = example("rurik")
+    document["extensions"] = {"com.example.x": 10**400}
+    assert validate_character(document).valid
+    for indent in (0, 2):
+        with pytest.raises(CharacterError) as caught:
+            serialize_character(document, indent=indent)
+        assert caught.value.details == {
+            "pointer": "/extensions/com.example.x",
+            "reason": "an integer of 1329 bits (beyond doubles) is not a JSON number",
+        }
+
+
+def test_details_write_numbers_no_double_holds_as_null_at_any_depth() -> None:
+    # {"a": 10**5000} went into details as it was, and json.dumps could not write it
+    detail = json_detail({"a": 10**5000, "b": [math.inf, -math.inf, math.nan, 1.5], "c": 2**1023})
+    assert detail == {"a": None, "b": [None, None, None, 1.5], "c": 2**1023}
+    assert json.dumps(detail, allow_nan=False)
+    assert [json_detail(value) for value in (10**400, math.nan, math.inf)] == [None, None, None]
+    with pytest.raises(CharacterError) as caught:
+        check_envelope({"format": "gurps-character", "formatVersion": {"v": 10**5000}})
+    assert caught.value.details == {"formatVersion": {"v": None}, "supported": "1.3"}

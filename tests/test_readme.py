@@ -16,8 +16,12 @@ EXAMPLE = ROOT / "examples" / "rurik.json"
 PREAMBLE = f"""
 from pathlib import Path
 
+from gurps_character import GurpsCharacter, parse_character
+
 text = Path({str(EXAMPLE)!r}).read_text(encoding="utf-8")  # the README's "text": a file's JSON
 saved: list[str] = []
+rurik: GurpsCharacter = parse_character(text).character  # the bundled examples, by name
+jotun: GurpsCharacter = parse_character(Path({str(EXAMPLE.with_name("jotun.json"))!r}).read_bytes()).character
 
 
 def save(serialized: str) -> None:  # the README's "save": wherever an engine keeps characters

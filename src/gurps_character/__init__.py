@@ -24,8 +24,19 @@ from .conditions import (
     get_condition,
 )
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
+from .damage import (
+    DamageType,
+    Hit,
+    HitLocation,
+    PainThreshold,
+    WeaponDamage,
+    apply_hit,
+    resolve_damage_notation,
+    resolve_hit,
+)
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
+from .gcs import GcsImport, ImportNote, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .stats import (
     Attributes,
@@ -72,6 +83,7 @@ __all__ = [
     "ConditionEffects",
     "DamageDice",
     "DamageResistance",
+    "DamageType",
     "Deviation",
     "EncumbranceLevel",
     "Envelope",
@@ -79,10 +91,15 @@ __all__ = [
     "FollowUp",
     "FollowUpKind",
     "FpState",
+    "GcsImport",
     "GurpsCharacter",
+    "Hit",
+    "HitLocation",
     "HpState",
+    "ImportNote",
     "Inconsistency",
     "Issue",
+    "PainThreshold",
     "Parsed",
     "Pool",
     "PoolChange",
@@ -97,9 +114,11 @@ __all__ = [
     "ValidationError",
     "ValidationResult",
     "VerificationReport",
+    "WeaponDamage",
     "Weapons",
     "__version__",
     "apply_damage",
+    "apply_hit",
     "change_pool",
     "check_envelope",
     "combat_stats",
@@ -107,8 +126,11 @@ __all__ = [
     "get_pool",
     "get_updatable_fields",
     "heal",
+    "import_gcs",
     "parse_character",
     "recover_fatigue",
+    "resolve_damage_notation",
+    "resolve_hit",
     "serialize_character",
     "spend_fatigue",
     "update_character",

@@ -3,8 +3,10 @@
 The reference library runs on JavaScript, whose ``JSON.parse`` and ``JSON.stringify`` differ from
 Python's :mod:`json` in small ways that show in documents:
 
-* numbers are IEEE doubles, so integer literals beyond 2**53 arrive rounded and ``1e400`` is not a
-  finite number (we refuse it rather than carry an infinity);
+* numbers are IEEE doubles, so integer literals beyond 2**53 arrive rounded and ``1e400`` is
+  ``Infinity`` (:func:`loads` refuses it with :class:`NumberOutOfRangeError`;
+  :func:`loads_with_infinities` reads it as ``JSON.parse`` does, for the schema check that reports
+  it);
 * ``NaN`` and ``Infinity`` are not JSON;
 * numbers print as JavaScript prints them (``1`` for ``1.0``, ``1e+21``, ``1e-7``);
 * nesting depth is bounded only by memory, not by a recursion limit.
@@ -19,7 +21,7 @@ import math
 import re
 import reprlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 from ._pointer import escape_token
 from .formula._jsnum import js_number_text
@@ -27,10 +29,13 @@ from .formula._jsnum import js_number_text
 __all__ = [
     "JsonTextError",
     "NotJsonError",
+    "NumberOutOfRangeError",
     "copy_json",
     "dumps",
     "js_number",
+    "js_property_order",
     "loads",
+    "loads_with_infinities",
 ]
 
 _MAX_SAFE_DIGITS = 15
@@ -55,12 +60,18 @@ class JsonTextError(ValueError):
         return {"line": self.line, "column": self.column}
 
 
+class NumberOutOfRangeError(JsonTextError):
+    """Text that is JSON but holds a number no double can hold (``1e400``, 400 digits), which
+    JavaScript's ``JSON.parse`` reads as ``Infinity``."""
+
+
 class NotJsonError(ValueError):
     """A Python value that has no JSON form (a set, a NaN, a cycle, a non-text key ...)."""
 
-    def __init__(self, pointer: str, reason: str) -> None:
+    def __init__(self, pointer: str, reason: str, *, number: bool = False) -> None:
         self.pointer = pointer
         self.reason = reason
+        self.number = number  # a number no double holds (NaN, an infinity, an integer too large)
         super().__init__(f"{pointer or '(root)'}: {reason}")
 
 
@@ -93,6 +104,13 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+def _parse_int_or_infinity(literal: str) -> int | float:
+    if len(literal.lstrip("-")) <= _MAX_SAFE_DIGITS:
+        return int(literal)
+    rounded = float(literal)  # what a JavaScript reader sees, infinities included
+    return rounded if math.isinf(rounded) else int(rounded)
+
+
 def _reject_constant(name: str) -> NoReturn:
     raise _NotJsonConstant(name)
 
@@ -111,6 +129,11 @@ _DECODER = json.JSONDecoder(
 _FAST_DECODER = json.JSONDecoder(parse_float=_parse_float, parse_constant=_reject_constant, strict=True)
 """The decoder for text without long integer literals: integers are read in C, and only floats
 (rare in documents) and the non-JSON constants call back into Python."""
+
+_INFINITIES_DECODER = json.JSONDecoder(
+    parse_int=_parse_int_or_infinity, parse_float=float, parse_constant=_reject_constant, strict=True
+)
+"""The decoder of :func:`loads_with_infinities`: numbers too large for a double are infinities."""
 
 _DIGIT_RUNS = bytes(
     ord("0") if b"0"[0] <= byte <= b"9"[0] else ord(".") if byte in b".eE" else ord(" ")
@@ -141,7 +164,8 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
         encoded: The same text in UTF-8, when the caller has it already.
 
     Raises:
-        JsonTextError: the text is not JSON, or holds a number no double can represent.
+        JsonTextError: the text is not JSON.
+        NumberOutOfRangeError: it holds a number no double can represent (the first one).
     """
     if encoded is None:
         encoded = text.encode("utf-8", "surrogatepass")
@@ -168,6 +192,25 @@ def _shown_literal(literal: str) -> str:
     return literal if len(literal) <= 40 else f"{literal[:20]}...{literal[-10:]} ({len(literal)} characters)"
 
 
+def loads_with_infinities(text: str) -> Any:
+    """The value ``JSON.parse`` gives for JSON text, numbers too large for a double read as
+    ``Infinity`` (``float("inf")``): for the checks that report where such a number sits. The
+    result is never handed out as a document.
+
+    Raises:
+        JsonTextError: the text is not JSON.
+    """
+    try:
+        return _INFINITIES_DECODER.decode(text)
+    except RecursionError:
+        return _IterativeParser(text, infinities=True).parse()
+    except json.JSONDecodeError as err:
+        raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
+    except _NotJsonConstant:
+        _IterativeParser(text, infinities=True).parse()  # raises, where the word is
+        raise AssertionError("the careful parser accepted what the decoder refused") from None
+
+
 _WS = " \t\n\r"
 _NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity")
 """What Python's decoder reads as numbers and JSON does not know."""
@@ -185,9 +228,10 @@ class _IterativeParser:
         array  := '[' [value (',' value)*] ']'
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, infinities: bool = False) -> None:
         self.text = text
         self.pos = 0
+        self.infinities = infinities  # read numbers too large for a double as infinities
 
     def fail(self, reason: str) -> NoReturn:
         raise JsonTextError(reason, self.text, self.pos, truncated=self.pos >= len(self.text))
@@ -275,11 +319,15 @@ class _IterativeParser:
             self.fail("expected a value")
         self.pos = match.end()
         literal = match.group()
+        is_float = bool(match.group(1) or match.group(2))
+        if self.infinities:
+            return float(literal) if is_float else _parse_int_or_infinity(literal), None
         try:
-            number = _parse_float(literal) if match.group(1) or match.group(2) else _parse_int(literal)
+            number = _parse_float(literal) if is_float else _parse_int(literal)
         except _OutOfRange:
-            self.pos = match.start()
-            self.fail(f"number {_shown_literal(literal)} is out of range")
+            raise NumberOutOfRangeError(
+                f"number {_shown_literal(literal)} is out of range", self.text, match.start(), truncated=False
+            ) from None
         return number, None
 
     def string(self) -> str:
@@ -315,14 +363,21 @@ def _check_key(key: object, path: tuple[Any, ...]) -> str:
     return key
 
 
-def copy_json(value: Any) -> Any:
+NumberMode = Literal["refuse", "infinity", "null"]
+"""What :func:`copy_json` does with a number no double holds (NaN, the infinities, integers of
+2**1024 and more, which JavaScript reads as Infinity): refuses it (``NotJsonError`` with
+``number=True``), keeps it as a float (``inf``, ``-inf``, ``nan``: as ``JSON.parse`` would have
+read it, for checks that report where it is), or writes ``None`` (as ``JSON.stringify`` does)."""
+
+
+def copy_json(value: Any, numbers: NumberMode = "refuse") -> Any:
     """A deep copy of JSON data as plain dicts and lists, checking that it is JSON.
 
-    Mappings become dicts and tuples lists. Non-finite floats, non-text keys, cycles and other
-    Python objects raise :class:`NotJsonError` with the JSON Pointer of the offending value.
-    A value shared by several containers is copied for each of them, up to a million values
-    copied again in all (beyond, NotJsonError: a few shared lists nested in one another would
-    otherwise stand for more data than any memory holds).
+    Mappings become dicts and tuples lists. Non-text keys, cycles and other Python objects raise
+    :class:`NotJsonError` with the JSON Pointer of the offending value; so do numbers no double
+    holds, unless ``numbers`` says otherwise. A value shared by several containers is copied for
+    each of them, up to a million values copied again in all (beyond, NotJsonError: a few shared
+    lists nested in one another would otherwise stand for more data than any memory holds).
     """
     kind = type(value)
     if kind is dict or kind is list:
@@ -330,15 +385,18 @@ def copy_json(value: Any) -> Any:
             return _copy_plain(value, [_FAST_CONTAINERS])
         except (_NotPlain, RecursionError):  # unusual data, too deep, too large, or a cycle
             pass
-    return _copy_checked(value)
+    return _copy_checked(value, numbers)
 
 
 class _NotPlain(Exception):
     """Raised by the fast copy and writer for anything but dicts, lists and finite JSON scalars."""
 
 
-_PLAIN_SCALARS = frozenset({str, int, bool, type(None)})
-"""The JSON scalars json.loads produces that need no check (floats must be finite)."""
+_PLAIN_SCALARS = frozenset({str, bool, type(None)})
+"""The JSON scalars json.loads produces that need no check (numbers must be finite doubles)."""
+
+_INT_LIMIT = 2**1024 - 2**970
+"""Integers at or beyond this magnitude round to an infinite double."""
 
 
 _FAST_CONTAINERS = 1_000_000
@@ -362,6 +420,10 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
             item_kind = type(item)
             if item_kind in _PLAIN_SCALARS:
                 continue
+            if item_kind is int:
+                if not -_INT_LIMIT < item < _INT_LIMIT:
+                    raise _NotPlain
+                continue
             if item_kind is float:
                 if item - item != 0.0:  # inf or nan
                     raise _NotPlain
@@ -375,10 +437,12 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
         return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item, budget) for item in value]
     if kind is float and value - value == 0.0:  # finite
         return value
+    if kind is int and -_INT_LIMIT < value < _INT_LIMIT:
+        return value
     raise _NotPlain
 
 
-def _copy_checked(value: Any) -> Any:
+def _copy_checked(value: Any, numbers: NumberMode = "refuse") -> Any:
     """The slow, careful copy: any depth, mappings and tuples accepted, cycles found.
 
     Time and memory are linear in the size of the value, whatever its depth: the containers
@@ -429,15 +493,26 @@ def _copy_checked(value: Any) -> Any:
                     push((source[index], items, index, (path, index)))
         elif isinstance(source, str | bool):
             target[slot] = str(source) if isinstance(source, str) else bool(source)
-        elif isinstance(source, int):
-            target[slot] = int(source)
-        elif isinstance(source, float):
-            if not math.isfinite(source):
-                raise NotJsonError(_spell(path), f"{source!r} is not a JSON number")
-            target[slot] = float(source)
+        elif isinstance(source, int | float):
+            number: int | float = int(source) if isinstance(source, int) else float(source)
+            if (not -_INT_LIMIT < number < _INT_LIMIT) if type(number) is int else number - number != 0.0:
+                if numbers == "refuse":
+                    reason = f"{_number_text(number)} is not a JSON number"
+                    raise NotJsonError(_spell(path), reason, number=True)
+                if numbers == "null":
+                    number = None  # type: ignore[assignment]
+                elif type(number) is int:
+                    number = math.inf if number > 0 else -math.inf
+            target[slot] = number
         else:
             raise NotJsonError(_spell(path), f"a {type(source).__name__} has no JSON form")
     return root[0]
+
+
+def _number_text(number: int | float) -> str:
+    if type(number) is int:  # JavaScript reads it as Infinity
+        return f"{'minus ' if number < 0 else ''}an integer of {number.bit_length()} bits (beyond doubles)"
+    return js_number(number)
 
 
 _CLOSE: Any = object()
@@ -500,6 +575,65 @@ def _scalar(value: Any) -> str:
     return js_number(value)
 
 
+_MAX_ARRAY_INDEX = 2**32 - 2
+
+
+def _is_array_index(key: str) -> bool:
+    """Whether JavaScript takes a property name for an array index: the canonical text of an
+    integer from 0 to 2**32 - 2 (``"7"``, not ``"07"``, ``"-1"`` or ``"4294967295"``)."""
+    return (
+        0 < len(key) <= 10
+        and key.isascii()
+        and key.isdigit()
+        and (key[0] != "0" or len(key) == 1)
+        and int(key) <= _MAX_ARRAY_INDEX
+    )
+
+
+def js_property_order(value: Any) -> Any:
+    """``value`` with its objects' properties in the order a JavaScript object keeps them:
+    array-index names first, in numeric order, then the others as inserted. What
+    ``JSON.stringify`` writes after ``JSON.parse``: ``{"10": 1, "2": 2, "b": 3}`` comes out as
+    ``{"2": 2, "10": 1, "b": 3}``.
+
+    Returns:
+        ``value`` itself when no object has an array-index name (nothing moves), else a copy
+        (see :func:`copy_json`) in that order.
+
+    Raises:
+        NotJsonError: a copy was needed and the value is not JSON data.
+    """
+    seen: set[int] = set()
+    stack = [value]
+    while stack:  # does any object have an array-index name?
+        item = stack.pop()
+        if not isinstance(item, Mapping | list | tuple) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Mapping):
+            if any(type(key) is str and key[:1].isdigit() and _is_array_index(key) for key in item):
+                break
+            stack.extend(item.values())
+        else:
+            stack.extend(item)
+    else:
+        return value
+    copied = copy_json(value)
+    stack = [copied]
+    while stack:  # a fresh copy, without cycles or shared parts: reordered in place
+        item = stack.pop()
+        if type(item) is dict:
+            indices = sorted((key for key in item if _is_array_index(key)), key=int)
+            if indices:
+                entries = [(key, item.pop(key)) for key in indices] + list(item.items())
+                item.clear()
+                item.update(entries)
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return copied
+
+
 def dumps(value: Any, indent: int | str = 2) -> str:
     """``JSON.stringify(value, null, indent)`` for JSON data (no trailing newline).
 
@@ -536,7 +670,11 @@ _SAFE_INT = 2**53
 def _scalar_text(item: Any, kind: type) -> str:
     """The text of a JSON scalar other than a string, for the fast writer."""
     if kind is int:
-        return str(item) if -_SAFE_INT <= item <= _SAFE_INT else js_number(item)
+        if -_SAFE_INT <= item <= _SAFE_INT:
+            return str(item)
+        if not -_INT_LIMIT < item < _INT_LIMIT:  # no double holds it: the careful path refuses it
+            raise _NotPlain
+        return js_number(item)
     if kind is float:
         if item - item != 0.0:  # inf or nan
             raise _NotPlain

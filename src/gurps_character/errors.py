@@ -34,6 +34,8 @@ ErrorCode = Literal[
     "invalidAmount",
     "invalidArgument",
     "invalidDocument",
+    "notGcs",
+    "unsupportedGcsVersion",
 ]
 """Every value of :attr:`CharacterError.code`."""
 
@@ -88,15 +90,12 @@ _MAX_DETAIL_DEPTH = 64
 
 
 def json_detail(value: object) -> Any:
-    """A value for ``details``: a copy of JSON data, or :func:`describe`'s text for anything
-    else (a NaN, an integer no double can hold, a set, a cycle, data nested over 64 levels)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        try:
-            float(value)
-        except OverflowError:  # JavaScript reads such a number as Infinity
-            return describe(value)
+    """A value for ``details``: a copy of JSON data in which a number no double holds (a NaN, an
+    infinity, an integer of 2**1024 or more, at any depth) is ``None``, as ``JSON.stringify``
+    writes it; :func:`describe`'s text for anything else (a set, a cycle, data nested over 64
+    levels)."""
     try:
-        copied = copy_json(value)
+        copied = copy_json(value, numbers="null")
     except NotJsonError:
         return describe(value)
     level = [copied]

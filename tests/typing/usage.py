@@ -36,6 +36,7 @@ from gurps_character import (
     ConditionEffects,
     DamageDice,
     DamageResistance,
+    DamageType,
     Deviation,
     EncumbranceLevel,
     Envelope,
@@ -43,10 +44,15 @@ from gurps_character import (
     FollowUp,
     FollowUpKind,
     FpState,
+    GcsImport,
     GurpsCharacter,
+    Hit,
+    HitLocation,
     HpState,
+    ImportNote,
     Inconsistency,
     Issue,
+    PainThreshold,
     Parsed,
     Pool,
     PoolChange,
@@ -61,9 +67,11 @@ from gurps_character import (
     ValidationError,
     ValidationResult,
     VerificationReport,
+    WeaponDamage,
     Weapons,
     __version__,
     apply_damage,
+    apply_hit,
     change_pool,
     check_envelope,
     combat_stats,
@@ -71,8 +79,11 @@ from gurps_character import (
     get_pool,
     get_updatable_fields,
     heal,
+    import_gcs,
     parse_character,
     recover_fatigue,
+    resolve_damage_notation,
+    resolve_hit,
     serialize_character,
     spend_fatigue,
     update_character,
@@ -185,6 +196,22 @@ def errors() -> None:
         raise AssertionError("'{}' is not a character")
 
 
+def gcs_import() -> None:
+    """A GCS character in: a document and the notes on what it leaves out."""
+    gcs = {"version": 5, "total_points": 0, "profile": {"name": "Guard"}}
+    imported: GcsImport = import_gcs(gcs, now=NOW)
+    document: dict[str, Any] = imported.document
+    notes: tuple[ImportNote, ...] = imported.notes
+    for note in notes:
+        source: str = note.source
+        kind: str = note.kind
+        message: str = note.message
+        as_json: dict[str, str] = note.to_dict()
+        assert as_json == {"source": source, "kind": kind, "message": message}
+    assert_type(import_gcs(json.dumps(gcs), max_bytes=MAX_DOCUMENT_BYTES), GcsImport)
+    assert validate_character(document).valid
+
+
 def play(character: GurpsCharacter) -> None:
     """In-play state: what may change, the pools and their helpers."""
     fields: tuple[UpdatableField, ...] = get_updatable_fields()
@@ -260,12 +287,36 @@ def conditions(character: GurpsCharacter) -> None:
     after_condition = get_condition(document)
     for roll in after_condition.rolls:
         roll_kind: RollKind = roll.kind
-        attribute: Literal["ht", "will"] = roll.attribute
+        attribute: Literal["ht", "will", "dx"] = roll.attribute
         assert roll_kind in get_args(RollKind) and attribute and roll.to_dict()["kind"] == roll_kind
     assert after_condition.rolls and change.to_dict()["pool"] == "hp"
 
     fatigue = change_pool(character, "fp", -100, spill_to_hp=True)
     assert fatigue.clamped and (fatigue.spill is None or fatigue.spill.pool == "hp")
+
+
+def damage(character: GurpsCharacter) -> None:
+    """Damage resolution: a weapon's notation, one hit, and applying it."""
+    weapon: WeaponDamage = resolve_damage_notation(character, "sw+2 (2) cut")
+    kind: DamageType = weapon.damage_type
+    divisor: float = weapon.armor_divisor
+    roll: str = weapon.roll
+    assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind
+    where: HitLocation = "neck"
+    pain: PainThreshold = "normal"
+    hit: Hit = resolve_hit(
+        character, 9, kind, location=where, armor_divisor=divisor, dr=3, tight_beam=weapon.tight_beam
+    )
+    hit = resolve_hit(character, 9, kind, location=where, armor_divisor=divisor, pain_threshold=pain)
+    injury: int = hit.injury
+    multiplier: float = hit.multiplier
+    rolls: tuple[Roll, ...] = hit.rolls
+    shock: int = hit.shock
+    assert injury >= 0 and multiplier == 2 and shock <= 0 and hit.to_dict()["injury"] == injury
+    assert all(roll.when == "immediately" for roll in rolls)
+    change: PoolChange = apply_hit(character, hit, now=NOW)
+    after: dict[str, Any] = change.document
+    assert change.taken == -injury and after["meta"]["updatedAt"]
 
 
 def combat(character: GurpsCharacter) -> None:
@@ -339,8 +390,10 @@ def main(argv: list[str]) -> int:
     constants()
     character = load(text)
     errors()
+    gcs_import()
     play(character)
     conditions(character)
+    damage(character)
     combat(character)
     formulas(character)
     print("ok")

@@ -100,7 +100,7 @@ class _Builder:
                         value = value.get(step, missing)
                     elif value is not missing:
                         value = get(value, step)
-                elif value is not missing:
+                else:  # a filter of anything but an array, a missing value too, is []
                     value = step(value)
             return None if value is missing else value
 
