@@ -16,6 +16,7 @@ you like; these tests keep CI bounded.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import math
 import re
@@ -998,27 +999,11 @@ def test_every_public_function_turns_a_foreign_exception_into_a_character_error(
 
 
 def test_the_public_functions_are_guarded() -> None:
-    guarded = {
-        name
-        for name in gc.__all__
-        if callable(getattr(gc, name)) and getattr(getattr(gc, name), "__wrapped__", None) is not None
-    }
-    assert guarded == {
-        "apply_damage",
-        "change_pool",
-        "check_envelope",
-        "combat_stats",
-        "get_condition",
-        "get_pool",
-        "get_updatable_fields",
-        "heal",
-        "parse_character",
-        "recover_fatigue",
-        "serialize_character",
-        "spend_fatigue",
-        "update_character",
-        "verify_character",
-    }
+    # every public function of the engine API; validate_character never raises at all
+    functions = {name for name in gc.__all__ if inspect.isfunction(getattr(gc, name))}
+    guarded = {name for name in functions if getattr(getattr(gc, name), "__wrapped__", None) is not None}
+    assert functions - guarded == {"validate_character"}
+    assert {"parse_character", "verify_character", "combat_stats", "update_character"} <= guarded
 
 
 # ---------------------------------------------------------------- numbers no double holds, in mappings
