@@ -397,6 +397,7 @@ _PLAIN_SCALARS = frozenset({str, bool, type(None)})
 
 _INT_LIMIT = 2**1024 - 2**970
 """Integers at or beyond this magnitude round to an infinite double."""
+_NEGATIVE_INT_LIMIT = -_INT_LIMIT
 
 
 _FAST_CONTAINERS = 1_000_000
@@ -409,6 +410,7 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
     scalars. It checks as it copies and raises :class:`_NotPlain` on anything else, and after
     ``budget[0]`` containers."""
     kind = type(value)
+    low, high = _NEGATIVE_INT_LIMIT, _INT_LIMIT
     if kind is dict:
         budget[0] -= 1
         if budget[0] < 0:
@@ -418,11 +420,13 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
             if type(key) is not str:
                 raise _NotPlain
             item_kind = type(item)
-            if item_kind in _PLAIN_SCALARS:
+            if item_kind is str:
                 continue
             if item_kind is int:
-                if not -_INT_LIMIT < item < _INT_LIMIT:
-                    raise _NotPlain
+                if low < item < high:
+                    continue
+                raise _NotPlain
+            if item_kind in _PLAIN_SCALARS:
                 continue
             if item_kind is float:
                 if item - item != 0.0:  # inf or nan
@@ -434,10 +438,15 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
         budget[0] -= 1
         if budget[0] < 0:
             raise _NotPlain
-        return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item, budget) for item in value]
+        return [
+            item
+            if type(item) in _PLAIN_SCALARS or (type(item) is int and low < item < high)
+            else _copy_plain(item, budget)
+            for item in value
+        ]
     if kind is float and value - value == 0.0:  # finite
         return value
-    if kind is int and -_INT_LIMIT < value < _INT_LIMIT:
+    if kind is int and low < value < high:
         return value
     raise _NotPlain
 
