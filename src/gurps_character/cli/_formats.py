@@ -9,6 +9,11 @@ To read another format, write its loader in its own module and add one line to :
 (``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+
+A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
+write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
+file), or else in the input's (stdout), or else JSON. A writer must refuse an invalid document
+(:func:`~gurps_character.serialize_character` validates).
 """
 
 from __future__ import annotations
@@ -18,7 +23,17 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 
-__all__ = ["DEFAULT_SUFFIX", "FORMATS", "DocumentLoader", "Source", "document_suffixes", "loader_for"]
+__all__ = [
+    "DEFAULT_SUFFIX",
+    "FORMATS",
+    "WRITERS",
+    "DocumentLoader",
+    "DocumentWriter",
+    "Source",
+    "document_suffixes",
+    "loader_for",
+    "writer_for",
+]
 
 Source: TypeAlias = bytes | Mapping[str, Any]
 """What a loader gives: JSON bytes for the library to parse, or a parsed document."""
@@ -40,6 +55,30 @@ FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
+
+
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
+"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
+
+
+def _json_text(document: Mapping[str, Any]) -> str:
+    from ..load import serialize_character
+
+    return serialize_character(document)
+
+
+WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_text,
+    }
+)
+"""Lower-case file suffix -> writer, for the formats that can be written."""
+
+
+def writer_for(path: str) -> DocumentWriter | None:
+    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
+    format that can be written."""
+    return WRITERS.get(os.path.splitext(path)[1].lower())
 
 
 def loader_for(path: str) -> DocumentLoader:
