@@ -46,7 +46,12 @@ def test_the_readme_has_python_examples() -> None:
     assert any("apply_damage(character, 7)" in block for block in blocks)
 
 
-def test_the_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_readme_examples_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the GCS example reads "Dai Blackthorn.gcs" from the working directory: a fixture stands in
+    (tmp_path / "Dai Blackthorn.gcs").write_bytes((ROOT / "tests/fixtures/gcs/v5_fighter.gcs").read_bytes())
+    monkeypatch.chdir(tmp_path)
     namespace: dict[str, Any] = {"__name__": "readme"}
     exec(compile(program(), str(README), "exec"), namespace)
     assert len(namespace["saved"]) == 1 and namespace["saved"][0].startswith("{")
