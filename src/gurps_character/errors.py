@@ -25,6 +25,8 @@ ErrorCode = Literal[
     "invalidAmount",
     "invalidArgument",
     "invalidDocument",
+    "invalidYaml",
+    "missingExtra",
 ]
 """Every value of :attr:`CharacterError.code`."""
 
