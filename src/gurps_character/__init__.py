@@ -26,6 +26,7 @@ from .conditions import (
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
+from .gcs import GcsImport, ImportNote, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .stats import (
     Attributes,
@@ -79,8 +80,10 @@ __all__ = [
     "FollowUp",
     "FollowUpKind",
     "FpState",
+    "GcsImport",
     "GurpsCharacter",
     "HpState",
+    "ImportNote",
     "Inconsistency",
     "Issue",
     "Parsed",
@@ -107,6 +110,7 @@ __all__ = [
     "get_pool",
     "get_updatable_fields",
     "heal",
+    "import_gcs",
     "parse_character",
     "recover_fatigue",
     "serialize_character",

@@ -27,6 +27,8 @@ ErrorCode = Literal[
     "invalidDocument",
     "invalidYaml",
     "missingExtra",
+    "notGcs",
+    "unsupportedGcsVersion",
 ]
 """Every value of :attr:`CharacterError.code`."""
 

@@ -176,21 +176,30 @@ def schema_error(errors: tuple[ValidationError, ...], locate: Locate | None = No
     )
 
 
-def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
-    """Size, JSON and envelope checks; a fresh document owned by the caller."""
+def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
+    """JSON data owned by the caller: text (``str`` or UTF-8 bytes) after the size check,
+    parsed; a mapping copied and checked to be JSON; anything else returned as it is.
+
+    Raises:
+        CharacterError: ``invalidArgument`` (``max_bytes``), ``tooLarge`` or ``invalidJson``.
+    """
     limit = check_max_bytes(max_bytes)
     if isinstance(source, str | bytes | bytearray | memoryview):
         try:
-            document = loads(*text_of(source, limit))
+            return loads(*text_of(source, limit))
         except JsonTextError as err:
             raise _invalid_json(err) from None
-    elif isinstance(source, Mapping):
+    if isinstance(source, Mapping):
         try:
-            document = copy_json(source)
+            return copy_json(source)
         except NotJsonError as err:
             raise not_json_error(err) from None
-    else:
-        document = source
+    return source
+
+
+def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
+    """Size, JSON and envelope checks; a fresh document owned by the caller."""
+    document = read_json(source, max_bytes)
     check_envelope(document)
     assert isinstance(document, dict)
     return document

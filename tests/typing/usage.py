@@ -43,8 +43,10 @@ from gurps_character import (
     FollowUp,
     FollowUpKind,
     FpState,
+    GcsImport,
     GurpsCharacter,
     HpState,
+    ImportNote,
     Inconsistency,
     Issue,
     Parsed,
@@ -71,6 +73,7 @@ from gurps_character import (
     get_pool,
     get_updatable_fields,
     heal,
+    import_gcs,
     parse_character,
     recover_fatigue,
     serialize_character,
@@ -183,6 +186,22 @@ def errors() -> None:
         assert as_json["code"] == code and isinstance(details, dict)
     else:  # pragma: no cover
         raise AssertionError("'{}' is not a character")
+
+
+def gcs_import() -> None:
+    """A GCS character in: a document and the notes on what it leaves out."""
+    gcs = {"version": 5, "total_points": 0, "profile": {"name": "Guard"}}
+    imported: GcsImport = import_gcs(gcs, now=NOW)
+    document: dict[str, Any] = imported.document
+    notes: tuple[ImportNote, ...] = imported.notes
+    for note in notes:
+        source: str = note.source
+        kind: str = note.kind
+        message: str = note.message
+        as_json: dict[str, str] = note.to_dict()
+        assert as_json == {"source": source, "kind": kind, "message": message}
+    assert_type(import_gcs(json.dumps(gcs), max_bytes=MAX_DOCUMENT_BYTES), GcsImport)
+    assert validate_character(document).valid
 
 
 def play(character: GurpsCharacter) -> None:
@@ -336,6 +355,7 @@ def main(argv: list[str]) -> int:
     constants()
     character = load(text)
     errors()
+    gcs_import()
     play(character)
     conditions(character)
     combat(character)

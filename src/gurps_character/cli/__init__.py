@@ -1,0 +1,118 @@
+"""The ``gurps-character`` command line: check, inspect and update character files without Python.
+
+Each command family is one module with a ``register(commands)`` function that adds its
+subcommands and their handlers (:func:`._command.add_command`); :data:`FAMILIES` lists them, so a
+new family is one module and one line here. A handler receives the parsed arguments and returns
+the exit status; :func:`main` turns every expected failure into a one-line message on stderr
+(``error: <file>: <code>: <message>``) and exit status 2. No input, however broken, produces a
+Python traceback.
+
+Every command reads its input through one seam, :func:`._io.read_source`, which picks a loader by
+the file's suffix from :data:`._formats.FORMATS` (JSON unless another format is listed there).
+
+Exit statuses: 0 success (for ``check``: every file valid and rules-compliant); 1 ``check`` found a
+valid file that is not rules-compliant; 2 a file could not be read, is invalid, or an argument is
+wrong (nothing was written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from .. import __version__
+from . import _check, _recompute, _stats, _update
+from ._command import Commands, Handler
+from ._common import EXIT_ERROR, EXIT_OK, PROG, CommandFailure
+from ._io import atomic_write, read_input
+from ._report import error_lines, say
+
+__all__ = ["FAMILIES", "atomic_write", "build_parser", "main", "read_input"]
+
+FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
+    _check.register,  # check, validate
+    _stats.register,  # stats
+    _recompute.register,  # recompute, fields
+    _update.register,  # damage, heal, fatigue, recover, update
+)
+"""Each command family's ``register``, in the order ``--help`` lists the commands."""
+
+_EPILOG: Final = f"""\
+examples:
+  {PROG} check hero.json                 is it valid and built by the rules?
+  {PROG} check --jobs 4 campaign/        every *.json below a folder, in 4 processes
+  {PROG} stats hero.json                 the combat view as a table
+  {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
+
+exit status: 0 success; 1 (check) a valid file is not rules-compliant;
+2 a file is unreadable or invalid, or an argument is wrong.
+Run '{PROG} COMMAND --help' for a command's options."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``gurps-character`` and all its commands."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Check, inspect and update GURPS 4th Edition characters (gurps-character JSON format).",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for register in FAMILIES:
+        register(commands)
+    return parser
+
+
+def _report_failure(failure: CommandFailure) -> None:
+    """``error: <file>: <code>: <message>`` on stderr, then each schema error."""
+    say("\n".join(error_lines(failure.error.to_dict(), "", failure.label)), err=True)
+
+
+def _tolerant_streams() -> None:
+    """Text that the terminal's encoding cannot show is escaped rather than a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _exit_status(code: object) -> int:
+    if code is None:
+        return EXIT_OK
+    return code if isinstance(code, int) else EXIT_ERROR
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the ``gurps-character`` command line.
+
+    Args:
+        argv: The arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error.
+    """
+    _tolerant_streams()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version and usage errors
+        return _exit_status(stop.code)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except CommandFailure as failure:
+        _report_failure(failure)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR

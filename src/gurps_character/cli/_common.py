@@ -1,0 +1,54 @@
+"""What every command shares: the program's name, exit statuses, CLI error codes and the failure type."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..errors import CharacterError
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_NOT_COMPLIANT",
+    "EXIT_OK",
+    "INVALID_ARGUMENT",
+    "NO_FILES",
+    "PROG",
+    "STDIN",
+    "STDIN_LABEL",
+    "UNREADABLE",
+    "UNWRITABLE",
+    "CommandFailure",
+    "label",
+]
+
+PROG: Final = "gurps-character"
+STDIN: Final = "-"
+STDIN_LABEL: Final = "<stdin>"
+
+EXIT_OK: Final = 0
+EXIT_NOT_COMPLIANT: Final = 1
+EXIT_ERROR: Final = 2
+
+# CLI-level error codes, beside the library's (CharacterError.code).
+UNREADABLE: Final = "unreadable"
+UNWRITABLE: Final = "unwritable"
+NO_FILES: Final = "noJsonFiles"
+INVALID_ARGUMENT: Final = "invalidArgument"
+
+
+class CommandFailure(Exception):
+    """A command failed on one input: the file (if any) and the library-style error.
+
+    :func:`gurps_character.cli.main` prints it as ``error: <file>: <code>: <message>`` on stderr
+    and exits with status 2.
+    """
+
+    def __init__(self, label: str | None, error: CharacterError) -> None:
+        super().__init__(error.message)
+        self.label = label
+        self.error = error
+
+
+def label(path: str) -> str:
+    """How messages name an input: the path as given, ``<stdin>`` for ``-``."""
+    return STDIN_LABEL if path == STDIN else path

@@ -1,0 +1,53 @@
+"""The file formats the command line reads, by file suffix: the one place a new format plugs in.
+
+A loader turns a file's bytes into what :func:`~gurps_character.parse_character` and
+:func:`~gurps_character.load.load_document` accept: the bytes themselves (JSON, which the library
+checks for size, encoding and syntax) or an already-parsed mapping. It raises
+:class:`~gurps_character.CharacterError` (with a stable code) for input it cannot convert.
+
+To read another format, write its loader in its own module and add one line to :data:`FORMATS`
+(``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
+``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
+also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final, TypeAlias
+
+__all__ = ["DEFAULT_SUFFIX", "FORMATS", "DocumentLoader", "Source", "document_suffixes", "loader_for"]
+
+Source: TypeAlias = bytes | Mapping[str, Any]
+"""What a loader gives: JSON bytes for the library to parse, or a parsed document."""
+
+DocumentLoader: TypeAlias = Callable[[bytes], Source]
+"""Turns a file's bytes into a :data:`Source`; raises ``CharacterError`` on bad input."""
+
+
+def _json_source(data: bytes) -> Source:
+    # The library parses JSON itself, with its size, encoding and duplicate-key checks.
+    return data
+
+
+DEFAULT_SUFFIX: Final = ".json"
+
+FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_source,
+    }
+)
+"""Lower-case file suffix -> loader. Add a format here (one line)."""
+
+
+def loader_for(path: str) -> DocumentLoader:
+    """The loader for a path, by its suffix (case-insensitive); JSON when the suffix is unknown."""
+    suffix = os.path.splitext(path)[1].lower()
+    return FORMATS.get(suffix, FORMATS[DEFAULT_SUFFIX])
+
+
+def document_suffixes() -> tuple[str, ...]:
+    """The suffixes a folder is searched for (``check``/``validate``), JSON first."""
+    return tuple(FORMATS)

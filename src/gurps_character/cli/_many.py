@@ -1,0 +1,223 @@
+"""Commands over many files (``check``, ``validate``): expanding folders, ``--jobs``, progress.
+
+Inputs and results are plain, picklable data: with ``--jobs`` they cross process boundaries, and a
+worker reads and converts its file itself (:func:`~._io.read_source`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Any, Final, TextIO
+
+from ..errors import CharacterError
+from ..verify import VerificationReport
+from ._command import positive
+from ._common import (
+    EXIT_ERROR,
+    EXIT_NOT_COMPLIANT,
+    EXIT_OK,
+    INVALID_ARGUMENT,
+    NO_FILES,
+    STDIN,
+    CommandFailure,
+)
+from ._formats import Source, document_suffixes
+from ._io import read_input, read_source, unreadable
+
+__all__ = [
+    "Input",
+    "Result",
+    "add_many_options",
+    "document_files",
+    "expand",
+    "input_source",
+    "run_many",
+]
+
+_PROGRESS_MIN_FILES: Final = 2
+"""``check``/``validate`` show a progress line on a terminal's stderr from this many files on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One file to check: its path (``-`` for stdin), stdin's bytes, or an error found up front.
+
+    Plain, picklable data (errors as their ``to_dict()``): it is sent to worker processes.
+    """
+
+    path: str
+    data: bytes | None = None
+    error: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome for one input. Plain, picklable data: it crosses process boundaries."""
+
+    path: str
+    error: dict[str, Any] | None = None
+    report: VerificationReport | None = None
+
+    @property
+    def status(self) -> int:
+        """This file's exit status: 2 unreadable or invalid, 1 not rules-compliant, else 0."""
+        if self.error is not None:
+            return EXIT_ERROR
+        if self.report is not None and not self.report.rules_compliant:
+            return EXIT_NOT_COMPLIANT
+        return EXIT_OK
+
+
+def document_files(directory: str, suffixes: Sequence[str] | None = None) -> list[Input]:
+    """Every regular file below ``directory`` with one of ``suffixes``, sorted.
+
+    ``suffixes`` (matched as written: ``.json``, not ``.JSON``) defaults to every format the command
+    line reads (:mod:`._formats`). Symlinked folders are not followed.
+
+    A folder that cannot be listed becomes an ``unreadable`` input rather than silently nothing.
+    """
+    wanted = tuple(suffixes) if suffixes is not None else document_suffixes()
+    found: list[tuple[tuple[str, ...], Input]] = []
+
+    def add(path: str, error: dict[str, Any] | None = None) -> None:
+        found.append((tuple(os.path.relpath(path, directory).split(os.sep)), Input(path, error=error)))
+
+    def unlistable(err: OSError) -> None:
+        add(str(err.filename or directory), unreadable(err).to_dict())
+
+    for root, _dirs, files in os.walk(directory, onerror=unlistable):
+        for name in files:
+            path = os.path.join(root, name)
+            if name.endswith(wanted) and os.path.isfile(path):
+                add(path)
+    return [item for _key, item in sorted(found, key=lambda entry: entry[0])]
+
+
+def _suffix_list(suffixes: Sequence[str]) -> str:
+    """``*.json``, ``*.json or *.yaml``, ``*.json, *.yaml or *.gcs``."""
+    patterns = [f"*{suffix}" for suffix in suffixes]
+    return patterns[0] if len(patterns) == 1 else ", ".join(patterns[:-1]) + " or " + patterns[-1]
+
+
+def expand(paths: Iterable[str]) -> list[Input]:
+    """Files, folders (recursively, every readable format) and ``-`` turned into the inputs, in order."""
+    inputs: list[Input] = []
+    for path in paths:
+        if path == STDIN:
+            try:
+                inputs.append(Input(path, data=read_input(path)))
+            except CharacterError as err:
+                inputs.append(Input(path, error=err.to_dict()))
+        elif os.path.isdir(path):
+            files = document_files(path)
+            if not files:
+                message = f"the folder contains no {_suffix_list(document_suffixes())} file."
+                inputs.append(
+                    Input(path, error=CharacterError(NO_FILES, message, {"folder": path}).to_dict())
+                )
+            inputs.extend(files)
+        else:
+            inputs.append(Input(path))
+    return inputs
+
+
+def input_source(item: Input) -> Source:
+    """The input's document as the library takes it (stdin's bytes were read up front)."""
+    return read_source(item.path, item.data)
+
+
+def _results(inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int) -> Iterator[Result]:
+    """Runs ``work`` on every input, in ``jobs`` processes when asked; yields in input order."""
+    if jobs <= 1 or len(inputs) <= 1:
+        yield from map(work, inputs)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for importing it
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunk = max(1, min(16, len(inputs) // (jobs * 4)))
+    try:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+            yield from pool.map(work, inputs, chunksize=chunk)
+    except (BrokenProcessPool, OSError) as err:
+        message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
+        raise CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})) from None
+
+
+class _Progress:
+    """A ``checking: 3/40 files done`` line on stderr, redrawn in place.
+
+    Shown only when stderr is a terminal and there are many files; cleared before each result is
+    printed so that results and the progress line never mix.
+    """
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self._stream = stream
+        self._total = total
+        self._enabled = total >= _PROGRESS_MIN_FILES and _isatty(stream)
+        self._shown = False
+
+    def show(self, done: int) -> None:
+        if self._enabled and done < self._total:
+            self._stream.write(f"\r\x1b[Kchecking: {done}/{self._total} files done")
+            self._stream.flush()
+            self._shown = True
+
+    def clear(self) -> None:
+        if self._shown:
+            self._stream.write("\r\x1b[K")
+            self._stream.flush()
+            self._shown = False
+
+
+def _isatty(stream: IO[Any]) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):
+        return False
+
+
+def run_many(
+    paths: Sequence[str], work: Callable[[Input], Result], jobs: int, emit: Callable[[Result], None]
+) -> list[Result]:
+    """Expands ``paths``, runs ``work`` on each input (in ``jobs`` processes) and ``emit``s each
+    result in input order as it comes, with a progress line on a terminal; returns the results.
+
+    ``work`` must be a module-level function (it is pickled for the worker processes).
+    """
+    inputs = expand(paths)
+    progress = _Progress(sys.stderr, len(inputs))
+    progress.show(0)
+    results: list[Result] = []
+    try:
+        for result in _results(inputs, work, jobs):
+            results.append(result)
+            progress.clear()
+            emit(result)
+            sys.stdout.flush()
+            progress.show(len(results))
+    finally:
+        progress.clear()
+    return results
+
+
+def add_many_options(parser: argparse.ArgumentParser) -> None:
+    """``PATH...``, ``--json`` and ``--jobs N``, as ``check`` and ``validate`` take them."""
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=f"a file, a folder (every {_suffix_list(document_suffixes())} below it) or - for stdin",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per file and line")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="check in N processes (output stays in input order)",
+    )

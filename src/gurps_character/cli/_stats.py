@@ -1,0 +1,218 @@
+"""``stats``: the combat view of a character as a table, with its condition."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .._json import js_number
+from ..conditions import Condition, Roll, get_condition
+from ..errors import CharacterError
+from ..stats import CombatStats, combat_stats
+from ._command import Commands, add_command
+from ._common import EXIT_OK, PROG, CommandFailure, label
+from ._io import load_character
+from ._report import WHEN, json_line, roll_text, say, state_text, table, value_text
+
+__all__ = ["register", "stats_text"]
+
+_EPILOG: Final = f"""\
+examples:
+  {PROG} stats hero.json
+  {PROG} stats --json hero.json | jq .hp
+  {PROG} stats --json --condition hero.json | jq .condition.rolls
+
+Below the HP/FP grid, 'Condition:' gives the state of each pool (HP: healthy, wounded,
+reeling, collapse, dying (n), dead, destroyed, B419; FP: rested, tiring, tired, collapse,
+unconscious, B426), what they halve and the rolls owed each turn. When Move, Dodge or ST
+are halved, the effective values are shown beside the stored ones ('Eff. Move',
+'Eff. Dodge', 'ST 22 (eff. 11)').
+
+--json prints the combat view; with --condition it prints
+  {{"stats": <the combat view>, "condition": {{"hp", "fp", "effects", "move", "dodge", "st", "rolls"}}}}."""
+
+_ENCUMBRANCE_NAMES: Final = {
+    "none": "None",
+    "light": "Light",
+    "medium": "Medium",
+    "heavy": "Heavy",
+    "extraHeavy": "Extra-Heavy",
+}
+
+
+def _defense_text(value: int | None, skill: str | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value} ({skill})" if skill else str(value)
+
+
+def _field(weapon: Any, key: str) -> str:
+    return value_text(weapon.get(key)) if isinstance(weapon, Mapping) else "-"
+
+
+def _roll_line(roll: Roll) -> str:
+    """``HT-2 each turn (B419)``, ``Will before each maneuver (B426)``."""
+    return f"{roll_text(roll.attribute, roll.modifier)} {WHEN.get(roll.when, roll.when)} ({roll.reference})"
+
+
+def _condition_line(condition: Condition) -> str:
+    """``Condition: HP reeling, FP tired | halve Move, Dodge, ST | rolls: HT-2 each turn (B419)``.
+
+    The states always; what halves and the rolls owed each turn only when there are any.
+    """
+    parts = [f"HP {state_text(condition.hp)}, FP {state_text(condition.fp)}"]
+    effects = condition.effects
+    halved = [
+        name
+        for name, on in (
+            ("Move", effects.halve_move),
+            ("Dodge", effects.halve_dodge),
+            ("ST", effects.halve_st),
+        )
+        if on
+    ]
+    if halved:
+        parts.append("halve " + ", ".join(halved))
+    if condition.rolls:
+        parts.append("rolls: " + "; ".join(_roll_line(roll) for roll in condition.rolls))
+    return "Condition: " + " | ".join(parts)
+
+
+def _encumbrance_rows(stats: CombatStats, condition: Condition | None) -> list[list[str]]:
+    """The encumbrance table; ``Eff. Move``/``Eff. Dodge`` only where the condition changes them."""
+    moves = condition.move if condition is not None else tuple(row.move for row in stats.encumbrance)
+    dodges = condition.dodge if condition is not None else tuple(row.dodge for row in stats.encumbrance)
+    eff_move = any(row.move != move for row, move in zip(stats.encumbrance, moves, strict=False))
+    eff_dodge = any(row.dodge != dodge for row, dodge in zip(stats.encumbrance, dodges, strict=False))
+    header = ["Encumbrance", "Max load", "Move"]
+    header += ["Eff. Move"] if eff_move else []
+    header += ["Dodge"]
+    header += ["Eff. Dodge"] if eff_dodge else []
+    rows = [header]
+    for index, row in enumerate(stats.encumbrance):
+        cells = [
+            f"{_ENCUMBRANCE_NAMES.get(row.id, row.id)} ({row.level})",
+            js_number(row.max_load),
+            str(row.move),
+        ]
+        cells += [str(moves[index]) if index < len(moves) else "-"] if eff_move else []
+        cells += [str(row.dodge)]
+        cells += [str(dodges[index]) if index < len(dodges) else "-"] if eff_dodge else []
+        rows.append(cells)
+    return rows
+
+
+def stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
+    """The text view: the grid, the condition line, defenses, encumbrance, DR, skills, weapons."""
+    n = js_number
+    lines = [stats.name + ("  [experimental]" if stats.experimental else ""), ""]
+    sm = f"{stats.size_modifier:+d}" if stats.size_modifier else "0"
+    hp, fp, attributes = stats.hp, stats.fp, stats.attributes
+    st = str(attributes.st)
+    if condition is not None and condition.st != attributes.st:
+        st += f" (eff. {condition.st})"
+    grid = [
+        [("HP", f"{n(hp.current)}/{n(hp.max)}"), ("FP", f"{n(fp.current)}/{n(fp.max)}")],
+        [("ST", st), ("DX", str(attributes.dx))],
+        [("Basic Speed", n(stats.basic_speed)), ("Basic Move", str(stats.basic_move))],
+    ]
+    grid[0] += [("Will", str(stats.will)), ("Per", str(stats.perception))]
+    grid[1] += [("IQ", str(attributes.iq)), ("HT", str(attributes.ht))]
+    grid[2] += [("Dodge", str(stats.dodge)), ("SM", sm)]
+    lines += table([[cell for pair in row for cell in pair] for row in grid], right=(1, 3, 5, 7))
+    if condition is not None:
+        lines.append(_condition_line(condition))
+    lines.append("")
+    lines += table(
+        [
+            ["Parry", _defense_text(stats.parry.value, stats.parry.skill)],
+            ["Block", _defense_text(stats.block.value, stats.block.skill)],
+            ["Damage", f"thrust {stats.damage.thrust.notation}, swing {stats.damage.swing.notation}"],
+        ]
+    )
+    lines.append("")
+    encumbrance = _encumbrance_rows(stats, condition)
+    lines += table(encumbrance, right=range(1, len(encumbrance[0])))
+    if stats.damage_resistance:
+        lines.append("")
+        lines += table(
+            [
+                ["Location", "DR", "Notes"],
+                *([entry.location, str(entry.dr), entry.notes or ""] for entry in stats.damage_resistance),
+            ],
+            right=(1,),
+        )
+    if stats.skills:
+        lines.append("")
+        lines += table(
+            [
+                ["Skill", "Level", "Attribute", "Difficulty"],
+                *(
+                    [skill.name, str(skill.level), skill.attribute.upper(), skill.difficulty]
+                    for skill in stats.skills
+                ),
+            ],
+            right=(1,),
+        )
+    if stats.weapons.melee:
+        lines.append("")
+        lines += table(
+            [
+                ["Melee weapon", "Damage", "Reach", "Parry", "Notes"],
+                *(
+                    [
+                        _field(w, "name"),
+                        _field(w, "damage"),
+                        _field(w, "reach"),
+                        _field(w, "parry"),
+                        _field(w, "notes"),
+                    ]
+                    for w in stats.weapons.melee
+                ),
+            ]
+        )
+    if stats.weapons.ranged:
+        lines.append("")
+        keys = ("name", "damage", "accuracy", "range", "rateOfFire", "shots", "minST", "bulk", "notes")
+        lines += table(
+            [
+                ["Ranged weapon", "Damage", "Acc", "Range", "RoF", "Shots", "ST", "Bulk", "Notes"],
+                *([_field(w, key) for key in keys] for w in stats.weapons.ranged),
+            ]
+        )
+    return "\n".join(lines)
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    parsed = load_character(args.path)
+    as_json: bool = args.json
+    with_condition: bool = args.condition or not as_json  # --json alone: combat_stats exactly
+    try:
+        stats = combat_stats(parsed.character)
+        condition = get_condition(parsed.character) if with_condition else None
+    except CharacterError as err:
+        raise CommandFailure(label(args.path), err) from None
+    if as_json and condition is not None:
+        print(json_line({"stats": stats.to_dict(), "condition": condition.to_dict()}, indent=2))
+    elif as_json:
+        print(json_line(stats.to_dict(), indent=2))
+    else:
+        say(stats_text(stats, condition))
+    if not parsed.report.rules_compliant:
+        say(f"note: {label(args.path)} is not rules-compliant (see: {PROG} check)", err=True)
+    return EXIT_OK
+
+
+def register(commands: Commands) -> None:
+    """Adds ``stats``."""
+    stats = add_command(
+        commands, "stats", "show the combat view of a character and its condition", _cmd_stats, _EPILOG
+    )
+    stats.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument(
+        "--condition",
+        action="store_true",
+        help='with --json: print {"stats": ..., "condition": ...} (the text view always shows it)',
+    )

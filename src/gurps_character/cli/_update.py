@@ -1,0 +1,361 @@
+"""The writing commands: the pool commands (``damage``, ``heal``, ``fatigue``, ``recover``) and ``update``.
+
+They never leave a half-written file: the new document is validated
+(:func:`~gurps_character.serialize_character`) and written with :func:`~._io.atomic_write` (or to
+stdout). The pool commands go through :func:`~gurps_character.change_pool` and report on stderr
+the pool's new state (B419, B426) and the follow-ups the rules now owe, as text or, with
+``--follow-ups-json``, as :meth:`PoolChange.to_dict` on one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from .._json import JsonTextError, js_number, loads
+from ..conditions import FollowUp, PoolChange, change_pool
+from ..errors import CharacterError
+from ..load import Parsed, serialize_character
+from ..update import PoolName, update_character
+from ._command import Commands, add_command
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, UNWRITABLE, CommandFailure, label
+from ._io import atomic_write, load_character, write_stdout
+from ._report import WHEN, json_line, roll_text, say, state_text
+
+__all__ = ["add_write_options", "register"]
+
+_POOL_EPILOGS: Final = {
+    "damage": f"""\
+examples:
+  {PROG} damage hero.json 5 > hurt.json
+  {PROG} damage --in-place hero.json 5
+  {PROG} damage -o hurt.json --now 2026-10-05T10:00:00Z hero.json 5
+
+HP stop at -10 x HP. The new document goes to stdout, to -o OUT or back to the file
+(--in-place), written atomically; on any error nothing is written and the exit status is 2.
+
+stderr (unless -q) reports the change, the pool's new state and what the rules now owe:
+  hero.json: HP 11 -> -19 (max 13): dying (1)
+  owed: consciousness check, HT-1, at the start of the next turn (B419)
+  owed: death check at -13 HP, HT (B419)
+A change stopped by a bound adds '; clamped: took -141 of -1000'. With --follow-ups-json
+the report is instead one JSON line: {{"pool", "requested", "taken", "clamped", "before",
+"after", "crossed", "followUps", "spill"?}}.""",
+    "heal": f"""\
+examples:
+  {PROG} heal --in-place hero.json 3
+
+HP never go above the maximum. Output and report as for 'damage' (healing owes nothing).""",
+    "fatigue": f"""\
+examples:
+  {PROG} fatigue --in-place hero.json 2
+  {PROG} fatigue --in-place --spill hero.json 5
+
+FP stop at -FP (unconscious). Each FP spent at or below 0 FP also costs 1 HP (B426): the
+report says 'owed: 3 HP injury from fatigue below 0 FP (B426), not applied; use --spill';
+with --spill that injury is taken off HP in the same write (both pools change or neither)
+and the HP change and its follow-ups are reported too. Output and report as for 'damage'.""",
+    "recover": f"""\
+examples:
+  {PROG} recover --in-place hero.json 2
+
+FP never go above the maximum. Output and report as for 'damage' (recovery owes nothing).""",
+}
+
+_UPDATE_EPILOG: Final = f"""\
+examples:
+  {PROG} update --in-place hero.json /secondary/hp/current=-3
+  {PROG} update hero.json /secondary/hp/current=10 /secondary/fp/current=4 > new.json
+
+VALUE is JSON (text in double quotes). All changes apply or none does; see '{PROG} fields'
+for what may change and its bounds. Output as for 'damage'."""
+
+_POOL_HELP: Final = {
+    "damage": "take AMOUNT hit points off",
+    "heal": "restore AMOUNT hit points",
+    "fatigue": "spend AMOUNT fatigue points",
+    "recover": "recover AMOUNT fatigue points",
+}
+
+_POOL_ACTIONS: Final[dict[str, tuple[PoolName, int]]] = {
+    "damage": ("hp", -1),
+    "heal": ("hp", 1),
+    "fatigue": ("fp", -1),
+    "recover": ("fp", 1),
+}
+"""Each pool command: the pool it changes and the sign of the change."""
+
+
+# ================================================================ arguments
+
+
+def _parse_now(text: str | None) -> datetime | None:
+    """``--now``: an ISO 8601 time with a time zone (``2026-10-05T10:00:00Z``), or None."""
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None or moment.utcoffset() is None:
+        reason = "is not an ISO 8601 time" if moment is None else "has no time zone"
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"--now {text!r} {reason}; write it like 2026-10-05T10:00:00Z or 2026-10-05T12:00:00+02:00.",
+            {"name": "--now", "value": text},
+        )
+    return moment
+
+
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
+
+
+def _parse_amount(text: str) -> int:
+    """AMOUNT: a non-negative whole number written in ASCII digits.
+
+    A negative amount is refused here with the library's own code, wording and details
+    (``apply_damage(doc, -5)`` refuses it the same way): :func:`change_pool` takes a signed
+    change, and ``damage -5`` must not heal.
+    """
+    amount: int | None = None
+    if _INTEGER.fullmatch(text):
+        with contextlib.suppress(ValueError):  # more digits than int() accepts
+            amount = int(text)
+    if amount is not None and amount >= 0:
+        return amount
+    if amount is not None:
+        raise CharacterError(
+            "invalidAmount",
+            f"The amount must be a non-negative integer, not {amount!r}.",
+            {"amount": amount},
+        )
+    raise CharacterError(
+        "invalidAmount",
+        f"The amount must be a non-negative integer, not {text!r}.",
+        {"amount": text},
+    )
+
+
+def _parse_change(text: str) -> tuple[str, Any]:
+    """``POINTER=VALUE`` with VALUE as JSON: ``/secondary/hp/current=-3``."""
+    pointer, equals, value = text.partition("=")
+    if not equals or not pointer.startswith("/"):
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"{text!r} is not POINTER=VALUE (for example /secondary/hp/current=-3).",
+            {"name": "POINTER=VALUE", "value": text},
+        )
+    try:
+        return pointer, loads(value)
+    except JsonTextError as err:
+        raise CharacterError(
+            "invalidValue",
+            f"{pointer}: {value!r} is not a JSON value ({err.reason}); write text in double quotes.",
+            {"pointer": pointer, "value": value},
+        ) from None
+
+
+def _arguments_or_fail(label_text: str, parse: Callable[[], Any]) -> Any:
+    try:
+        return parse()
+    except CharacterError as err:
+        raise CommandFailure(label_text, err) from None
+
+
+# ================================================================ what to tell the user
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """A changed document, and what to tell the user about it on stderr."""
+
+    document: dict[str, Any]
+    notes: tuple[str, ...] = ()
+
+
+def _follow_up_text(follow_up: FollowUp) -> str:
+    """One follow-up as a person reads it, with its Basic Set page."""
+    page = f"({follow_up.reference})"
+    kind = follow_up.kind
+    if kind == "consciousnessCheck":
+        when = WHEN.get(follow_up.when or "", follow_up.when or "")
+        return f"consciousness check, {roll_text(follow_up.attribute, follow_up.modifier)}, {when} {page}"
+    if kind == "deathCheck":
+        at = js_number(follow_up.at) if follow_up.at is not None else "?"
+        return f"death check at {at} HP, {roll_text(follow_up.attribute, follow_up.modifier)} {page}"
+    if kind == "fatigueInjury":
+        done = "applied" if follow_up.applied else "not applied; use --spill"
+        return f"{follow_up.amount} HP injury from fatigue below 0 FP {page}, {done}"
+    if kind == "death":
+        return f"death {page}"
+    if kind == "unconsciousness":
+        return f"unconsciousness {page}"
+    return f"{kind} {page}"  # a kind added to the library later: still shown
+
+
+def _change_line(label_text: str, change: PoolChange) -> str:
+    """``hero.json: HP 11 -> 6 (max 13): reeling``, with ``; clamped: took -141 of -1000``."""
+    old, new, top = (
+        js_number(value) for value in (change.before.current, change.after.current, change.after.max)
+    )
+    line = f"{label_text}: {change.pool.upper()} {old} -> {new} (max {top}): {state_text(change.after)}"
+    if change.clamped:
+        line += f"; clamped: took {change.taken:+d} of {change.requested:+d}"
+    return line
+
+
+def _pool_notes(label_text: str, change: PoolChange, *, as_json: bool = False) -> tuple[str, ...]:
+    """What a pool change tells the user on stderr.
+
+    The change (and, with ``--spill``, the HP change it caused), each with the pool's new state
+    and a clamp note; then one ``owed:`` line per follow-up. With ``as_json``: instead,
+    :meth:`PoolChange.to_dict` on one line.
+    """
+    if as_json:
+        return (json_line(change.to_dict()),)
+    lines = [_change_line(label_text, change)]
+    if change.spill is not None:
+        lines.append(_change_line(label_text, change.spill))
+    lines.extend(f"owed: {_follow_up_text(follow_up)}" for follow_up in change.follow_ups)
+    return tuple(lines)
+
+
+def _pool_outcome(
+    args: argparse.Namespace, parsed: Parsed, label_text: str, amount: int, now: datetime | None
+) -> _Outcome:
+    pool, sign = _POOL_ACTIONS[args.command]
+    spill: bool = args.spill
+    change = change_pool(parsed.character, pool, sign * amount, now=now, spill_to_hp=spill)
+    return _Outcome(change.document, _pool_notes(label_text, change, as_json=args.follow_ups_json))
+
+
+def _update_outcome(
+    parsed: Parsed, label_text: str, changes: list[tuple[str, Any]], now: datetime | None
+) -> _Outcome:
+    document = update_character(parsed.character, changes, now=now)
+    notes = tuple(
+        f"{label_text}: {pointer} = {json.dumps(value, ensure_ascii=False)}" for pointer, value in changes
+    )
+    return _Outcome(document, notes)
+
+
+# ================================================================ writing
+
+
+def _destination(args: argparse.Namespace) -> str | None:
+    """Where the new document goes: a path, or None for stdout."""
+    if args.in_place:
+        if args.path == STDIN:
+            raise CommandFailure(
+                STDIN_LABEL,
+                CharacterError(
+                    INVALID_ARGUMENT, "--in-place needs a file, not stdin.", {"name": "--in-place"}
+                ),
+            )
+        return str(args.path)
+    output: str | None = args.output
+    return None if output in (None, STDIN) else output
+
+
+def _write_outcome(args: argparse.Namespace, outcome: _Outcome) -> int:
+    """Serializes (which validates) and writes the new document; then prints the notes."""
+    destination = _destination(args)
+    try:
+        data = serialize_character(outcome.document).encode("utf-8")
+    except CharacterError as err:
+        raise CommandFailure(label(args.path), err) from None
+    if destination is None:
+        write_stdout(data)
+    else:
+        try:
+            atomic_write(destination, data)
+        except OSError as err:
+            reason = err.strerror or str(err) or type(err).__name__
+            raise CommandFailure(
+                destination,
+                CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason}),
+            ) from None
+    if not args.quiet:
+        for note in outcome.notes:
+            say(note, err=True)
+    return EXIT_OK
+
+
+def _cmd_pool(args: argparse.Namespace) -> int:
+    label_text = label(args.path)
+    amount: int = _arguments_or_fail(label_text, lambda: _parse_amount(args.amount))
+    now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
+    _destination(args)  # refuse a wrong destination before reading stdin
+    parsed = load_character(args.path)
+    try:
+        outcome = _pool_outcome(args, parsed, label_text, amount, now)
+    except CharacterError as err:
+        raise CommandFailure(label_text, err) from None
+    return _write_outcome(args, outcome)
+
+
+def _cmd_update(args: argparse.Namespace) -> int:
+    label_text = label(args.path)
+    changes: list[tuple[str, Any]] = _arguments_or_fail(
+        label_text, lambda: [_parse_change(text) for text in args.changes]
+    )
+    now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
+    _destination(args)
+    parsed = load_character(args.path)
+    try:
+        outcome = _update_outcome(parsed, label_text, changes, now)
+    except CharacterError as err:
+        raise CommandFailure(label_text, err) from None
+    return _write_outcome(args, outcome)
+
+
+# ================================================================ the parser
+
+
+def add_write_options(parser: argparse.ArgumentParser, *, pool: bool = False) -> None:
+    """``-o OUT`` | ``--in-place``, ``--now``, ``-q`` (and, for pools, ``--follow-ups-json``)."""
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument(
+        "-o", "--output", metavar="OUT", help="write the new document to OUT (default: stdout)"
+    )
+    target.add_argument("-i", "--in-place", action="store_true", help="replace PATH with the new document")
+    parser.add_argument(
+        "--now", metavar="ISO", help="the time for meta.updatedAt, with a time zone (default: now)"
+    )
+    report = parser.add_mutually_exclusive_group() if pool else parser
+    report.add_argument("-q", "--quiet", action="store_true", help="do not report the change on stderr")
+    if pool:
+        report.add_argument(
+            "--follow-ups-json",
+            action="store_true",
+            help="report the change on stderr as one JSON line (state, thresholds crossed, follow-ups)",
+        )
+
+
+def register(commands: Commands) -> None:
+    """Adds ``damage``, ``heal``, ``fatigue``, ``recover`` and ``update``."""
+    for name, summary in _POOL_HELP.items():
+        pool = add_command(commands, name, summary, _cmd_pool, _POOL_EPILOGS[name])
+        pool.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
+        pool.add_argument("amount", metavar="AMOUNT", help="a whole number of points, 0 or more")
+        add_write_options(pool, pool=True)
+        if name == "fatigue":
+            pool.add_argument(
+                "--spill",
+                action="store_true",
+                help="also take the HP injury of fatigue below 0 FP off HP (B426), in the same write",
+            )
+        else:
+            pool.set_defaults(spill=False)
+    update = add_command(
+        commands, "update", "set in-play values: POINTER=VALUE ...", _cmd_update, _UPDATE_EPILOG
+    )
+    update.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
+    update.add_argument("changes", nargs="+", metavar="POINTER=VALUE", help="a JSON Pointer and a JSON value")
+    add_write_options(update)

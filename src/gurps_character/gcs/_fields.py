@@ -1,0 +1,192 @@
+"""Small typed readers for GCS data: any field may hold any JSON value in a hostile file.
+
+Every reader returns a value of the type asked for, or a neutral default (``""``, ``None``,
+``{}``, ``()``), so the mapping code never has to guess what it was given. Trees are walked
+without recursion (a file may nest ``children`` a million levels deep).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = [
+    "EMPTY",
+    "Node",
+    "boolean",
+    "children",
+    "escape_pointer",
+    "fill_placeholders",
+    "integer",
+    "is_container",
+    "kind_of",
+    "mapping",
+    "node_list",
+    "number",
+    "text",
+    "walk",
+]
+
+Node = dict[str, Any]
+EMPTY: Node = {}
+"""The default mapping. Never modified (readers only read)."""
+
+
+def mapping(node: Node, key: str) -> Node:
+    """``node[key]`` when it is a JSON object, else an empty mapping."""
+    value = node.get(key)
+    return value if type(value) is dict else EMPTY
+
+
+def node_list(node: Node, key: str) -> list[Any]:
+    """``node[key]`` when it is a list (its items still unchecked), else an empty list."""
+    value = node.get(key)
+    return value if type(value) is list else []
+
+
+def text(node: Node, key: str) -> str:
+    """``node[key]`` when it is a string, else ``""``."""
+    value = node.get(key)
+    return value if type(value) is str else ""
+
+
+def number(node: Node, key: str) -> float | int | None:
+    """``node[key]`` when it is a finite JSON number (not a boolean), else None."""
+    value: Any = node.get(key)
+    kind = type(value)
+    if kind is int or (kind is float and math.isfinite(value)):
+        return value  # type: ignore[no-any-return]
+    return None
+
+
+_NUMERIC_TEXT = re.compile(r"\s*([+-]?(?:\d[\d,]*)?\.?\d+)\s*")
+
+
+def number_or_text(node: Node, key: str) -> float | int | None:
+    """A number written as a number or as text (``"5"``, ``"1,200"``: v1 stored levels as text)."""
+    value = number(node, key)
+    if value is not None:
+        return value
+    raw = node.get(key)
+    if type(raw) is str and len(raw) < 40:
+        match = _NUMERIC_TEXT.fullmatch(raw)
+        if match:
+            parsed = float(match.group(1).replace(",", ""))
+            return int(parsed) if parsed.is_integer() and abs(parsed) < 2**53 else parsed
+    return None
+
+
+def integer(value: float | int | None) -> int | None:
+    """A whole number as an ``int`` (``3.0`` → 3), else None."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return None
+
+
+def boolean(node: Node, key: str) -> bool:
+    """``node[key] is True`` (anything else counts as false)."""
+    return node.get(key) is True
+
+
+# ---------------------------------------------------------------- node kinds and trees
+
+_TID_KINDS = {
+    "t": "trait",
+    "T": "trait_container",
+    "m": "modifier",
+    "M": "modifier_container",
+    "s": "skill",
+    "S": "skill_container",
+    "q": "technique",
+    "p": "spell",
+    "P": "spell_container",
+    "r": "ritual_magic_spell",
+    "e": "equipment",
+    "E": "equipment_container",
+    "f": "eqp_modifier",
+    "F": "eqp_modifier_container",
+    "n": "note",
+    "N": "note_container",
+    "w": "melee_weapon",
+    "W": "ranged_weapon",
+}
+_OLD_NAMES = {"advantage": "trait", "advantage_container": "trait_container"}
+
+
+def kind_of(node: Node) -> str:
+    """The node kind: the ``type`` field (v1, v2, v4) or the first character of a v5 TID ``id``;
+    ``""`` when neither says. Old names (``advantage``) are given their current names."""
+    declared = node.get("type")
+    if type(declared) is str and declared:
+        return _OLD_NAMES.get(declared, declared)
+    ident = node.get("id")
+    if type(ident) is str and ident:
+        return _TID_KINDS.get(ident[0], "")
+    return ""
+
+
+def is_container(node: Node) -> bool:
+    """A container node (by its kind, or by having a ``children`` list when the kind is unknown)."""
+    kind = kind_of(node)
+    if kind:
+        return kind.endswith("_container")
+    return type(node.get("children")) is list
+
+
+def children(node: Node) -> list[Any]:
+    """A container's children (unchecked items), or an empty list."""
+    return node_list(node, "children")
+
+
+def escape_pointer(token: str | int) -> str:
+    """One JSON Pointer reference token."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iterator[tuple[Node, str, int]]:
+    """Every JSON object of a GCS list and of its ``children``, depth first in file order, as
+    ``(node, JSON Pointer, depth)``. With ``skip_disabled``, a disabled node is left out with
+    everything below it. No recursion: any depth is fine."""
+    stack: list[tuple[list[Any], int, str, int]] = [(nodes, 0, pointer, 0)]
+    while stack:
+        items, index, base, depth = stack.pop()
+        while index < len(items):
+            item = items[index]
+            index += 1
+            if type(item) is not dict or (skip_disabled and item.get("disabled") is True):
+                continue
+            here = f"{base}/{index - 1}"
+            yield item, here, depth
+            kids = item.get("children")
+            if type(kids) is list and kids:
+                stack.append((items, index, base, depth))
+                items, index, base, depth = kids, 0, here + "/children", depth + 1
+        # this list is done; the parent list resumes from the stack
+
+
+_PLACEHOLDER = re.compile(r"@([^@]+)@")
+
+
+def fill_placeholders(value: str, node: Node) -> str:
+    """``value`` with each ``@name@`` replaced from the node's ``replacements`` (unknown names stay)."""
+    if "@" not in value:
+        return value
+    replacements = mapping(node, "replacements")
+    if not replacements:
+        return value
+
+    def fill(match: re.Match[str]) -> str:
+        found = replacements.get(match.group(1))
+        if type(found) is str:
+            return found
+        if type(found) in (int, float) and not isinstance(found, bool):
+            return str(found)
+        return match.group(0)
+
+    return _PLACEHOLDER.sub(fill, value)

@@ -1,0 +1,429 @@
+"""Attributes: GCS's attribute list (or a version 1 file's top-level values) to the format's
+ST, DX, IQ, HT and secondary characteristics; the rest goes to the extensions."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ._context import Context
+from ._fields import Node, boolean, integer, mapping, node_list, number, text
+from .expressions import evaluate_base
+
+__all__ = ["CORE", "AttributeValue", "attributes_section", "read_attributes", "secondary_section"]
+
+CORE = {
+    "st": "/attributes/st",
+    "dx": "/attributes/dx",
+    "iq": "/attributes/iq",
+    "ht": "/attributes/ht",
+    "hp": "/secondary/hp",
+    "fp": "/secondary/fp",
+    "will": "/secondary/will",
+    "per": "/secondary/per",
+    "basic_speed": "/secondary/basicSpeed",
+    "basic_move": "/secondary/basicMove",
+}
+"""GCS attribute id → where the format keeps it."""
+
+_STANDARD: dict[str, tuple[str, float]] = {
+    "st": ("10", 10),
+    "dx": ("10", 20),
+    "iq": ("10", 20),
+    "ht": ("10", 10),
+    "will": ("$iq", 5),
+    "fright_check": ("$will", 2),
+    "per": ("$iq", 5),
+    "vision": ("$per", 2),
+    "hearing": ("$per", 2),
+    "taste_smell": ("$per", 2),
+    "touch": ("$per", 2),
+    "basic_speed": ("($dx + $ht) / 4", 20),
+    "basic_move": ("floor($basic_speed)", 5),
+    "fp": ("$ht", 3),
+    "hp": ("$st", 2),
+}
+"""GCS's standard attribute set: base and cost per level (``Standard.attr``)."""
+
+_LABELS = {
+    "st": "ST",
+    "dx": "DX",
+    "iq": "IQ",
+    "ht": "HT",
+    "hp": "HP",
+    "fp": "FP",
+    "will": "Will",
+    "per": "Per",
+    "basic_speed": "Basic Speed",
+    "basic_move": "Basic Move",
+}
+
+
+@dataclass(slots=True)
+class AttributeValue:
+    """One GCS attribute as GCS computed it."""
+
+    ident: str
+    name: str
+    kind: str
+    value: float
+    points: float
+    adj: float
+    damage: float
+    current: float | None
+    pointer: str
+    computed_here: bool
+    """GCS saved no ``calc`` for it: value and points were computed by the importer."""
+
+
+def label(ident: str) -> str:
+    return _LABELS.get(ident, ident)
+
+
+def read_attributes(ctx: Context) -> dict[str, AttributeValue]:
+    """Every attribute with a value, by GCS id (separators left out)."""
+    if ctx.version == 1:
+        return _version1(ctx)
+    definitions = _definitions(ctx.data)
+    entries: dict[str, tuple[Node, str]] = {}
+    for index, entry in enumerate(node_list(ctx.data, "attributes")):
+        if type(entry) is dict:
+            ident = text(entry, "attr_id")
+            if ident and ident not in entries:
+                entries[ident] = (entry, f"/attributes/{index}")
+    values: dict[str, AttributeValue] = {}
+    pending: set[str] = set()
+
+    def resolve(ident: str) -> float | None:
+        if ident in values:
+            return values[ident].value
+        if ident in pending or len(pending) > 64:
+            return None
+        pending.add(ident)
+        try:
+            found = _read_one(ctx, ident, entries.get(ident), definitions, resolve)
+        finally:
+            pending.discard(ident)
+        if found is not None:
+            values[ident] = found
+            return found.value
+        return None
+
+    for ident in list(entries) + [i for i in definitions if i not in entries]:
+        resolve(ident)
+    return values
+
+
+def _definitions(data: Node) -> dict[str, Node]:
+    found: dict[str, Node] = {}
+    for definition in node_list(mapping(data, "settings"), "attributes"):
+        if type(definition) is dict:
+            ident = text(definition, "id")
+            if ident and ident not in found:
+                found[ident] = definition
+    return found
+
+
+def _read_one(
+    ctx: Context,
+    ident: str,
+    located: tuple[Node, str] | None,
+    definitions: dict[str, Node],
+    resolve: Any,
+) -> AttributeValue | None:
+    entry, pointer = located if located is not None else ({}, "")
+    definition = definitions.get(ident)
+    kind = text(definition, "type") if definition else ("pool" if ident in ("hp", "fp") else "integer")
+    if kind.endswith("separator"):
+        return None
+    if definitions and definition is None:
+        return None  # GCS drops values whose definition is gone
+    name = text(definition, "name") if definition else ""
+    calc = mapping(entry, "calc")
+    adj = number(entry, "adj") or 0
+    damage = number(entry, "damage") or 0
+    value = number(calc, "value")
+    points = number(calc, "points")
+    computed_here = value is None
+    if value is None:
+        base_text, cost = _base_and_cost(ident, definition)
+        base = evaluate_base(base_text, resolve)
+        if base is None:
+            standard = _STANDARD.get(ident)
+            base = evaluate_base(standard[0], resolve) if standard else None
+        if base is None:
+            return None
+        value = base + adj + ctx.features.attribute_bonus(ident)
+        if not kind.startswith("decimal"):
+            value = math.floor(value)
+        points = _cost(ctx, ident, adj, cost, definition)
+    current = number(calc, "current")
+    if kind.startswith("pool") and current is None:
+        current = value - damage
+    return AttributeValue(
+        ident, name or label(ident), kind, value, points or 0, adj, damage, current, pointer, computed_here
+    )
+
+
+def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
+    standard = _STANDARD.get(ident, ("10", 0))
+    if not definition:
+        return standard
+    base = text(definition, "base") or text(definition, "attribute_base") or standard[0]
+    cost = number(definition, "cost_per_point")
+    return base, standard[1] if cost is None else cost
+
+
+def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | None) -> float:
+    """GCS's attribute cost: adj × cost per point, less cost reductions (capped at 80 %), rounded up."""
+    reduction = sum(
+        number(f.data, "percentage") or 0
+        for f in ctx.features.of_kind("cost_reduction")
+        if text(f.data, "attribute").lower() == ident
+    )
+    size = _size_modifier(ctx)
+    per_sm = number(definition or {}, "cost_adj_percent_per_sm")
+    if per_sm is None and ident in ("st", "hp"):
+        per_sm = 10
+    if size > 0 and per_sm:
+        reduction += per_sm * size
+    reduction = min(max(reduction, 0), 80)
+    return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)
+
+
+def _size_modifier(ctx: Context) -> float:
+    base = number(mapping(ctx.data, "profile"), "SM") or 0
+    return base + ctx.features.attribute_bonus("sm")
+
+
+def size_modifier(ctx: Context) -> int:
+    """The effective size modifier: the profile's ``SM`` plus trait bonuses to ``sm``."""
+    return math.floor(_size_modifier(ctx))
+
+
+def _version1(ctx: Context) -> dict[str, AttributeValue]:
+    """Version 1 kept ST, DX, IQ, HT as top-level values and the rest as adjustments."""
+    data = ctx.data
+    settings = mapping(data, "settings")
+    found: dict[str, AttributeValue] = {}
+
+    def bonus(*idents: str) -> float:
+        return sum(ctx.features.attribute_bonus(ident) for ident in idents)
+
+    def put(ident: str, value: float, adj: float, cost: float, key: str, damage_key: str = "") -> None:
+        damage = number(data, damage_key) or 0 if damage_key else 0
+        points = _cost(ctx, ident, adj, cost, None)
+        current = value - damage if ident in ("hp", "fp") else None
+        found[ident] = AttributeValue(
+            ident,
+            label(ident),
+            "integer",
+            value,
+            points,
+            adj,
+            damage,
+            current,
+            f"/{key}" if key in data else "",
+            True,
+        )
+
+    for ident in ("st", "dx", "iq", "ht"):
+        stored = number(data, ident.upper())
+        stored = 10 if stored is None else stored
+        put(ident, math.floor(stored + bonus(ident)), stored - 10, _STANDARD[ident][1], ident.upper())
+    st, dx, iq, ht = (found[i].value for i in ("st", "dx", "iq", "ht"))
+    will_adj, per_adj = number(data, "will_adj") or 0, number(data, "per_adj") or 0
+    will_base = 10 if boolean(settings, "base_will_on_10") else iq
+    per_base = 10 if boolean(settings, "base_per_on_10") else iq
+    put("will", math.floor(will_base + will_adj + bonus("will")), will_adj, 5, "will_adj")
+    put("per", math.floor(per_base + per_adj + bonus("per", "perception")), per_adj, 5, "per_adj")
+    hp_adj, fp_adj = number(data, "HP_adj") or 0, number(data, "FP_adj") or 0
+    put("hp", math.floor(st + hp_adj + bonus("hp")), hp_adj, 2, "HP_adj", "hp_damage")
+    put("fp", math.floor(ht + fp_adj + bonus("fp")), fp_adj, 3, "FP_adj", "fp_damage")
+    speed_adj = number(data, "speed_adj") or 0
+    speed = (dx + ht) / 4 + speed_adj + bonus("speed", "basic_speed")
+    put("basic_speed", speed, speed_adj, 20, "speed_adj")
+    move_adj = number(data, "move_adj") or 0
+    put(
+        "basic_move",
+        math.floor(math.floor(speed) + move_adj + bonus("move", "basic_move")),
+        move_adj,
+        5,
+        "move_adj",
+    )
+    return found
+
+
+def _whole(value: float) -> int:
+    return math.floor(value)
+
+
+def _points(value: float) -> int:
+    whole = integer(value)
+    return whole if whole is not None else math.ceil(value)
+
+
+def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointer: str) -> None:
+    """Why GCS's points (and values) for an attribute may differ from the format's formula."""
+    name = label(ident)
+    owners = [f for f in ctx.features.attribute_bonuses(ident)]
+    if owners:
+        total = sum(f.amount() for f in owners)
+        who = ", ".join(sorted({f"'{f.owner}'" for f in owners}))
+        ctx.cause(
+            pointer + "/points",
+            f"GCS adds {total:+g} {name} from {who}; GCS counts those points with the trait, "
+            f"and charges the attribute only for the {values[ident].adj:+g} levels bought",
+        )
+    reductions = [
+        f for f in ctx.features.of_kind("cost_reduction") if text(f.data, "attribute").lower() == ident
+    ]
+    if reductions:
+        who = ", ".join(sorted({f"'{f.owner}'" for f in reductions}))
+        ctx.cause(
+            pointer + "/points",
+            f"GCS reduces the cost of {name} by the cost reductions of {who}, also for levels bought down",
+        )
+    if values[ident].computed_here:
+        ctx.cause(pointer + "/points", f"GCS saved no computed {name}: the importer applied GCS's cost rules")
+
+
+def attributes_section(ctx: Context, values: dict[str, AttributeValue]) -> dict[str, Any]:
+    """The format's ``attributes``: ST, DX, IQ, HT with GCS's values and points."""
+    section: dict[str, Any] = {}
+    for ident in ("st", "dx", "iq", "ht"):
+        found = values.get(ident)
+        pointer = CORE[ident]
+        if found is None:
+            ctx.note("/attributes", "defaulted", f"The file has no {label(ident)}: the import uses 10.")
+            section[ident] = {"value": 10, "points": 0}
+            continue
+        value = _whole(found.value)
+        if value < 0:
+            ctx.note(found.pointer, "approximated", f"{label(ident)} {value} is below 0: the import uses 0.")
+            value = 0
+        entry: dict[str, Any] = {"value": value, "points": _points(found.points)}
+        modifiers = _cost_modifiers(ctx, ident)
+        if modifiers:
+            entry["costModifiers"] = modifiers
+        section[ident] = entry
+        _explain(ctx, values, ident, pointer)
+    return section
+
+
+def _cost_modifiers(ctx: Context, ident: str) -> list[dict[str, Any]]:
+    modifiers = []
+    for feature in ctx.features.of_kind("cost_reduction"):
+        if text(feature.data, "attribute").lower() != ident:
+            continue
+        percent = integer(number(feature.data, "percentage"))
+        if percent and 1 <= percent <= 99 and feature.owner:
+            modifiers.append({"name": feature.owner, "percent": -percent})
+    return modifiers
+
+
+def secondary_section(
+    ctx: Context, values: dict[str, AttributeValue], primary: dict[str, Any]
+) -> dict[str, Any]:
+    """The format's ``secondary``: HP, Will, Per, FP, Basic Speed and Move with GCS's values."""
+    st, dx, iq, ht = (primary[i]["value"] for i in ("st", "dx", "iq", "ht"))
+    section: dict[str, Any] = {}
+    for ident, key, base in (("hp", "hp", st), ("will", "will", iq), ("per", "per", iq), ("fp", "fp", ht)):
+        found = values.get(ident)
+        if found is None:
+            what = "FP" if ident == "fp" else label(ident)
+            ctx.note(
+                "/settings/attributes",
+                "defaulted",
+                f"The file defines no {what} (GCS leaves it out for some creatures): "
+                f"the import uses its base, {base}, at no cost.",
+            )
+            section[key] = {"value": base, "base": base, "points": 0}
+            continue
+        entry: dict[str, Any] = {"value": _whole(found.value), "base": base, "points": _points(found.points)}
+        modifiers = _cost_modifiers(ctx, ident)
+        if modifiers:
+            entry["costModifiers"] = modifiers
+        if ident in ("hp", "fp") and found.damage and found.current is not None:
+            entry["current"] = _pool_current(ctx, found, entry["value"], ident)
+        section[key] = entry
+        _explain(ctx, values, ident, CORE[ident])
+    section["basicSpeed"] = _speed(ctx, values, dx, ht)
+    move = values.get("basic_move")
+    move_base = math.floor(section["basicSpeed"]["value"])
+    if move is None:
+        section["basicMove"] = {"value": move_base, "base": move_base, "points": 0}
+    else:
+        section["basicMove"] = {
+            "value": _whole(move.value),
+            "base": move_base,
+            "points": _points(move.points),
+        }
+        _explain(ctx, values, "basic_move", CORE["basic_move"])
+    return {key: section[key] for key in ("hp", "will", "per", "fp", "basicSpeed", "basicMove")}
+
+
+def _pool_current(ctx: Context, found: AttributeValue, value: int, ident: str) -> int:
+    current = math.floor(found.current if found.current is not None else value)
+    low = -10 * value if ident == "hp" else -value
+    if not min(low, value) <= current <= max(low, value):
+        ctx.note(
+            found.pointer,
+            "approximated",
+            f"{label(ident)} current {current} is outside what the format allows: kept within bounds.",
+        )
+        current = max(min(current, max(low, value)), min(low, value))
+    return current
+
+
+def _speed(ctx: Context, values: dict[str, AttributeValue], dx: int, ht: int) -> dict[str, Any]:
+    base = (dx + ht) / 4
+    found = values.get("basic_speed")
+    if found is None:
+        return {"value": base, "base": base, "points": 0}
+    value = found.value
+    quarters = math.floor(value * 4 + 1e-9) / 4
+    if abs(quarters - value) > 1e-9:
+        ctx.note(
+            found.pointer,
+            "approximated",
+            f"Basic Speed {value:g} is not a multiple of 0.25 as the format requires: "
+            f"stored as {quarters:g}.",
+        )
+    _explain(ctx, values, "basic_speed", CORE["basic_speed"])
+    points = found.points
+    whole = integer(points)
+    return {"value": _plain(quarters), "base": _plain(base), "points": whole if whole is not None else points}
+
+
+def _plain(value: float) -> float | int:
+    whole = integer(value)
+    return whole if whole is not None else value
+
+
+def extra_attributes(ctx: Context, values: dict[str, AttributeValue]) -> list[dict[str, Any]]:
+    """The attributes beyond the ten: their values for the extensions, their points to ``other``."""
+    extra = []
+    for ident, found in values.items():
+        if ident in CORE:
+            continue
+        item: dict[str, Any] = {
+            "id": ident,
+            "name": found.name,
+            "value": _plain(found.value),
+            "points": _plain(found.points),
+        }
+        if found.current is not None and found.kind.startswith("pool"):
+            item["current"] = _plain(found.current)
+        extra.append(item)
+        ctx.add_other("attributes beyond the ten", found.points)
+    if extra:
+        ctx.note(
+            "/attributes",
+            "movedToExtensions",
+            f"{len(extra)} attributes the format has no place for ({', '.join(i['id'] for i in extra[:8])}"
+            f"{', ...' if len(extra) > 8 else ''}) are in extensions (attributes); their points are in "
+            "points.breakdown.other.",
+        )
+    return extra

@@ -1,0 +1,338 @@
+"""The import itself: a GCS file in, a fresh gurps-character document and its notes out."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from .._datetime import is_date_time
+from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
+from ..update import format_timestamp
+from ._context import Context
+from ._fields import fill_placeholders, integer, mapping, node_list, number, text, walk
+from .attributes import (
+    AttributeValue,
+    attributes_section,
+    extra_attributes,
+    read_attributes,
+    secondary_section,
+    size_modifier,
+)
+from .body import damage_resistance
+from .derived import damage_section, dodge_value, encumbrance_section
+from .equipment import equipment_sections
+from .features import collect_features
+from .notes import ImportNote, NoteLog
+from .reading import read_gcs
+from .skills import skill_sections
+from .traits import trait_sections
+from .units import height_text, weight_text
+
+__all__ = ["EXTENSION", "GcsImport", "import_gcs"]
+
+EXTENSION = "io.github.gurps-sheet.gcs-import"
+"""The importer's namespace in ``extensions``: the GCS data and what the format has no field for."""
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
+    )
+}
+_OLD_DATE = re.compile(
+    r"\s*([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})\s*([AaPp][Mm])\s*"
+)
+
+
+class GcsImport(NamedTuple):
+    """What :func:`import_gcs` returns."""
+
+    document: dict[str, Any]
+    """A fresh gurps-character v1.3 document (plain dicts and lists)."""
+    notes: tuple[ImportNote, ...]
+    """What was not carried over as it was, in the order it was met."""
+
+
+def import_gcs(
+    source: object, *, max_bytes: int = MAX_DOCUMENT_BYTES, now: datetime | None = None
+) -> GcsImport:
+    """Imports a character saved by GCS (GURPS Character Sheet).
+
+    Every JSON file version GCS has written (1, 2, 4 and 5, with the keys GCS renamed inside
+    version 5) is read. The document carries GCS's own numbers; where the format's rule formulas
+    give something else, ``integrity.deviations`` lists the value with the GCS cause. What the
+    format cannot hold stays in the GCS data under ``extensions`` and gets a note.
+
+    Args:
+        source: The ``.gcs`` file's text (``str``), its UTF-8 bytes, or the parsed JSON mapping
+            (copied, never modified).
+        max_bytes: The size limit for text input.
+        now: A timezone-aware time recorded as the import time (default: the current time).
+
+    Returns:
+        ``GcsImport(document, notes)``.
+
+    Raises:
+        CharacterError: ``tooLarge``, ``invalidJson`` (as :func:`parse_character`), ``notGcs``
+            (JSON that is not a GCS character) or ``unsupportedGcsVersion`` (XML files and file
+            versions GCS never wrote; details ``{version}``).
+        TypeError: ``now`` is naive.
+    """
+    stamp = format_timestamp(now)
+    gcs = read_gcs(source, max_bytes)
+    data = gcs.data
+    traits_key = "advantages" if "traits" not in data and "advantages" in data else "traits"
+    ctx = Context(data, gcs.version, traits_key, collect_features(data, traits_key), NoteLog())
+    document = _assemble(ctx, gcs.variant, stamp)
+    return GcsImport(document, ctx.log.notes())
+
+
+def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
+    values = read_attributes(ctx)
+    primary = attributes_section(ctx, values)
+    secondary = secondary_section(ctx, values, primary)
+    traits = trait_sections(ctx)
+    skills = skill_sections(ctx, values)
+    extras = extra_attributes(ctx, values)
+    gear = equipment_sections(ctx, skills, primary["st"]["value"])
+    speed = secondary["basicSpeed"]["value"]
+    dodge = dodge_value(ctx, speed)
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "formatVersion": LATEST_VERSION,
+        "ruleset": {"system": "GURPS", "edition": 4, "units": "metric", "currency": "$"},
+        "meta": _meta(ctx),
+        "profile": _profile(ctx),
+        "points": {},
+        "attributes": primary,
+        "secondary": secondary,
+        "encumbrance": encumbrance_section(
+            ctx, primary["st"]["value"], secondary["basicMove"]["value"], speed, dodge
+        ),
+        "damage": damage_section(ctx, primary["st"]["value"]),
+        "defenses": {
+            "dodge": {"value": dodge},
+            "parry": gear.parry,
+            "block": gear.block,
+        },
+        "damageResistance": damage_resistance(ctx),
+        "reactionModifiers": traits.reactions,
+        "techLevel": {"level": _tech_level(ctx), "points": traits.tech_level_points},
+        "languages": traits.languages,
+        "culturalFamiliarities": traits.familiarities,
+        "traits": traits.traits,
+        "skills": skills.skills,
+        "weapons": {"melee": gear.melee, "ranged": gear.ranged},
+        "equipment": gear.equipment,
+        "possessionsTotal": _possessions(gear.equipment),
+        "notes": _notes(ctx),
+    }
+    ctx.cause("/defenses/dodge/value", _dodge_cause(ctx))
+    gcs_spent = _attribute_points(values) + traits.total + skills.total
+    document["points"] = _points(ctx, document, gcs_spent)
+    summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
+    if extras:
+        summary["attributes"] = extras
+    if skills.elsewhere:
+        summary["skills"] = skills.elsewhere
+    if traits.conditional:
+        summary["conditionalModifiers"] = traits.conditional
+    if ctx.other_points:
+        summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
+    summary["gcs"] = ctx.data
+    document["extensions"] = {EXTENSION: summary}
+    from .integrity import integrity_section
+
+    integrity_section(ctx, document, gcs_spent)
+    ctx.note(
+        "",
+        "movedToExtensions",
+        f"The whole GCS file (ids, settings, hit locations, modifiers, features, weapons, equipment ...) "
+        f"is kept in extensions['{EXTENSION}'].gcs; the notes say what the document itself leaves out.",
+    )
+    return document
+
+
+def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
+    """The format's total (its formula adds the equipment's cost and weight)."""
+    cost = sum(item.get("cost", 0) for item in equipment)
+    weight = sum(item.get("weight", 0) for item in equipment)
+    return {"cost": _tidy(cost), "weight": _tidy(weight)}
+
+
+def _dodge_cause(ctx: Context) -> str:
+    bonus = ctx.features.attribute_bonuses("dodge")
+    if bonus:
+        who = ", ".join(sorted({f"'{f.owner}'" for f in bonus}))
+        return f"GCS adds Dodge bonuses from {who}"
+    return "GCS computed this Dodge (a 'dodge' attribute, a halving threshold or Dodge bonuses)"
+
+
+def _attribute_points(values: dict[str, AttributeValue]) -> float:
+    return sum(value.points for value in values.values())
+
+
+def _tidy(value: float) -> float | int:
+    rounded = round(value, 6)
+    return int(rounded) if float(rounded).is_integer() else rounded
+
+
+def _points(ctx: Context, document: dict[str, Any], gcs_spent: float) -> dict[str, Any]:
+    attributes = sum(document["attributes"][k]["points"] for k in ("st", "dx", "iq", "ht"))
+    attributes += sum(
+        document["secondary"][k]["points"] for k in ("hp", "will", "per", "fp", "basicSpeed", "basicMove")
+    )
+    advantages = sum(t["points"] for t in document["traits"] if t["type"] in ("advantage", "perk"))
+    advantages += sum(item["points"] for item in document["languages"])
+    advantages += sum(item["points"] for item in document["culturalFamiliarities"])
+    advantages += document["techLevel"]["points"]
+    disadvantages = sum(t["points"] for t in document["traits"] if t["type"] in ("disadvantage", "quirk"))
+    skills = sum(s["points"] for s in document["skills"])
+    other = _tidy(gcs_spent - attributes - advantages - disadvantages - skills)
+    budget = number(ctx.data, "total_points")
+    whole_budget = integer(budget)
+    if budget is not None and whole_budget is None:
+        ctx.note(
+            "/total_points",
+            "approximated",
+            f"The point total {budget:g} is not whole: the budget is left empty.",
+        )
+    points: dict[str, Any] = {"budget": whole_budget, "spent": _tidy(gcs_spent)}
+    if whole_budget is not None:
+        points["unspent"] = _tidy(whole_budget - gcs_spent)
+    points["breakdown"] = {
+        "attributes": _tidy(attributes),
+        "advantages": _tidy(advantages),
+        "disadvantages": _tidy(disadvantages),
+        "skills": _tidy(skills),
+        "other": other,
+    }
+    return points
+
+
+def _meta(ctx: Context) -> dict[str, Any]:
+    from .. import __version__
+
+    meta: dict[str, Any] = {"locale": "en"}
+    for key, target in (("created_date", "createdAt"), ("modified_date", "updatedAt")):
+        raw = text(ctx.data, key).strip()
+        if not raw:
+            continue
+        stamp = _date(raw)
+        if stamp is None:
+            ctx.note(
+                f"/{key}", "notCarried", f"The date '{raw[:40]}' could not be read; it stays in the GCS data."
+            )
+            continue
+        if stamp != raw:
+            ctx.note(
+                f"/{key}", "approximated", f"The date '{raw[:40]}' has no time zone: read as UTC ({stamp})."
+            )
+        meta[target] = stamp
+    meta["generator"] = {"name": "gurps_character GCS import", "version": __version__}
+    return meta
+
+
+def _date(raw: str) -> str | None:
+    if is_date_time(raw):
+        return raw
+    match = _OLD_DATE.fullmatch(raw)
+    if match is None:
+        return None
+    month = _MONTHS.get(match.group(1).lower())
+    day, year, hour, minute = (int(match.group(i)) for i in (2, 3, 4, 5))
+    if month is None or not 1 <= hour <= 12:
+        return None
+    hour = hour % 12 + (12 if match.group(6).lower() == "pm" else 0)
+    stamp = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:00Z"
+    return stamp if is_date_time(stamp) else None
+
+
+_APPEARANCE = (
+    ("gender", "Gender"),
+    ("eyes", "Eyes"),
+    ("hair", "Hair"),
+    ("skin", "Skin"),
+    ("handedness", "Handedness"),
+    ("title", "Title"),
+    ("organization", "Organization"),
+    ("religion", "Religion"),
+    ("birthday", "Birthday"),
+)
+
+
+def _profile(ctx: Context) -> dict[str, Any]:
+    profile = mapping(ctx.data, "profile")
+    name = text(profile, "name").strip()
+    if not name:
+        ctx.note("/profile/name", "defaulted", "The character has no name: the document's name is empty.")
+    out: dict[str, Any] = {"name": name}
+    if text(profile, "player_name"):
+        out["player"] = text(profile, "player_name")
+    height = text(profile, "height").strip()
+    if height:
+        metric = height_text(height)
+        out["height"] = metric or height
+        if metric:
+            ctx.note(
+                "/profile/height",
+                "approximated",
+                f"Height {height} is {metric} (1 inch = 2.5 cm, as GCS converts).",
+            )
+    weight = text(profile, "weight").strip()
+    if weight:
+        metric = weight_text(weight, text(mapping(ctx.data, "settings"), "default_weight_units") or "lb")
+        out["weight"] = metric or weight
+        if metric:
+            ctx.note(
+                "/profile/weight",
+                "approximated",
+                f"Weight {weight} is {metric} (1 kg = 2 lb, the GURPS metric rule).",
+            )
+    age = profile.get("age")
+    if type(age) is str and age.strip():
+        out["age"] = age.strip()
+    elif type(age) is int:
+        out["age"] = str(age)
+    out["sizeModifier"] = size_modifier(ctx)
+    appearance = "; ".join(
+        f"{label}: {text(profile, key).strip()}" for key, label in _APPEARANCE if text(profile, key).strip()
+    )
+    if appearance:
+        out["appearance"] = appearance
+    if text(profile, "portrait"):
+        ctx.note(
+            "/profile/portrait",
+            "notCarried",
+            "The portrait has no place in the document: it stays in the GCS data.",
+        )
+    return out
+
+
+def _tech_level(ctx: Context) -> int | None:
+    raw = text(mapping(ctx.data, "profile"), "tech_level").strip()
+    if raw.isdigit() and len(raw) < 4:
+        return int(raw)
+    if raw:
+        ctx.note(
+            "/profile/tech_level",
+            "approximated",
+            f"Tech level '{raw[:20]}' is not a whole number: left empty.",
+        )
+    return None
+
+
+def _notes(ctx: Context) -> list[str]:
+    found = []
+    for node, _, _ in walk(node_list(ctx.data, "notes"), "/notes"):
+        body = (
+            text(node, "markdown") or text(node, "text") or text(node, "local_notes") or text(node, "notes")
+        )
+        body = fill_placeholders(body, node).strip()
+        reference = text(node, "reference").strip()
+        if reference:
+            body = f"{body} ({reference})" if body else reference
+        if body:
+            found.append(body)
+    return found

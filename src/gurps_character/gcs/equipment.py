@@ -1,0 +1,376 @@
+"""Equipment and weapons: carried equipment to the format's equipment list (with GCS's
+extended cost and weight), every weapon GCS lists to melee and ranged entries, and the best
+parry and block GCS computed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._context import Context
+from ._fields import (
+    Node,
+    boolean,
+    children,
+    fill_placeholders,
+    integer,
+    kind_of,
+    mapping,
+    node_list,
+    number,
+    number_or_text,
+    text,
+    walk,
+)
+from .features import display_name
+from .skills import SkillSections
+from .units import dice, js_round, kilograms
+
+__all__ = ["EquipmentSections", "equipment_sections"]
+
+_DAMAGE_TYPES = (
+    "cr",
+    "cut",
+    "imp",
+    "pi-",
+    "pi",
+    "pi+",
+    "pi++",
+    "burn",
+    "cor",
+    "fat",
+    "tox",
+    "tbb",
+    "aff",
+    "spec",
+)
+_LEADING_INT = re.compile(r"\s*([+-]?\d+)")
+_RANGE = re.compile(r"\s*(x?)([\d,]*\.?\d+)\s*(?:/\s*(x?)([\d,]*\.?\d+))?\s*")
+_ST_BASE = {"thr": "thrust", "sw": "swing"}
+
+
+@dataclass(slots=True)
+class EquipmentSections:
+    melee: list[dict[str, Any]] = field(default_factory=list)
+    ranged: list[dict[str, Any]] = field(default_factory=list)
+    equipment: list[dict[str, Any]] = field(default_factory=list)
+    parry: dict[str, Any] = field(default_factory=lambda: {"skill": None, "value": None})
+    block: dict[str, Any] = field(default_factory=lambda: {"skill": None, "value": None})
+
+
+@dataclass(slots=True)
+class _Defense:
+    value: int = -(10**9)
+    skill: str | None = None
+    cause: str = ""
+    source: str = ""
+
+
+def equipment_sections(ctx: Context, skills: SkillSections, st: int) -> EquipmentSections:
+    out = EquipmentSections()
+    default_unit = text(mapping(ctx.data, "settings"), "default_weight_units") or "lb"
+    parry, block = _Defense(), _Defense()
+    for owner, pointer, shown in _weapon_owners(ctx):
+        name = display_name(owner) or "(unnamed)"
+        for index, weapon in enumerate(node_list(owner, "weapons")):
+            if type(weapon) is not dict:
+                continue
+            where = f"{pointer}/weapons/{index}"
+            kind = kind_of(weapon)
+            if kind == "melee_weapon":
+                out.melee.append(_melee(weapon, name))
+                if shown and not boolean(weapon, "hide"):
+                    _best(ctx, parry, weapon, "parry", name, where, skills)
+                    _best(ctx, block, weapon, "block", name, where, skills)
+            elif kind == "ranged_weapon":
+                out.ranged.append(_ranged(weapon, name, owner, st))
+    for defense, key, target in ((parry, "parry", out.parry), (block, "block", out.block)):
+        if defense.skill is not None or defense.value > -(10**9):
+            target["skill"] = defense.skill
+            target["value"] = defense.value
+            ctx.cause(f"/defenses/{key}/value", defense.cause, defense.source)
+    for index, item in enumerate(node_list(ctx.data, "equipment")):
+        if type(item) is dict:
+            out.equipment.append(_item(ctx, item, f"/equipment/{index}", default_unit))
+    if any(type(item) is dict for item in node_list(ctx.data, "other_equipment")):
+        ctx.note(
+            "/other_equipment",
+            "notCarried",
+            "Equipment GCS lists as not carried (other equipment) is not in the document's equipment "
+            "and counts for nothing; it stays in the GCS data.",
+        )
+    if out.melee or out.ranged:
+        ctx.note(
+            "",
+            "approximated",
+            "Weapons are listed one entry per GCS weapon mode, with their raw damage, GCS's resolved damage "
+            "and skill level in the notes; their cost and weight are counted with the equipment.",
+        )
+    return out
+
+
+def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
+    """Nodes that may hold weapons, with whether GCS's sheet lists their weapons as ready: enabled
+    traits, carried equipment (ready when equipped, below equipped containers), skills, spells."""
+    owners: list[tuple[Node, str, bool]] = []
+    key = ctx.traits_key
+    for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
+        owners.append((node, pointer, True))
+    stack: list[tuple[list[Any], str, bool]] = [(node_list(ctx.data, "equipment"), "/equipment", True)]
+    while stack:
+        items, base, parent_ready = stack.pop()
+        for index, node in enumerate(items):
+            if type(node) is not dict:
+                continue
+            pointer = f"{base}/{index}"
+            quantity = number(node, "quantity")
+            ready = parent_ready and boolean(node, "equipped") and (quantity is None or quantity > 0)
+            owners.append((node, pointer, ready))
+            if children(node):
+                stack.append((children(node), pointer + "/children", ready))
+    for key in ("skills", "spells"):
+        for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
+            owners.append((node, pointer, True))
+    return owners
+
+
+def _leading_int(value: str) -> int | None:
+    match = _LEADING_INT.match(value) if len(value) < 40 else None
+    return int(match.group(1)) if match else None
+
+
+def _resolved(weapon: Node, key: str) -> str:
+    """GCS's resolved value (``calc``), or the raw field when GCS saved none."""
+    calc = mapping(weapon, "calc")
+    value = calc.get(key)
+    if type(value) is str:
+        return value
+    if type(value) is int:
+        return str(value)
+    return text(weapon, key)
+
+
+def _best(
+    ctx: Context, best: _Defense, weapon: Node, key: str, owner: str, where: str, skills: SkillSections
+) -> None:
+    resolved = mapping(weapon, "calc").get(key)
+    value = _leading_int(resolved) if type(resolved) is str else integer(number(mapping(weapon, "calc"), key))
+    if value is None or value <= best.value:
+        return
+    best.value = value
+    skill, detail = _weapon_skill(ctx, weapon, skills)
+    best.skill = skill
+    raw = text(weapon, key) or "0"
+    bonus = number(mapping(ctx.data, "calc"), f"{key}_bonus")
+    parts = [f"GCS's {key} with '{owner}' ({text(weapon, 'usage') or 'default use'}) is {resolved}"]
+    parts.append(f"from {detail}" if detail else "from a default that is no skill of the document")
+    parts.append(f"the weapon's {key} modifier {raw}")
+    if bonus:
+        parts.append(f"{key} bonus {bonus:+g} (Combat Reflexes, Enhanced {key.title()} ...)")
+    best.cause = ", ".join(parts)
+    best.source = where
+
+
+def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[str | None, str]:
+    """The document skill that gives the weapon its level: the skill default whose GCS level plus
+    modifier equals the weapon's GCS level (else the best such default)."""
+    wanted = number(mapping(weapon, "calc"), "level")
+    best: tuple[float, str, str] | None = None
+    for default in node_list(weapon, "defaults"):
+        if type(default) is not dict or text(default, "type").lower() != "skill":
+            continue
+        name = text(default, "name").strip().lower()
+        specialization = text(default, "specialization").strip().lower()
+        modifier = number(default, "modifier") or 0
+        for pointer in skills.by_name.get(name, ()):
+            node, index = skills.nodes[pointer], skills.by_gcs_pointer[pointer]
+            node_spec = fill_placeholders(text(node, "specialization"), node).strip().lower()
+            if specialization and node_spec != specialization:
+                continue
+            entry = skills.skills[index]
+            gcs_level = number(mapping(node, "calc"), "level")
+            level = (gcs_level if gcs_level is not None else entry["level"]) + modifier
+            detail = f"skill '{entry['name']}' {level:g}" + (f" ({modifier:+g})" if modifier else "")
+            if wanted is not None and level == wanted:
+                return entry["name"], detail
+            if best is None or level > best[0]:
+                best = (level, entry["name"], detail)
+    if best is not None:
+        return best[1], best[2]
+    return None, ""
+
+
+def _damage(weapon: Node) -> dict[str, Any]:
+    raw = weapon.get("damage")
+    if type(raw) is str:
+        return {"notation": raw.strip() or "-"}
+    damage = raw if type(raw) is dict else {}
+    kind = text(damage, "type").strip()
+    strength = text(damage, "st").strip()
+    base = text(damage, "base").strip()
+    divisor = number_or_text(damage, "armor_divisor")
+    st_text = "" if strength in ("", "none") else strength
+    notation = st_text
+    if base:
+        notation += base if (not st_text or base[:1] in "+-") else f"+{base}"
+    if divisor and divisor != 1:
+        notation += f"({divisor:g})"
+    notation = f"{notation} {kind}".strip() or "-"
+    entry: dict[str, Any] = {"notation": notation}
+    adds = integer(number_or_text(damage, "base")) if base else 0
+    if strength in _ST_BASE and adds is not None:
+        entry["base"] = _ST_BASE[strength]
+        entry["adds"] = adds
+    elif not st_text:
+        parsed = dice(base)
+        if parsed is not None:
+            entry.update({"base": "fixed", "dice": parsed[0], "adds": parsed[1]})
+    first = kind.split(" ")[0].lower() if kind else ""
+    if first in _DAMAGE_TYPES:
+        entry["type"] = first
+    return entry
+
+
+def _weapon_notes(weapon: Node) -> str:
+    parts = []
+    usage = text(weapon, "usage").strip()
+    if usage:
+        parts.append(usage)
+    calc = mapping(weapon, "calc")
+    damage = text(calc, "damage").strip()
+    if damage:
+        parts.append(f"GCS damage {damage}")
+    level = number(calc, "level")
+    if level is not None:
+        parts.append(f"skill level {level:g}")
+    strength = text(weapon, "strength").strip()
+    if strength:
+        parts.append(f"min ST {strength}")
+    for key in ("usage_notes", "local_notes", "notes"):
+        extra = text(weapon, key).strip()
+        if extra:
+            parts.append(extra)
+    return "; ".join(parts)
+
+
+def _melee(weapon: Node, owner: str) -> dict[str, Any]:
+    usage = text(weapon, "usage").strip()
+    entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": [_damage(weapon)]}
+    reach = _resolved(weapon, "reach").strip()
+    if reach:
+        entry["reach"] = reach
+    parry = text(weapon, "parry").strip()
+    if parry:
+        modifier = _leading_int(parry)
+        entry["parry"] = {"notation": parry, "modifier": modifier, "unbalanced": "u" in parry.lower()}
+    notes = _weapon_notes(weapon)
+    if notes:
+        entry["notes"] = notes
+    return entry
+
+
+def _range(weapon: Node, st: int) -> dict[str, Any] | None:
+    raw = _resolved(weapon, "range").strip()
+    if not raw:
+        return None
+    entry: dict[str, Any] = {"notation": raw}
+    match = _RANGE.fullmatch(raw) if len(raw) < 40 else None
+    if match:
+        values = []
+        for times, amount in ((match.group(1), match.group(2)), (match.group(3), match.group(4))):
+            if amount is None:
+                continue
+            value = float(amount.replace(",", ""))
+            value = value * st if times else value
+            values.append(js_round(value, 1))
+        if len(values) == 2:
+            entry["halfDamage"], entry["max"] = (_plain(v) for v in values)
+        elif len(values) == 1:
+            entry["max"] = _plain(values[0])
+    return entry
+
+
+def _plain(value: float) -> float | int:
+    whole = integer(value)
+    return whole if whole is not None else value
+
+
+def _ranged(weapon: Node, owner: str, owner_node: Node, st: int) -> dict[str, Any]:
+    usage = text(weapon, "usage").strip()
+    entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": _damage(weapon)}
+    for key, target in (
+        ("accuracy", "accuracy"),
+        ("rate_of_fire", "rateOfFire"),
+        ("shots", "shots"),
+        ("strength", "minST"),
+    ):
+        value = _resolved(weapon, key).strip()
+        if value:
+            entry[target] = value
+    found = _range(weapon, st)
+    if found:
+        entry["range"] = found
+    bulk = _leading_int(_resolved(weapon, "bulk"))
+    if bulk is not None and bulk <= 0:
+        entry["bulk"] = bulk
+    recoil = _leading_int(_resolved(weapon, "recoil"))
+    entry["recoil"] = recoil if recoil is not None and recoil >= 1 else None
+    legality = _leading_int(text(owner_node, "legality_class"))
+    if legality is not None and 0 <= legality <= 4:
+        entry["legalityClass"] = legality
+    notes = _weapon_notes(weapon)
+    if notes:
+        entry["notes"] = notes
+    return entry
+
+
+def _item(ctx: Context, item: Node, pointer: str, default_unit: str) -> dict[str, Any]:
+    name = display_name(item) or "(unnamed item)"
+    quantity = number(item, "quantity")
+    if quantity is not None and quantity != 1:
+        name = f"{name} ×{quantity:g}"
+    entry: dict[str, Any] = {"name": name}
+    cost, weight = _extended(item, default_unit)
+    entry["cost"] = _plain(max(round(cost, 4), 0))
+    entry["weight"] = _plain(max(round(weight, 4), 0))
+    notes = []
+    if boolean(item, "equipped"):
+        notes.append("equipped")
+    elif "equipped" in item or ctx.version >= 4:
+        notes.append("not equipped")
+    contents = [display_name(child) for child in children(item) if type(child) is dict]
+    if contents:
+        notes.append("contains " + ", ".join(n for n in contents[:40] if n))
+    for key in ("local_notes", "notes"):
+        extra = fill_placeholders(text(item, key), item).strip()
+        if extra:
+            notes.append(extra)
+    if notes:
+        entry["notes"] = "; ".join(notes)
+    return entry
+
+
+def _extended(item: Node, default_unit: str) -> tuple[float, float]:
+    """GCS's extended cost and weight (kg) of an item with its contents, times its quantity."""
+    calc = mapping(item, "calc")
+    cost = number(calc, "extended_value")
+    weight = kilograms(calc.get("extended_weight"), "lb")
+    if cost is not None and weight is not None:
+        return cost, weight
+    own_cost, own_weight = _own(item, default_unit)
+    inner = [_extended(child, default_unit) for child in children(item) if type(child) is dict]
+    quantity = number(item, "quantity")
+    quantity = 1 if quantity is None else quantity
+    total_cost = (own_cost + sum(c for c, _ in inner)) * quantity
+    total_weight = (own_weight + sum(w for _, w in inner)) * quantity
+    return (cost if cost is not None else total_cost), (weight if weight is not None else total_weight)
+
+
+def _own(item: Node, default_unit: str) -> tuple[float, float]:
+    value = number_or_text(item, "base_value")
+    if value is None:
+        value = number_or_text(item, "value")
+    raw_weight = item.get("base_weight", item.get("weight"))
+    weight = kilograms(raw_weight, default_unit)
+    return (value or 0), (weight or 0)

@@ -1,0 +1,65 @@
+"""What an import could not carry over as it was: one note per thing, for a person to read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["ImportNote", "NoteKind", "NoteLog"]
+
+NoteKind = Literal[
+    "notCarried",
+    "movedToExtensions",
+    "approximated",
+    "deviation",
+    "defaulted",
+]
+"""Every value of :attr:`ImportNote.kind`:
+
+* ``notCarried``: the document has no place for it and it is kept only in the GCS data under
+  ``extensions`` (for example a disabled trait or equipment that is not carried);
+* ``movedToExtensions``: what the format cannot hold (spells' details, techniques' defaults,
+  trait modifiers and features, attributes beyond the ten, hit-location tables, GCS ids) is in
+  the importer's ``extensions`` namespace;
+* ``approximated``: a value was converted or rounded to fit the format (a fractional level,
+  a unit), or picked among several (the skill behind a parry);
+* ``deviation``: a stored value is GCS's and differs from the format's rule formula; the
+  document lists it in ``integrity.deviations`` with the GCS cause;
+* ``defaulted``: the file did not say and the importer filled a value in (a missing name,
+  a missing FP attribute).
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportNote:
+    """One thing a GCS import did not carry over as it was.
+
+    Attributes:
+        source: A JSON Pointer into the GCS file (``""`` for the whole file).
+        kind: A stable code (see :data:`NoteKind`).
+        message: English text for a person.
+    """
+
+    source: str
+    kind: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"source", "kind", "message"}``."""
+        return {"source": self.source, "kind": self.kind, "message": self.message}
+
+
+class NoteLog:
+    """The notes of one import, in the order they were made (the same text noted twice at the
+    same place is kept once)."""
+
+    def __init__(self) -> None:
+        self._notes: dict[tuple[str, str, str], None] = {}
+
+    def add(self, source: str, kind: NoteKind, message: str) -> None:
+        """Records a note."""
+        self._notes.setdefault((source, kind, message), None)
+
+    def notes(self) -> tuple[ImportNote, ...]:
+        """The notes so far."""
+        return tuple(ImportNote(source, kind, message) for source, kind, message in self._notes)

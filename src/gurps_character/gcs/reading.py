@@ -1,0 +1,133 @@
+"""Reading a GCS file: size, JSON, and which of GCS's file versions it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import CharacterError
+from ..load import read_json
+from ._fields import Node, kind_of, mapping, node_list, text, walk
+
+__all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
+
+SUPPORTED_VERSIONS = (1, 2, 4, 5)
+"""The JSON file versions GCS has written: 1 and 2 (GCS 4.x, Java), 4 (GCS 5.0 to 5.2x) and 5."""
+
+_CONVERT = "open the file in a current GCS (5.x) and save it, then import the saved file"
+_UTF8_BOM = b"\xef\xbb\xbf"
+_XML_VERSION = re.compile(r"<character\b[^>]*?\bversion\s*=\s*[\"']([^\"']{0,20})[\"']")
+_CHARACTER_KEYS = ("profile", "attributes", "traits", "advantages", "skills", "total_points", "settings")
+
+
+@dataclass(frozen=True, slots=True)
+class GcsFile:
+    """A GCS character file, read.
+
+    Attributes:
+        data: The whole file as JSON data owned by the importer (never the caller's objects).
+        version: The file's ``version``: 1, 2, 4 or 5.
+        variant: Which key spellings the file uses (GCS renamed keys inside version 5):
+            ``"v1"``, ``"v2"``, ``"v4"``, ``"v5"`` (2024 keys) or ``"v5-2025"`` (``local_notes``,
+            ``base_value``, ``markdown``... from mid 2025).
+    """
+
+    data: Node
+    version: int
+    variant: str
+
+
+def read_gcs(source: object, max_bytes: int) -> GcsFile:
+    """Reads a GCS file from text, UTF-8 bytes or an already parsed mapping.
+
+    Raises:
+        CharacterError: ``invalidArgument``, ``tooLarge``, ``invalidJson`` (as
+            :func:`~gurps_character.parse_character`), ``notGcs`` or ``unsupportedGcsVersion``.
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source)
+        body: str | bytes = raw[len(_UTF8_BOM) :] if raw.startswith(_UTF8_BOM) else raw
+    elif isinstance(source, str):
+        body = source[1:] if source.startswith("\ufeff") else source  # GCS skips a byte order mark
+    elif isinstance(source, Mapping):
+        body = ""
+    else:
+        raise CharacterError(
+            "invalidArgument",
+            f"source must be text, UTF-8 bytes or a mapping, not a {type(source).__name__}.",
+            {"name": "source"},
+        )
+    try:
+        data = read_json(source if isinstance(source, Mapping) else body, max_bytes)
+    except CharacterError as err:
+        if err.code == "invalidJson" and not isinstance(source, Mapping):
+            _refuse_xml(body)
+        raise
+    return _classify(data)
+
+
+def _refuse_xml(body: str | bytes) -> None:
+    """GCS 4.x and older saved XML, which current GCS no longer reads either."""
+    head = body[:4096]
+    head_text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    if not head_text.lstrip().startswith("<"):
+        return
+    found = _XML_VERSION.search(head_text)
+    version = found.group(1) if found else None
+    raise CharacterError(
+        "unsupportedGcsVersion",
+        f"This is an XML GCS file (GCS 4.x or older), which this importer does not read; {_CONVERT}.",
+        {"version": version, "format": "xml"},
+    )
+
+
+def _not_gcs(reason: str) -> CharacterError:
+    return CharacterError("notGcs", f"This JSON is not a GCS character file: {reason}.", {"reason": reason})
+
+
+def _classify(data: Any) -> GcsFile:
+    if type(data) is not dict:
+        raise _not_gcs("the file is not a JSON object")
+    version = data.get("version")
+    if "version" not in data:
+        raise _not_gcs("it has no version")
+    if type(version) is not int:
+        raise _not_gcs("its version is not a whole number")
+    declared = data.get("type")
+    if declared is not None and declared != "character":
+        what = declared if type(declared) is str else "not text"
+        raise _not_gcs(f"its type is {what!r}, not 'character'"[:200])
+    if version not in SUPPORTED_VERSIONS:
+        raise CharacterError(
+            "unsupportedGcsVersion",
+            f"GCS file version {version} is not one GCS has written for characters "
+            f"(1, 2, 4 or 5); {_CONVERT}.",
+            {"version": version},
+        )
+    if type(data.get("rows")) is list and not any(key in data for key in _CHARACTER_KEYS):
+        raise _not_gcs("it is a GCS list (rows), not a character")
+    return GcsFile(data, version, _variant(data, version))
+
+
+_NEW_KEYS = ("local_notes", "base_value", "base_weight", "markdown", "cost_adj", "base")
+
+
+def _variant(data: Node, version: int) -> str:
+    """``v5-2025`` when a version 5 file uses the keys GCS renamed without a version bump."""
+    if version != 5:
+        return f"v{version}"
+    for key in ("traits", "skills", "spells", "equipment", "other_equipment", "notes"):
+        for node, _, _ in walk(node_list(data, key), ""):
+            if any(name in node for name in _NEW_KEYS):
+                return "v5-2025"
+    for definition in node_list(mapping(data, "settings"), "attributes"):
+        if type(definition) is dict and "base" in definition:
+            return "v5-2025"
+    return "v5"
+
+
+def node_kind(node: Node) -> str:
+    """The node kind (see :func:`._fields.kind_of`); kept here for the readers' imports."""
+    return kind_of(node) or text(node, "type")
