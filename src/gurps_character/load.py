@@ -225,19 +225,12 @@ def parse_character(
         CharacterError: ``tooLarge``, ``invalidJson``, ``notAnObject``, ``legacyFormat``,
             ``wrongFormat``, ``unsupportedVersion``, ``newerVersion`` or ``schema``.
     """
-    return check_loaded(load_document(source, max_bytes))
-
-
-def check_loaded(document: object, locate: Locate | None = None) -> Parsed:
-    """The checks after the text is read: envelope, schema, then the rules. ``document`` is a
-    fresh copy owned by the caller; ``locate`` places schema errors in the source text."""
     from .verify import verify_character
 
-    check_envelope(document)
-    assert isinstance(document, dict)
+    document = load_document(source, max_bytes)
     result = validate_character(document)
     if not result.valid:
-        raise schema_error(result.errors, locate)
+        raise schema_error(result.errors)
     return Parsed(document, verify_character(document))  # type: ignore[arg-type]
 
 

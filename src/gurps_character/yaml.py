@@ -19,10 +19,16 @@ from ._yaml_read import INSTALL_HINT, MAX_YAML_DEPTH, YamlDataError, locate, rea
 from ._yaml_write import too_deep, write_yaml
 from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError, describe, not_json_error
-from .load import Parsed, check_envelope, check_loaded, check_max_bytes, schema_error, text_of
+from .load import Parsed, check_envelope, check_max_bytes, schema_error, text_of
 from .validate import ValidationError, validate_character
 
-__all__ = ["INSTALL_HINT", "MAX_YAML_DEPTH", "dump_yaml_character", "parse_yaml_character"]
+__all__ = [
+    "INSTALL_HINT",
+    "MAX_YAML_DEPTH",
+    "dump_yaml_character",
+    "load_yaml_document",
+    "parse_yaml_character",
+]
 
 
 def parse_yaml_character(
@@ -48,6 +54,21 @@ def parse_yaml_character(
             ``unsupportedVersion``, ``newerVersion`` or ``schema`` (each error with its
             ``line`` and ``column``).
     """
+    from .verify import verify_character
+
+    document = load_yaml_document(source, max_bytes=max_bytes)
+    return Parsed(document, verify_character(document))  # type: ignore[arg-type]
+
+
+def load_yaml_document(
+    source: str | bytes | bytearray | memoryview, *, max_bytes: int = MAX_DOCUMENT_BYTES
+) -> dict[str, Any]:
+    """:func:`parse_yaml_character` without the rule check: the document after the size, YAML,
+    envelope and schema checks (schema errors placed in the YAML). What ``validate`` needs.
+
+    Raises:
+        CharacterError: as :func:`parse_yaml_character`.
+    """
     require_ruamel()
     limit = check_max_bytes(max_bytes)
     if not isinstance(source, str | bytes | bytearray | memoryview):
@@ -63,7 +84,12 @@ def parse_yaml_character(
         raise _invalid_yaml(err.reason, err.line, err.column) from None
     except YamlDataError as err:
         raise _invalid_yaml(err.reason, err.line, err.column) from None
-    return check_loaded(document, lambda errors: _positions(text, errors))
+    check_envelope(document)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors, lambda errors: _positions(text, errors))
+    assert isinstance(document, dict)
+    return document
 
 
 def dump_yaml_character(document: Any) -> str:

@@ -9,6 +9,12 @@ To read another format, write its loader in its own module and add one line to :
 (``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+
+A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
+(the pool commands, ``update``, ``convert``) write a file in the format of its suffix.
+
+YAML (``.yaml``, ``.yml``) is read by :func:`gurps_character.yaml.load_yaml_document`, which
+checks the schema itself so that schema errors carry the line and column in the YAML file.
 """
 
 from __future__ import annotations
@@ -18,7 +24,17 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 
-__all__ = ["DEFAULT_SUFFIX", "FORMATS", "DocumentLoader", "Source", "document_suffixes", "loader_for"]
+__all__ = [
+    "DEFAULT_SUFFIX",
+    "FORMATS",
+    "WRITERS",
+    "DocumentLoader",
+    "DocumentWriter",
+    "Source",
+    "document_suffixes",
+    "loader_for",
+    "writer_for",
+]
 
 Source: TypeAlias = bytes | Mapping[str, Any]
 """What a loader gives: JSON bytes for the library to parse, or a parsed document."""
@@ -32,14 +48,47 @@ def _json_source(data: bytes) -> Source:
     return data
 
 
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
+"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
+
+
+def _yaml_source(data: bytes) -> Source:
+    from ..yaml import load_yaml_document  # its parser is an optional extra: imported when used
+
+    return load_yaml_document(data)
+
+
+def _json_text(document: Mapping[str, Any]) -> str:
+    from ..load import serialize_character
+
+    return serialize_character(document)
+
+
+def _yaml_text(document: Mapping[str, Any]) -> str:
+    from ..yaml import dump_yaml_character
+
+    return dump_yaml_character(document)
+
+
 DEFAULT_SUFFIX: Final = ".json"
 
 FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_source,
+        ".yaml": _yaml_source,
+        ".yml": _yaml_source,
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
+
+WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_text,
+        ".yaml": _yaml_text,
+        ".yml": _yaml_text,
+    }
+)
+"""Lower-case file suffix -> writer, for the formats that can be written."""
 
 
 def loader_for(path: str) -> DocumentLoader:
@@ -51,3 +100,9 @@ def loader_for(path: str) -> DocumentLoader:
 def document_suffixes() -> tuple[str, ...]:
     """The suffixes a folder is searched for (``check``/``validate``), JSON first."""
     return tuple(FORMATS)
+
+
+def writer_for(path: str) -> DocumentWriter | None:
+    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
+    format that can be written."""
+    return WRITERS.get(os.path.splitext(path)[1].lower())

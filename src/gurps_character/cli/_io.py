@@ -18,7 +18,7 @@ from typing import IO, Final
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
-from ._common import STDIN, UNREADABLE, CommandFailure, label
+from ._common import STDIN, UNREADABLE, UNWRITABLE, CommandFailure, label
 from ._formats import Source, loader_for
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "read_input",
     "read_source",
     "unreadable",
+    "write_output",
     "write_stdout",
 ]
 
@@ -175,3 +176,22 @@ def write_stdout(data: bytes) -> None:
     else:  # a text-only stream (an embedding application's capture)
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
+
+
+def write_output(destination: str | None, data: bytes) -> None:
+    """Writes a command's output: to stdout (None), or atomically to a file.
+
+    Raises:
+        CommandFailure: ``unwritable``, naming the file.
+    """
+    if destination is None:
+        write_stdout(data)
+        return
+    try:
+        atomic_write(destination, data)
+    except OSError as err:
+        reason = err.strerror or str(err) or type(err).__name__
+        raise CommandFailure(
+            destination,
+            CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason}),
+        ) from None

@@ -21,11 +21,12 @@ from typing import Any, Final
 from .._json import JsonTextError, js_number, loads
 from ..conditions import FollowUp, PoolChange, change_pool
 from ..errors import CharacterError
-from ..load import Parsed, serialize_character
+from ..load import Parsed
 from ..update import PoolName, update_character
 from ._command import Commands, add_command
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, UNWRITABLE, CommandFailure, label
-from ._io import atomic_write, load_character, write_stdout
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
+from ._formats import DEFAULT_SUFFIX, WRITERS, writer_for
+from ._io import load_character, write_output
 from ._report import WHEN, json_line, roll_text, say, state_text
 
 __all__ = ["add_write_options", "register"]
@@ -264,23 +265,18 @@ def _destination(args: argparse.Namespace) -> str | None:
 
 
 def _write_outcome(args: argparse.Namespace, outcome: _Outcome) -> int:
-    """Serializes (which validates) and writes the new document; then prints the notes."""
+    """Serializes (which validates) and writes the new document; then prints the notes.
+
+    The text is in the destination's format (``-o hurt.yaml``), or else in the input's: a file
+    updated in place keeps its format."""
     destination = _destination(args)
+    write = writer_for(destination) if destination is not None else None
+    write = write or writer_for(args.path) or WRITERS[DEFAULT_SUFFIX]
     try:
-        data = serialize_character(outcome.document).encode("utf-8")
+        data = write(outcome.document).encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(args.path), err) from None
-    if destination is None:
-        write_stdout(data)
-    else:
-        try:
-            atomic_write(destination, data)
-        except OSError as err:
-            reason = err.strerror or str(err) or type(err).__name__
-            raise CommandFailure(
-                destination,
-                CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason}),
-            ) from None
+    write_output(destination, data)
     if not args.quiet:
         for note in outcome.notes:
             say(note, err=True)
