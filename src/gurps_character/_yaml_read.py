@@ -40,6 +40,7 @@ MAX_YAML_DEPTH = 100
 """The deepest nesting of mappings and sequences read (and written) as YAML."""
 
 INSTALL_HINT = 'pip install "gurps-character[yaml]"'
+"""The command that installs what reading YAML needs (shown by ``missingExtra``)."""
 
 Position = tuple[int, int]
 """A 1-based ``(line, column)``."""
