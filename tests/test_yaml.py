@@ -441,23 +441,43 @@ def test_the_writer_refuses_what_serialize_refuses() -> None:
     with pytest.raises(CharacterError) as caught:
         dump_yaml_character({**document, "format": "other"})
     assert caught.value.code == "wrongFormat"
+    with pytest.raises(CharacterError) as caught:  # valid (extensions are free), but no YAML number
+        dump_yaml_character({**document, "extensions": {"com.example.test": [{"n": 10**400}]}})
+    assert caught.value.to_dict() == {
+        "code": "invalidJson",
+        "message": "The document is not JSON data at /extensions/com.example.test/0/n: "
+        "the integer is too large for a double.",
+        "details": {
+            "pointer": "/extensions/com.example.test/0/n",
+            "reason": "the integer is too large for a double",
+        },
+    }
 
 
 def test_the_writer_refuses_data_deeper_than_yaml_is_read() -> None:
-    deep: Any = [1]
-    for _ in range(97):
+    deep: Any = [1, []]
+    for _ in range(96):
         deep = [deep]
-    # 100 levels: the document, extensions, and 98 lists
+    # 100 levels: the document, extensions, and 98 lists (the last one empty)
     document = {**example("rurik.json"), "extensions": {"com.example.test": deep}}
     assert parse_yaml_character(dump_yaml_character(document)).character == document
     document["extensions"] = {"com.example.test": [deep]}
     with pytest.raises(CharacterError) as caught:
         dump_yaml_character(document)
     assert caught.value.code == "tooLarge"
-    assert caught.value.details == {"pointer": "/extensions/com.example.test" + "/0" * 98, "limit": 100}
+    assert caught.value.details == {
+        "pointer": "/extensions/com.example.test" + "/0" * 97 + "/1",
+        "limit": 100,
+    }
 
 
 # ---------------------------------------------------------------- round trips
+
+
+def test_the_yaml_example_round_trips() -> None:
+    character, report = parse_yaml_character(ODILE.read_text(encoding="utf-8"))
+    text = dump_yaml_character(character)
+    assert parse_yaml_character(text) == (character, report)
 
 
 @pytest.mark.parametrize("name", ["rurik.json", "jotun.json"])

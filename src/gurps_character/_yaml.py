@@ -6,7 +6,7 @@ from typing import Any
 
 from ._json import JsonTextError, NotJsonError, copy_json
 from ._yaml_read import MAX_YAML_DEPTH, YamlDataError, locate, read_yaml, require_ruamel
-from ._yaml_write import too_deep, write_yaml
+from ._yaml_write import unwritable, write_yaml
 from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError, describe, not_json_error
 from .load import Parsed, check_envelope, check_max_bytes, schema_error, text_of
@@ -96,8 +96,8 @@ def dump_yaml_character(document: Any) -> str:
     Raises:
         CharacterError: the document is not a gurps-character object of a supported version
             (see :func:`check_envelope`), does not match the schema (``schema``), is not JSON
-            data (``invalidJson``), or is nested deeper than YAML is read (``tooLarge``,
-            ``{pointer, limit}``).
+            data (``invalidJson``, also for an integer no double holds), or is nested deeper
+            than YAML is read (``tooLarge``, ``{pointer, limit}``).
     """
     check_envelope(document)
     result = validate_character(document)
@@ -107,13 +107,15 @@ def dump_yaml_character(document: Any) -> str:
         data = copy_json(document)
     except NotJsonError as err:
         raise not_json_error(err) from None
-    pointer = too_deep(data)
-    if pointer is not None:
+    problem = unwritable(data)
+    if problem is not None and problem[1] == "number":
+        raise not_json_error(NotJsonError(problem[0], "the integer is too large for a double"))
+    if problem is not None:
         raise CharacterError(
             "tooLarge",
-            f"The document is nested more than {MAX_YAML_DEPTH} levels deep at {pointer}, "
+            f"The document is nested more than {MAX_YAML_DEPTH} levels deep at {problem[0]}, "
             "deeper than YAML is read; keep it as JSON.",
-            {"pointer": pointer, "limit": MAX_YAML_DEPTH},
+            {"pointer": problem[0], "limit": MAX_YAML_DEPTH},
         )
     return write_yaml(data)
 

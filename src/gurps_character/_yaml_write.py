@@ -25,7 +25,7 @@ from typing import Any
 from ._json import js_number
 from ._yaml_read import MAX_YAML_DEPTH
 
-__all__ = ["too_deep", "write_yaml"]
+__all__ = ["unwritable", "write_yaml"]
 
 _INDENT = "  "
 _PLAIN_START = re.compile(r"[^\W\d]|[$(_/]")  # a letter, or a character with no meaning there
@@ -89,26 +89,31 @@ def _empty(value: Any) -> str | None:
     return None
 
 
-def too_deep(document: Any) -> str | None:
-    """The JSON Pointer of the first container nested deeper than :data:`MAX_YAML_DEPTH`."""
+_DOUBLE_LIMIT = 2**1024  # integers from here on are Infinity to JavaScript, and no YAML number
+
+
+def unwritable(document: Any) -> tuple[str, str] | None:
+    """The JSON Pointer and the reason of the first value YAML text cannot carry back: a
+    container nested deeper than :data:`MAX_YAML_DEPTH` (``"depth"``), or an integer no double
+    holds (``"number"``, which only a mapping built in Python can hold)."""
     stack: list[tuple[Any, int, str]] = [(document, 1, "")]
     while stack:
         value, depth, pointer = stack.pop()
-        if not _opens(value):
-            continue
         if depth > MAX_YAML_DEPTH:
-            return pointer
+            return pointer, "depth"
         entries = value.items() if isinstance(value, dict) else enumerate(value)
         for token, child in entries:
-            if _opens(child):
-                escaped = str(token).replace("~", "~0").replace("/", "~1")
+            escaped = str(token).replace("~", "~0").replace("/", "~1")
+            if isinstance(child, dict | list):  # empty ones too: the reader counts "[]" as a level
                 stack.append((child, depth + 1, f"{pointer}/{escaped}"))
+            elif type(child) is int and not -_DOUBLE_LIMIT < child < _DOUBLE_LIMIT:
+                return f"{pointer}/{escaped}", "number"
     return None
 
 
 def write_yaml(document: dict[str, Any]) -> str:
     """The YAML text of plain JSON data (dicts, lists, finite scalars; no sharing), nested at
-    most :data:`MAX_YAML_DEPTH` levels (see :func:`too_deep`)."""
+    most :data:`MAX_YAML_DEPTH` levels, integers a double holds (see :func:`unwritable`)."""
     return "".join(_lines(document))
 
 
