@@ -295,6 +295,13 @@ def test_schema_errors_carry_the_line_and_column_of_the_offending_value() -> Non
     )
 
 
+def test_a_bad_extensions_key_is_placed_at_the_key() -> None:
+    text = dump_yaml_character(example("rurik.json")) + "extensions:\n  com.example.ok: 1\n  Bad Key: 2\n"
+    error = refusal(text)
+    [entry] = error.details["errors"]
+    assert (entry["propertyName"], entry["line"], entry["column"]) == ("Bad Key", len(text.splitlines()), 3)
+
+
 def test_schema_errors_inside_an_alias_point_at_the_alias() -> None:
     text = with_extension("x: 1\n").replace(
         '  swing:\n    notation: "1d+1"\n    dice: 1\n    adds: 1\n', "  swing: *thrust\n"
