@@ -12,6 +12,7 @@ __all__ = [
     "EXIT_OK",
     "INVALID_ARGUMENT",
     "NO_FILES",
+    "OUTPUT_EXISTS",
     "PROG",
     "STDIN",
     "STDIN_LABEL",
@@ -33,6 +34,7 @@ EXIT_ERROR: Final = 2
 UNREADABLE: Final = "unreadable"
 UNWRITABLE: Final = "unwritable"
 NO_FILES: Final = "noJsonFiles"
+OUTPUT_EXISTS: Final = "outputExists"
 INVALID_ARGUMENT: Final = "invalidArgument"
 
 

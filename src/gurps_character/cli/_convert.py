@@ -9,13 +9,11 @@ from typing import Final
 from ..errors import CharacterError
 from ..load import load_document
 from ._command import Commands, add_command
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
+from ._common import EXIT_OK, INVALID_ARGUMENT, OUTPUT_EXISTS, PROG, CommandFailure, label
 from ._formats import WRITERS, writer_for
 from ._io import read_source, write_output
 
 __all__ = ["register"]
-
-OUTPUT_EXISTS: Final = "outputExists"
 
 _EPILOG: Final = f"""\
 examples:
