@@ -145,5 +145,7 @@ def _positions(text: str, errors: tuple[ValidationError, ...]) -> list[tuple[int
             name = error.params.get("additionalProperty")
         value = ("value", tokens)
         wanted.append(((("key", (*tokens, name)) if isinstance(name, str) else value), value))
+    # A second pass over the text, paid only when the document is invalid: the first pass keeps
+    # no positions, which would cost memory for every value of every valid document.
     found = locate(text, [target for pair in wanted for target in pair])
     return [found.get(first) or found.get(second) for first, second in wanted]
