@@ -69,7 +69,7 @@ def load_yaml_document(
         )
     try:
         text, _ = text_of(source, limit)
-        document = read_yaml(text)
+        document, out_of_range = read_yaml(text)
     except JsonTextError as err:  # bytes that are not UTF-8
         raise _invalid_yaml(err.reason, err.line, err.column) from None
     except YamlDataError as err:
@@ -78,6 +78,10 @@ def load_yaml_document(
     result = validate_character(document)
     if not result.valid:
         raise schema_error(result.errors, lambda errors: _positions(text, errors))
+    if out_of_range is not None:
+        # As for JSON text: 1e400 (an infinity to JavaScript) is a schema error where a number
+        # belongs; anywhere else (in extensions) the text is refused.
+        raise _invalid_yaml(out_of_range.reason, out_of_range.line, out_of_range.column)
     assert isinstance(document, dict)
     return document
 

@@ -7,8 +7,9 @@ are text, ``~`` is null), whatever version the library itself defaults to.
 
 Anything that is not JSON data is refused with its position (:class:`YamlDataError`): tags other
 than the JSON ones (``!!str``, ``!!int``, ``!!float``, ``!!bool``, ``!!null``, ``!!map``,
-``!!seq``), duplicate or non-text keys, ``.inf`` and ``.nan``, numbers no double can hold, a
-second document, and any ``%YAML`` version but 1.2. Aliases are copied where they stand, up to
+``!!seq``), duplicate or non-text keys, ``.inf`` and ``.nan``, a second document, and any
+``%YAML`` version but 1.2. A number no double can hold (``1e400``) is treated as in JSON text:
+read as an infinity, reported by the caller (:func:`read_yaml`). Aliases are copied where they stand, up to
 the million repeated values that :func:`copy_json` allows for shared data, so an alias bomb is
 refused after a bounded amount of work. Nesting is limited to :data:`MAX_YAML_DEPTH` levels:
 ruamel's scanner spends time proportional to the depth on every token.
@@ -23,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn
 
-from ._json import _MAX_REPEATED, copy_json
+from ._json import _MAX_REPEATED
 from .errors import CharacterError
 
 __all__ = [
@@ -74,8 +75,9 @@ class _Refused(ValueError):
     """A scalar that is not JSON data; the reader adds the position."""
 
 
-def _integer(text: str) -> int:
-    """An integer literal as a JavaScript reader holds it: beyond 2**53 rounded to a double."""
+def _integer(text: str) -> int | float:
+    """An integer literal as a JavaScript reader holds it: beyond 2**53 rounded to a double,
+    beyond the doubles an infinity (see :class:`_Reader`)."""
     if _DECIMAL.fullmatch(text):
         if len(text.lstrip("+-")) <= _EXACT_DIGITS:
             return int(text)
@@ -89,19 +91,13 @@ def _integer(text: str) -> int:
         except OverflowError:
             rounded = math.inf
     if math.isinf(rounded):
-        raise _Refused(f"the number {_short(text)} is out of range")
+        return -math.inf if text.startswith("-") else math.inf
     return int(rounded)
 
 
-def _float(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise _Refused(f"the number {_short(text)} is out of range")
-    return value
-
-
 def _core_value(text: str) -> Any:
-    """What a plain scalar is under YAML 1.2's core schema (only finite numbers accepted)."""
+    """What a plain scalar is under YAML 1.2's core schema. ``.inf`` and ``.nan`` are refused;
+    a number too large for a double is an infinity."""
     if text in _NULLS:
         return None
     if text in _BOOLS:
@@ -109,7 +105,7 @@ def _core_value(text: str) -> Any:
     if _DECIMAL.fullmatch(text) or _OCTAL.fullmatch(text) or _HEX.fullmatch(text):
         return _integer(text)
     if _FLOAT.fullmatch(text):
-        return _float(text)
+        return float(text)  # 1e400 is an infinity, as JSON.parse reads it (see _Reader)
     if _NOT_FINITE.fullmatch(text):
         raise _Refused(f"{text} is not a JSON number")
     return text
@@ -234,6 +230,7 @@ class _Reader:
         self.found: dict[tuple[str, tuple[str, ...]], Position] = {}
         self.anchors: dict[str, Any] = {}  # name -> (value, size, height) or _OPEN
         self.repeated = 0
+        self.out_of_range: YamlDataError | None = None  # the first number no double holds
 
     def fail(self, reason: str, mark: Any) -> NoReturn:
         raise YamlDataError(reason, mark.line + 1, mark.column + 1)
@@ -250,6 +247,9 @@ class _Reader:
                     value = _scalar(event)
                 except _Refused as err:
                     self.fail(str(err), mark)
+                if type(value) is float and math.isinf(value) and self.out_of_range is None:
+                    reason = f"the number {_short(event.value)} is out of range"
+                    self.out_of_range = YamlDataError(reason, mark.line + 1, mark.column + 1)
                 self.place(stack, root, value, 1, 0, mark, event.anchor)
             elif name in ("MappingStartEvent", "SequenceStartEvent"):
                 mapping = name == "MappingStartEvent"
@@ -301,7 +301,7 @@ class _Reader:
                 self.fail(f"the aliases repeat more than {_MAX_REPEATED} values: the data is too large", mark)
             if len(stack) + height > MAX_YAML_DEPTH:
                 self.fail(f"the data is nested more than {MAX_YAML_DEPTH} levels deep", mark)
-            value = copy_json(value)
+            value = _copy(value)
         self.place(stack, root, value, size, height, mark, None, alias=True)
 
     def place(
@@ -381,15 +381,38 @@ class _Reader:
         return node
 
 
-def read_yaml(text: str) -> Any:
-    """The JSON data of a YAML 1.2 document.
+def _copy(value: Any) -> Any:
+    """A fresh copy of what the reader built (dicts, lists and scalars, infinities included; no
+    cycles, nothing shared), without recursion."""
+    if not isinstance(value, dict | list):
+        return value
+    root = value.copy()
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        entries = item.items() if isinstance(item, dict) else enumerate(item)
+        for key, child in entries:
+            if isinstance(child, dict | list):
+                item[key] = child = child.copy()
+                stack.append(child)
+    return root
+
+
+def read_yaml(text: str) -> tuple[Any, YamlDataError | None]:
+    """The JSON data of a YAML 1.2 document, and the first number in it too large for a double.
+
+    Such a number is read as ``JSON.parse`` reads ``1e400`` in JSON text, as an infinity, so that
+    the caller can report it where the schema refuses a number, as for JSON; it is never handed
+    out in a document.
 
     Raises:
         YamlDataError: the text is not YAML, or not JSON data (with the 1-based position).
         CharacterError: ``missingExtra`` when ruamel.yaml is not installed.
     """
     require_ruamel()
-    return _Reader(text, None).read()
+    reader = _Reader(text, None)
+    data = reader.read()
+    return data, reader.out_of_range
 
 
 def locate(
