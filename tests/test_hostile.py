@@ -898,3 +898,14 @@ def test_validation_errors_and_formula_values_are_copies() -> None:
     assert stored
     stored[0]["notation"] = "changed"
     assert document == example("rurik")
+
+
+def test_details_never_hold_a_nested_integer_no_double_holds() -> None:
+    from gurps_character.errors import json_detail
+
+    assert json_detail({"a": [10**5000]}) == "a dict"
+    assert json_detail([1, [2, [-(2**1024)]]]) == (
+        "[1, [2, [-1797693134862315907729305190789024733...947245938479716304835356329624224137216]]]"
+    )
+    assert json_detail({"a": [2**1023]}) == {"a": [2**1023]}  # a double holds it
+    json.dumps(json_detail({"a": [10**5000]}))

@@ -102,9 +102,14 @@ def json_detail(value: object) -> Any:
             if isinstance(item, dict | list)
             for child in (item.values() if isinstance(item, dict) else item)
         ]
+        if any(type(child) is int and not -_DOUBLE_LIMIT < child < _DOUBLE_LIMIT for child in level):
+            return describe(value)  # a nested integer no double holds: no JSON number either
         if not level:
             return copied
     return describe(value)
+
+
+_DOUBLE_LIMIT = 2**1024
 
 
 def not_json_error(err: NotJsonError) -> CharacterError:

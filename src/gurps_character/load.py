@@ -233,9 +233,9 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
 
 def _read_character_text(source: str | bytes | bytearray | memoryview, limit: int) -> Any:
     """The JSON text of a character, after the size check (see :func:`_refuse_infinities`)."""
-    text, encoded = text_of(source, limit)
     out_of_range: NumberOutOfRangeError | None = None
     try:
+        text, encoded = text_of(source, limit)
         return loads(text, encoded)
     except NumberOutOfRangeError as err:
         out_of_range = err
