@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import stat
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -73,13 +74,13 @@ def test_yaml_errors_name_the_line_and_column(folder: Path) -> None:
         [["validate", str(broken)], ["check", str(invalid)], ["validate", "--json", str(invalid)]]
     )
     assert syntax.status == 2
-    assert syntax.out == (
-        f"{broken}: invalid\n"
-        "  error: invalidYaml: Invalid YAML (line 3, column 3): "
+    assert syntax.out == ""  # errors go to stderr, as every command's do
+    assert syntax.err == (
+        f"error: {broken}: invalidYaml: Invalid YAML (line 3, column 3): "
         "expected <block end>, but found '<block mapping start>'.\n"
     )
     assert schema.status == 2
-    assert schema.out.splitlines()[-1] == f"    /profile/name: must be string (line {line}, column 9)"
+    assert schema.err.splitlines()[-1] == f"  /profile/name: must be string (line {line}, column 9)"
     error = json.loads(schema_json.out)["error"]
     assert error["details"]["errors"][0] | {"line": line, "column": 9} == error["details"]["errors"][0]
 
@@ -137,6 +138,25 @@ def test_convert_refuses_to_replace_a_file_without_force(folder: Path) -> None:
     assert target.read_bytes() == before
 
 
+def test_convert_and_in_place_yaml_replace_a_file_keeping_its_mode(folder: Path) -> None:
+    # Both go through the command line's one writer: the file is replaced atomically, its
+    # permissions kept, and no temporary file is left behind.
+    target, path = folder / "odile.json", folder / "odile.yaml"
+    target.write_text("{}", "utf-8")
+    target.chmod(0o640)
+    path.chmod(0o604)
+    converted = cli("convert", "--force", str(path), "-o", str(target))
+    damaged = cli("damage", "--in-place", "-q", "--now", NOW, str(path), "2")
+    assert (converted.status, damaged.status) == (0, 0)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert stat.S_IMODE(path.stat().st_mode) == 0o604
+    assert parse_character(target.read_bytes()).character["profile"]["name"] == "Odile Farrow"
+    assert parse_yaml_character(path.read_bytes()).character == apply_damage(
+        parse_character(target.read_bytes()).character, 2, now=NOW_DT
+    )
+    assert leftovers(folder) == []
+
+
 def test_convert_refuses_an_invalid_document_and_writes_nothing(folder: Path) -> None:
     invalid = folder / "invalid.yaml"
     invalid.write_text("format: gurps-character\nformatVersion: 1.3.0\n", "utf-8")
@@ -155,8 +175,8 @@ def test_without_the_extra_the_command_line_says_what_to_install(folder: Path) -
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 2
-    assert (
-        "  error: missingExtra: Reading YAML needs the optional ruamel.yaml library: "
-        'pip install "gurps-character[yaml]"\n'
-    ) in done.stdout
+    assert done.stderr == (
+        f"error: {folder / 'odile.yaml'}: missingExtra: Reading YAML needs the optional ruamel.yaml "
+        'library: pip install "gurps-character[yaml]"\n'
+    )
     assert f"{folder / 'odile.json'}\n  valid: yes\n" in done.stdout  # JSON files are still read

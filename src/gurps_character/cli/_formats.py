@@ -11,7 +11,9 @@ To read another format, write its loader in its own module and add one line to :
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
 
 A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
-(the pool commands, ``update``, ``convert``) write a file in the format of its suffix.
+write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
+file, ``convert``'s ``-o OUT``), or else in the input's (stdout), or else JSON. A writer must
+refuse an invalid document (:func:`~gurps_character.serialize_character` validates).
 
 YAML (``.yaml``, ``.yml``) is read by :func:`gurps_character.yaml.load_yaml_document`, which
 checks the schema itself so that schema errors carry the line and column in the YAML file.
@@ -48,14 +50,26 @@ def _json_source(data: bytes) -> Source:
     return data
 
 
-DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
-"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
-
-
 def _yaml_source(data: bytes) -> Source:
     from ..yaml import load_yaml_document  # its parser is an optional extra: imported when used
 
     return load_yaml_document(data)
+
+
+DEFAULT_SUFFIX: Final = ".json"
+
+FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_source,
+        ".yaml": _yaml_source,
+        ".yml": _yaml_source,
+    }
+)
+"""Lower-case file suffix -> loader. Add a format here (one line)."""
+
+
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
+"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
 
 
 def _json_text(document: Mapping[str, Any]) -> str:
@@ -70,17 +84,6 @@ def _yaml_text(document: Mapping[str, Any]) -> str:
     return dump_yaml_character(document)
 
 
-DEFAULT_SUFFIX: Final = ".json"
-
-FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
-    {
-        DEFAULT_SUFFIX: _json_source,
-        ".yaml": _yaml_source,
-        ".yml": _yaml_source,
-    }
-)
-"""Lower-case file suffix -> loader. Add a format here (one line)."""
-
 WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_text,
@@ -89,6 +92,12 @@ WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
     }
 )
 """Lower-case file suffix -> writer, for the formats that can be written."""
+
+
+def writer_for(path: str) -> DocumentWriter | None:
+    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
+    format that can be written."""
+    return WRITERS.get(os.path.splitext(path)[1].lower())
 
 
 def loader_for(path: str) -> DocumentLoader:
@@ -100,9 +109,3 @@ def loader_for(path: str) -> DocumentLoader:
 def document_suffixes() -> tuple[str, ...]:
     """The suffixes a folder is searched for (``check``/``validate``), JSON first."""
     return tuple(FORMATS)
-
-
-def writer_for(path: str) -> DocumentWriter | None:
-    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
-    format that can be written."""
-    return WRITERS.get(os.path.splitext(path)[1].lower())
