@@ -73,6 +73,7 @@ import gurps_character as gc  # noqa: E402
 import strategies as gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
+from gurps_character import yaml as gy  # noqa: E402
 from gurps_character._frozen import thaw  # noqa: E402
 from gurps_character.cli import main as cli_main  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
@@ -201,6 +202,56 @@ def _long_formula(chooser: gen.Chooser) -> str:
             return " + ".join(parts) or "1"
         parts.append(f"({part})")
         size += len(part) + 5
+
+
+_YAML_JUNK = (
+    "&a ",
+    "*a",
+    "!!python/object:os.system ",
+    "!x ",
+    "? ",
+    "- ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "|",
+    ">",
+    "'",
+    '"',
+    "%YAML 1.1\n",
+    "---\n",
+    "\t",
+    "!!binary ",
+    ".inf",
+    "~",
+    "#",
+    "\x00",
+    "\ufeff",
+    "[" * 150,
+    "a: &b [*b]\n",
+    "1e999",
+)
+
+
+def _yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """A ``parse_yaml_character`` source and whether it is a valid character."""
+    document, valid = _document(chooser)
+    try:
+        text: str | None = gy.dump_yaml_character(document)
+    except CharacterError:
+        text = _text_of(chooser, document)  # JSON is YAML too
+        valid = False
+    if text is None:
+        return document, False  # not text at all: an argument error
+    kind = chooser.integer(0, 9)
+    if kind < 4:
+        return (text if gen.chance(chooser, 70) else text.encode("utf-8", "surrogatepass")), valid
+    for _ in range(chooser.integer(0, 3)):
+        at = chooser.integer(0, len(text))
+        text = text[:at] + gen.pick(chooser, _YAML_JUNK) + text[at:]
+    return gen.mutate_text(chooser, text), False
 
 
 def _hand_made_tree(chooser: gen.Chooser) -> Any:
@@ -475,9 +526,14 @@ def make_case(chooser: gen.Chooser) -> Case:
             "round_up",
             "resolve_schema_ref",
             "plain_value",
+            "parse_yaml_character",
+            "dump_yaml_character",
             "cli_text",
         ),
     )
+    if name == "parse_yaml_character":
+        source, valid = _yaml_source(chooser)
+        return Case(name, gy.parse_yaml_character, (source,), valid_document=source if valid else None)
     if name == "cli_text":
         return _cli_case(chooser)
     if name == "parse_character":
@@ -567,6 +623,8 @@ def make_case(chooser: gen.Chooser) -> Case:
             except FormulaError:
                 results = gen.hostile_value(chooser)
         return Case(name, gf.deviations, (schema, document, results))
+    if name == "dump_yaml_character":
+        return Case(name, gy.dump_yaml_character, (document,), valid_document=known)
     if name == "serialize_character":
         kwargs = {}
         if gen.chance(chooser, 40):
@@ -715,7 +773,9 @@ def run_case(case: Case, timeout: float) -> Outcome:
             outcome.problem = problem
             outcome.kind = "UNEXPECTED broken promise"
     elif (
-        case.valid_document is not None and case.name == "parse_character" and "max_bytes" not in case.kwargs
+        case.valid_document is not None
+        and case.name in ("parse_character", "parse_yaml_character")
+        and "max_bytes" not in case.kwargs
     ):
         outcome.problem = f"a valid document was refused: {outcome.kind}"
         outcome.kind = "UNEXPECTED refused a valid document"
@@ -779,7 +839,7 @@ _VIEW_FUNCTIONS = ("combat_stats", "get_pool", "get_condition", "change_pool", "
 
 
 def _check_result(case: Case, result: Any) -> str | None:
-    returned = result.character if case.name == "parse_character" else result
+    returned = result.character if case.name in ("parse_character", "parse_yaml_character") else result
     # resolve_schema_ref and plain_value return their argument (or parts of it) by contract
     if (
         case.name not in ("resolve_schema_ref", "plain_value")
@@ -821,6 +881,15 @@ def _check_result(case: Case, result: Any) -> str | None:
             return "parse -> serialize -> parse changed the document"
         if not isinstance(valid, str | bytes) and not gen.json_equal(document, valid):
             return "parse_character changed the document"
+    if case.name == "parse_yaml_character":
+        document = result.character
+        again = gy.parse_yaml_character(gy.dump_yaml_character(document), max_bytes=10**9).character
+        if not gen.json_equal(again, document):
+            return "parse_yaml -> dump_yaml -> parse_yaml changed the document"
+    if case.name == "dump_yaml_character" and not gen.json_equal(
+        gy.parse_yaml_character(result, max_bytes=10**9).character, valid
+    ):
+        return "dump_yaml -> parse_yaml changed the document"
     if case.name == "validate_character" and not result.valid:
         return "a valid document was reported invalid"
     if case.name in ("update_character", "apply_damage", "heal", "spend_fatigue", "recover_fatigue"):

@@ -21,10 +21,11 @@ import pytest
 
 import gurps_character
 import gurps_character.formula
+import gurps_character.yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 USAGE = ROOT / "tests" / "typing" / "usage.py"
-PUBLIC_MODULES = (gurps_character, gurps_character.formula)
+PUBLIC_MODULES = (gurps_character, gurps_character.formula, gurps_character.yaml)
 
 # Google style section headers (https://google.github.io/styleguide/pyguide.html#383-functions-and-methods).
 SECTION = re.compile(
@@ -235,7 +236,10 @@ def test_functions_follow_google_style(
         assert any(line.strip() for line in sections["Returns"]), f"{name}: empty Returns"
     if "Raises" in sections:
         for exception in _entries(name, "Raises", sections["Raises"]):
-            found = getattr(module, exception, getattr(builtins, exception, None))
+            # the module's own exceptions, the package's one (CharacterError), or a builtin
+            found = getattr(
+                module, exception, getattr(gurps_character, exception, getattr(builtins, exception, None))
+            )
             assert inspect.isclass(found) and issubclass(found, BaseException), f"{name}: raises {exception}?"
 
 

@@ -147,6 +147,7 @@ def test_sdist_holds_the_sources_schema_and_examples(dist: Dist) -> None:
         "schema/x-gurps-vocabulary.schema.json",
         "examples/rurik.json",
         "examples/jotun.json",
+        "examples/odile.yaml",
         "src/gurps_character/__init__.py",
         "src/gurps_character/py.typed",
         "src/gurps_character/formula/__init__.py",

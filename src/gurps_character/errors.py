@@ -34,6 +34,8 @@ ErrorCode = Literal[
     "invalidAmount",
     "invalidArgument",
     "invalidDocument",
+    "invalidYaml",
+    "missingExtra",
     "notGcs",
     "unsupportedGcsVersion",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
@@ -147,8 +147,12 @@ def _small_integer(digits: str) -> int | None:
     return int(significant or "0") if len(significant) <= _MAX_SMALL_DIGITS else None
 
 
-def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tuple[str, bytes]:
-    """The text and its UTF-8 bytes, after the size check."""
+def text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tuple[str, bytes]:
+    """The text and its UTF-8 bytes, after the size check (``tooLarge``).
+
+    Raises:
+        JsonTextError: the bytes are not UTF-8 (the position of the first bad byte).
+    """
     encoded = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else bytes(source)
     size = len(encoded)
     if size > max_bytes:
@@ -163,9 +167,7 @@ def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tu
         return encoded.decode("utf-8"), encoded
     except UnicodeDecodeError as err:
         text = encoded[: err.start].decode("utf-8")
-        raise _invalid_json(
-            JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False)
-        ) from None
+        raise JsonTextError("the bytes are not UTF-8", text, len(text), truncated=False) from None
 
 
 def _invalid_json(err: JsonTextError) -> CharacterError:
@@ -173,7 +175,7 @@ def _invalid_json(err: JsonTextError) -> CharacterError:
     return CharacterError("invalidJson", f"Invalid JSON ({where}): {err.reason}.", err.details())
 
 
-def _check_max_bytes(max_bytes: object) -> int:
+def check_max_bytes(max_bytes: object) -> int:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
         raise CharacterError(
             "invalidArgument",
@@ -183,15 +185,30 @@ def _check_max_bytes(max_bytes: object) -> int:
     return max_bytes
 
 
-def schema_error(errors: tuple[ValidationError, ...]) -> CharacterError:
-    """The ``schema`` error for a list of validation errors."""
-    shown = "; ".join(error.message for error in errors[:3])
+Locate = Callable[[tuple[ValidationError, ...]], list[tuple[int, int] | None]]
+"""Where each validation error stands in the source text: ``(line, column)``, 1-based, or None."""
+
+
+def schema_error(errors: tuple[ValidationError, ...], locate: Locate | None = None) -> CharacterError:
+    """The ``schema`` error for a list of validation errors.
+
+    With ``locate`` (a text format with lines, such as YAML), each error's entry in ``details``
+    also has its ``line`` and ``column``, and the message shows them.
+    """
+    entries = [error.to_dict() for error in errors]
+    shown = [error.message for error in errors[:3]]
+    if locate is not None:
+        for index, position in enumerate(locate(errors)):
+            if position is not None:
+                entries[index]["line"], entries[index]["column"] = position
+                if index < len(shown):
+                    shown[index] += f" (line {position[0]}, column {position[1]})"
     more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
     count = "1 error" if len(errors) == 1 else f"{len(errors)} errors"
     return CharacterError(
         "schema",
-        f"The document does not match the gurps-character schema ({count}): {shown}{more}.",
-        {"errors": [error.to_dict() for error in errors]},
+        f"The document does not match the gurps-character schema ({count}): {'; '.join(shown)}{more}.",
+        {"errors": entries},
     )
 
 
@@ -210,10 +227,10 @@ def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     Raises:
         CharacterError: ``invalidArgument`` (``max_bytes``), ``tooLarge`` or ``invalidJson``.
     """
-    limit = _check_max_bytes(max_bytes)
+    limit = check_max_bytes(max_bytes)
     if isinstance(source, str | bytes | bytearray | memoryview):
         try:
-            return loads(*_text_of(source, limit))
+            return loads(*text_of(source, limit))
         except JsonTextError as err:
             raise _invalid_json(err) from None
     if isinstance(source, Mapping):
@@ -227,9 +244,9 @@ def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
 def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
     """Size, JSON and envelope checks; a fresh document owned by the caller."""
     if isinstance(source, str | bytes | bytearray | memoryview):
-        document = _read_character_text(source, _check_max_bytes(max_bytes))
+        document = _read_character_text(source, check_max_bytes(max_bytes))
     elif isinstance(source, Mapping):
-        _check_max_bytes(max_bytes)
+        check_max_bytes(max_bytes)
         document = _read_character_mapping(source)
     else:
         document = read_json(source, max_bytes)
@@ -240,9 +257,9 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
 
 def _read_character_text(source: str | bytes | bytearray | memoryview, limit: int) -> Any:
     """The JSON text of a character, after the size check (see :func:`_refuse_infinities`)."""
-    text, encoded = _text_of(source, limit)
     out_of_range: NumberOutOfRangeError | None = None
     try:
+        text, encoded = text_of(source, limit)
         return loads(text, encoded)
     except NumberOutOfRangeError as err:
         out_of_range = err

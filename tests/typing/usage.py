@@ -107,6 +107,13 @@ from gurps_character.formula import (
     resolve_schema_ref,
     round_up,
 )
+from gurps_character.yaml import (
+    INSTALL_HINT,
+    MAX_YAML_DEPTH,
+    dump_yaml_character,
+    load_yaml_document,
+    parse_yaml_character,
+)
 
 NOW: Final = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
 
@@ -384,6 +391,18 @@ def formulas(character: GurpsCharacter) -> None:
         raise AssertionError("an unknown function evaluated")
 
 
+def yaml(character: GurpsCharacter) -> None:
+    """Characters in YAML (reading needs the optional extra; writing does not)."""
+    text: str = dump_yaml_character(character)
+    try:
+        parsed: Parsed = parse_yaml_character(text, max_bytes=MAX_DOCUMENT_BYTES)
+        document: dict[str, Any] = load_yaml_document(text.encode("utf-8"))
+    except CharacterError as err:  # installed without the extra (the wheel's test environment)
+        assert err.code == "missingExtra" and INSTALL_HINT in err.message
+        return
+    assert parsed.character == document and MAX_YAML_DEPTH >= 100
+
+
 def main(argv: list[str]) -> int:
     """``python usage.py <character.json>``: runs every function above on the character."""
     text = Path(argv[1]).read_text(encoding="utf-8")
@@ -396,6 +415,7 @@ def main(argv: list[str]) -> int:
     damage(character)
     combat(character)
     formulas(character)
+    yaml(character)
     print("ok")
     return 0
 

@@ -14,6 +14,7 @@ __all__ = [
     "EXIT_OK",
     "INVALID_ARGUMENT",
     "NO_FILES",
+    "OUTPUT_EXISTS",
     "PROG",
     "STDIN",
     "STDIN_LABEL",
@@ -39,6 +40,7 @@ EXIT_BROKEN_PIPE: Final = 141
 UNREADABLE: Final = "unreadable"
 UNWRITABLE: Final = "unwritable"
 NO_FILES: Final = "noJsonFiles"
+OUTPUT_EXISTS: Final = "outputExists"
 INVALID_ARGUMENT: Final = "invalidArgument"
 
 

@@ -12,8 +12,11 @@ also pick such files up in folders. A path with no known suffix (and stdin) is r
 
 A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
 write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
-file), or else in the input's (stdout), or else JSON. A writer must refuse an invalid document
-(:func:`~gurps_character.serialize_character` validates).
+file, ``convert``'s ``-o OUT``), or else in the input's (stdout), or else JSON. A writer must
+refuse an invalid document (:func:`~gurps_character.serialize_character` validates).
+
+YAML (``.yaml``, ``.yml``) is read by :func:`gurps_character.yaml.load_yaml_document`, which
+checks the schema itself so that schema errors carry the line and column in the YAML file.
 """
 
 from __future__ import annotations
@@ -47,11 +50,19 @@ def _json_source(data: bytes) -> Source:
     return data
 
 
+def _yaml_source(data: bytes) -> Source:
+    from ..yaml import load_yaml_document  # its parser is an optional extra: imported when used
+
+    return load_yaml_document(data)
+
+
 DEFAULT_SUFFIX: Final = ".json"
 
 FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_source,
+        ".yaml": _yaml_source,
+        ".yml": _yaml_source,
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
@@ -67,9 +78,17 @@ def _json_text(document: Mapping[str, Any]) -> str:
     return serialize_character(document)
 
 
+def _yaml_text(document: Mapping[str, Any]) -> str:
+    from ..yaml import dump_yaml_character
+
+    return dump_yaml_character(document)
+
+
 WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_text,
+        ".yaml": _yaml_text,
+        ".yml": _yaml_text,
     }
 )
 """Lower-case file suffix -> writer, for the formats that can be written."""

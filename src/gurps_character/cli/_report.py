@@ -105,14 +105,16 @@ def table(rows: Sequence[Sequence[str]], *, right: Iterable[int] = (), indent: s
 
 
 def _schema_lines(error: dict[str, Any], indent: str) -> list[str]:
-    """Each schema error of a ``schema`` failure: its pointer and message."""
+    """Each schema error of a ``schema`` failure: its pointer and message, and its line and column
+    when the file has them."""
     lines = []
     for item in error.get("details", {}).get("errors", []):
         pointer, message = item.get("pointer", ""), item.get("message", "")
         where = pointer or "(root)"
-        lines.append(
-            f"{indent}{message}" if message.startswith(f"{where}: ") else f"{indent}{where}: {message}"
-        )
+        text = message if message.startswith(f"{where}: ") else f"{where}: {message}"
+        if "line" in item and "column" in item:  # a format with lines (YAML) says where
+            text += f" (line {item['line']}, column {item['column']})"
+        lines.append(indent + text)
     return lines
 
 
