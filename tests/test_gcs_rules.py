@@ -436,3 +436,75 @@ def test_without_calc_hp_gets_the_size_discount_except_under_kyos(progression: s
     data["settings"]["damage_progression"] = progression
     data["attributes"].append({"attr_id": "hp", "adj": 10})
     assert _document(data)["secondary"]["hp"]["points"] == points  # 10 × 2, less 40 % for SM +4
+
+
+def _version1_with_techniques() -> dict[str, Any]:
+    """A version 1 character (GCS 4.x never saved levels then) with techniques of every kind."""
+    skill_default = {"type": "Skill", "name": "Judo", "modifier": 0}
+    return {
+        "type": "character",
+        "version": 1,
+        "DX": 12,
+        "profile": {"name": "Ana"},
+        "advantages": [
+            {
+                "type": "advantage",
+                "name": "Grappling Talent",
+                "base_points": 5,
+                "features": [
+                    {
+                        "type": "skill_bonus",
+                        "selection_type": "skills_with_name",
+                        "name": "Arm Lock",
+                        "amount": 1,
+                    }
+                ],
+            }
+        ],
+        "skills": [
+            {"type": "skill", "name": "Judo", "difficulty": "DX/H", "points": 8},
+            {
+                "type": "technique",
+                "name": "Arm Lock",
+                "difficulty": "A",
+                "default": skill_default,
+                "limit": 4,
+                "points": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Leg Grapple",
+                "difficulty": "H",
+                "points": 3,
+                "default": {**skill_default, "modifier": -2},
+                "limit": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Feint",
+                "difficulty": "H",
+                "default": {"type": "DX", "modifier": -2},
+                "points": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Kick",
+                "difficulty": "H",
+                "points": 2,
+                "default": {"type": "Skill", "name": "Karate", "modifier": -2},
+            },
+        ],
+    }
+
+
+def test_without_calc_techniques_get_gcs_levels_from_their_default() -> None:
+    result = import_gcs(_version1_with_techniques(), now=NOW)
+    document = result.document
+    assert validate_character(document).valid and verify_character(document).claim_consistent
+    levels = {skill["name"]: skill["level"] for skill in document["skills"]}
+    assert levels["Judo"] == 12 + 1  # DX/H, 8 points: DX+1
+    assert levels["Arm Lock"] == 13 + 0 + 2 + 1  # Judo + 2 points (Average) + Talent, within Judo+4
+    assert levels["Leg Grapple"] == 13  # Judo−2 + (3 − 1) points (Hard: 1st buys none), within Judo+2
+    assert levels["Feint"] == 12 - 2 + 1  # DX−2, Hard: 2 points buy one level
+    assert "Kick" not in levels  # no Karate: GCS has no level for it either
+    assert any(note.source == "/skills/4" and note.kind == "movedToExtensions" for note in result.notes)
