@@ -508,3 +508,36 @@ def test_without_calc_techniques_get_gcs_levels_from_their_default() -> None:
     assert levels["Feint"] == 12 - 2 + 1  # DX−2, Hard: 2 points buy one level
     assert "Kick" not in levels  # no Karate: GCS has no level for it either
     assert any(note.source == "/skills/4" and note.kind == "movedToExtensions" for note in result.notes)
+
+
+def test_without_calc_a_version_1_spell_college_is_text() -> None:
+    college_bonus = {
+        "type": "spell_bonus",
+        "match": "college_name",
+        "name": {"compare": "is", "qualifier": "Fire"},
+        "amount": 1,
+    }
+    data = {
+        "type": "character",
+        "version": 1,
+        "IQ": 13,
+        "profile": {"name": "Ivo"},
+        "advantages": [
+            {"type": "advantage", "name": "Fire Affinity", "base_points": 5, "features": [college_bonus]}
+        ],
+        "spells": [
+            {"type": "spell", "name": "Fireball", "college": "Air/Fire", "difficulty": "IQ/H", "points": 4},
+            {
+                "type": "spell",
+                "name": "Light",
+                "college": "Light and Darkness",
+                "difficulty": "IQ/H",
+                "points": 4,
+            },
+        ],
+    }
+    skills = {skill["name"]: skill for skill in _document(data)["skills"]}
+    assert skills["Fireball"]["level"] == 13 + 0 + 1  # IQ/H with 4 points: IQ+0, +1 for the college
+    assert skills["Fireball"]["bonuses"] == [{"name": "Fire Affinity", "amount": 1}]
+    assert "College: Air, Fire" in skills["Fireball"]["notes"]
+    assert skills["Light"]["level"] == 13 and "bonuses" not in skills["Light"]

@@ -26,7 +26,7 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
-from .features import Feature, skill_bonuses
+from .features import Feature, skill_bonuses, spell_colleges
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -327,10 +327,9 @@ def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
 def _notes(node: Node, kind: str) -> str:
     parts = []
     if kind in ("spell", "ritual_magic_spell"):
-        for key, label in (("college", "College"),):
-            colleges = [c for c in node_list(node, key) if type(c) is str]
-            if colleges:
-                parts.append(f"{label}: {', '.join(colleges)}")
+        colleges = spell_colleges(node)
+        if colleges:
+            parts.append(f"College: {', '.join(colleges)}")
         for key, label in (
             ("spell_class", "Class"),
             ("casting_cost", "Cost"),
