@@ -541,3 +541,50 @@ def test_without_calc_a_version_1_spell_college_is_text() -> None:
     assert skills["Fireball"]["bonuses"] == [{"name": "Fire Affinity", "amount": 1}]
     assert "College: Air, Fire" in skills["Fireball"]["notes"]
     assert skills["Light"]["level"] == 13 and "bonuses" not in skills["Light"]
+
+
+def test_without_a_body_table_dr_is_for_gcs_default_humanoid_body() -> None:
+    data = {
+        "type": "character",
+        "version": 1,
+        "profile": {"name": "Ola", "body_type": "humanoid"},
+        "advantages": [
+            {
+                "type": "advantage",
+                "name": "Damage Resistance",
+                "levels": "2",
+                "points_per_level": 5,
+                "features": [{"type": "dr_bonus", "location": "torso", "amount": 1, "per_level": True}],
+            }
+        ],
+        "equipment": [
+            {
+                "type": "equipment",
+                "description": "Leather Jacket",
+                "equipped": True,
+                "quantity": 1,
+                "features": [
+                    {"type": "dr_bonus", "location": "torso", "amount": 1},
+                    {"type": "dr_bonus", "location": "arms", "amount": 1},  # GCS 4.x location names
+                    {"type": "dr_bonus", "location": "full_body_except_eyes", "amount": 1},
+                ],
+            }
+        ],
+    }
+    result = import_gcs(data, now=NOW)
+    assert validate_character(result.document).valid and verify_character(result.document).claim_consistent
+    dr = {entry["locationId"]: entry["dr"] for entry in result.document["damageResistance"]}
+    assert dr == {
+        "eyes": 0,
+        "skull": 2 + 1,  # the skull's own DR
+        "face": 1,
+        "legs": 1,
+        "arms": 1 + 1,
+        "torso": 2 * 1 + 1 + 1,  # DR 2 (per level) + the jacket
+        "groin": 1,
+        "hands": 1,
+        "feet": 1,
+        "neck": 1,
+        "vitals": 1,
+    }
+    assert any(note.source == "/settings" and "default body" in note.message for note in result.notes)
