@@ -436,3 +436,155 @@ def test_without_calc_hp_gets_the_size_discount_except_under_kyos(progression: s
     data["settings"]["damage_progression"] = progression
     data["attributes"].append({"attr_id": "hp", "adj": 10})
     assert _document(data)["secondary"]["hp"]["points"] == points  # 10 × 2, less 40 % for SM +4
+
+
+def _version1_with_techniques() -> dict[str, Any]:
+    """A version 1 character (GCS 4.x never saved levels then) with techniques of every kind."""
+    skill_default = {"type": "Skill", "name": "Judo", "modifier": 0}
+    return {
+        "type": "character",
+        "version": 1,
+        "DX": 12,
+        "profile": {"name": "Ana"},
+        "advantages": [
+            {
+                "type": "advantage",
+                "name": "Grappling Talent",
+                "base_points": 5,
+                "features": [
+                    {
+                        "type": "skill_bonus",
+                        "selection_type": "skills_with_name",
+                        "name": "Arm Lock",
+                        "amount": 1,
+                    }
+                ],
+            }
+        ],
+        "skills": [
+            {"type": "skill", "name": "Judo", "difficulty": "DX/H", "points": 8},
+            {
+                "type": "technique",
+                "name": "Arm Lock",
+                "difficulty": "A",
+                "default": skill_default,
+                "limit": 4,
+                "points": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Leg Grapple",
+                "difficulty": "H",
+                "points": 3,
+                "default": {**skill_default, "modifier": -2},
+                "limit": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Feint",
+                "difficulty": "H",
+                "default": {"type": "DX", "modifier": -2},
+                "points": 2,
+            },
+            {
+                "type": "technique",
+                "name": "Kick",
+                "difficulty": "H",
+                "points": 2,
+                "default": {"type": "Skill", "name": "Karate", "modifier": -2},
+            },
+        ],
+    }
+
+
+def test_without_calc_techniques_get_gcs_levels_from_their_default() -> None:
+    result = import_gcs(_version1_with_techniques(), now=NOW)
+    document = result.document
+    assert validate_character(document).valid and verify_character(document).claim_consistent
+    levels = {skill["name"]: skill["level"] for skill in document["skills"]}
+    assert levels["Judo"] == 12 + 1  # DX/H, 8 points: DX+1
+    assert levels["Arm Lock"] == 13 + 0 + 2 + 1  # Judo + 2 points (Average) + Talent, within Judo+4
+    assert levels["Leg Grapple"] == 13  # Judo−2 + (3 − 1) points (Hard: 1st buys none), within Judo+2
+    assert levels["Feint"] == 12 - 2 + 1  # DX−2, Hard: 2 points buy one level
+    assert "Kick" not in levels  # no Karate: GCS has no level for it either
+    assert any(note.source == "/skills/4" and note.kind == "movedToExtensions" for note in result.notes)
+
+
+def test_without_calc_a_version_1_spell_college_is_text() -> None:
+    college_bonus = {
+        "type": "spell_bonus",
+        "match": "college_name",
+        "name": {"compare": "is", "qualifier": "Fire"},
+        "amount": 1,
+    }
+    data = {
+        "type": "character",
+        "version": 1,
+        "IQ": 13,
+        "profile": {"name": "Ivo"},
+        "advantages": [
+            {"type": "advantage", "name": "Fire Affinity", "base_points": 5, "features": [college_bonus]}
+        ],
+        "spells": [
+            {"type": "spell", "name": "Fireball", "college": "Air/Fire", "difficulty": "IQ/H", "points": 4},
+            {
+                "type": "spell",
+                "name": "Light",
+                "college": "Light and Darkness",
+                "difficulty": "IQ/H",
+                "points": 4,
+            },
+        ],
+    }
+    skills = {skill["name"]: skill for skill in _document(data)["skills"]}
+    assert skills["Fireball"]["level"] == 13 + 0 + 1  # IQ/H with 4 points: IQ+0, +1 for the college
+    assert skills["Fireball"]["bonuses"] == [{"name": "Fire Affinity", "amount": 1}]
+    assert "College: Air, Fire" in skills["Fireball"]["notes"]
+    assert skills["Light"]["level"] == 13 and "bonuses" not in skills["Light"]
+
+
+def test_without_a_body_table_dr_is_for_gcs_default_humanoid_body() -> None:
+    data = {
+        "type": "character",
+        "version": 1,
+        "profile": {"name": "Ola", "body_type": "humanoid"},
+        "advantages": [
+            {
+                "type": "advantage",
+                "name": "Damage Resistance",
+                "levels": "2",
+                "points_per_level": 5,
+                "features": [{"type": "dr_bonus", "location": "torso", "amount": 1, "per_level": True}],
+            }
+        ],
+        "equipment": [
+            {
+                "type": "equipment",
+                "description": "Leather Jacket",
+                "equipped": True,
+                "quantity": 1,
+                "features": [
+                    {"type": "dr_bonus", "location": "torso", "amount": 1},
+                    {"type": "dr_bonus", "location": "arms", "amount": 1},  # GCS 4.x location names
+                    {"type": "dr_bonus", "location": "full_body_except_eyes", "amount": 1},
+                ],
+            }
+        ],
+    }
+    result = import_gcs(data, now=NOW)
+    assert validate_character(result.document).valid and verify_character(result.document).claim_consistent
+    dr = {entry["locationId"]: entry["dr"] for entry in result.document["damageResistance"]}
+    assert dr == {
+        "eyes": 0,
+        "skull": 2 + 1,  # the skull's own DR
+        "face": 1,
+        "legs": 1,
+        "arms": 1 + 1,
+        "torso": 2 * 1 + 1 + 1,  # DR 2 (per level) + the jacket
+        "groin": 1,
+        "hands": 1,
+        "feet": 1,
+        "neck": 1,
+        "vitals": 1,
+    }
+    assert any(note.source == "/settings" and "default body" in note.message for note in result.notes)

@@ -31,6 +31,47 @@ _LOCATION_IDS = {
     "head": "head",
 }
 _MAX_TABLES = 1000
+_HUMANOID: Node = {
+    "name": "Humanoid",
+    "locations": [
+        {"id": ident, "choice_name": name, **({"dr_bonus": 2} if ident == "skull" else {})}
+        for ident, name in (
+            ("eye", "Eyes"),
+            ("skull", "Skull"),
+            ("face", "Face"),
+            ("leg", "Leg"),
+            ("arm", "Arm"),
+            ("torso", "Torso"),
+            ("groin", "Groin"),
+            ("hand", "Hand"),
+            ("foot", "Foot"),
+            ("neck", "Neck"),
+            ("vitals", "Vitals"),
+        )
+    ],
+}
+"""GCS's default body, used when a file has none (old files): its locations, the skull's own DR 2."""
+_OLD_PLACES = {
+    "eyes": ["eye"],
+    "arms": ["arm"],
+    "hands": ["hand"],
+    "legs": ["leg"],
+    "feet": ["foot"],
+    "full_body": ["all"],
+    "full_body_except_eyes": [
+        "skull",
+        "face",
+        "leg",
+        "arm",
+        "torso",
+        "groin",
+        "hand",
+        "foot",
+        "neck",
+        "vitals",
+    ],
+}
+"""GCS 4.x location names in DR bonuses, as the body tables' ids."""
 
 
 def _locations(body: Node) -> list[Node]:
@@ -55,7 +96,10 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
     """One entry per hit location id and DR (locations GCS lists twice, as the arms, once)."""
     settings = mapping(ctx.data, "settings")
     body = mapping(settings, "body_type") or mapping(settings, "hit_locations")
-    if not body:
+    default_body = not body and "body_type" not in settings and "hit_locations" not in settings
+    if default_body:
+        body = _HUMANOID
+    elif not body:
         return []
     entries: list[dict[str, Any]] = []
     seen: set[tuple[str, int, str]] = set()
@@ -98,6 +142,13 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
             "approximated",
             "GCS saved no DR per hit location: computed from the locations' DR and the DR bonuses in force.",
         )
+    if default_body:
+        ctx.note(
+            "/settings",
+            "approximated",
+            "The file has no hit-location table: DR is given for GCS's default body (Humanoid).",
+        )
+        return entries
     ctx.note(
         "/settings/body_type" if "body_type" in settings else "/settings/hit_locations",
         "movedToExtensions",
@@ -111,10 +162,11 @@ def _computed(ctx: Context, location: Node, ident: str) -> tuple[float, dict[str
     base = number(location, "dr_bonus") or 0
     extra: dict[str, float | None] = {}
     for feature in ctx.features.of_kind("dr_bonus"):
-        places = [p.lower() for p in node_list(feature.data, "locations") if type(p) is str]
-        single = text(feature.data, "location").lower()
+        named = [p.strip().lower() for p in node_list(feature.data, "locations") if type(p) is str]
+        single = text(feature.data, "location").strip().lower()
         if single:
-            places.append(single)
+            named.append(single)
+        places = [place for name in named for place in _OLD_PLACES.get(name, [name])]
         if ident not in places and "all" not in places:
             continue
         specialization = text(feature.data, "specialization").strip().lower()

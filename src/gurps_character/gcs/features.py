@@ -26,6 +26,7 @@ __all__ = [
     "display_name",
     "matches",
     "skill_bonuses",
+    "spell_colleges",
     "trait_level",
 ]
 
@@ -205,6 +206,15 @@ def _any_matches(criteria: object, values: list[str]) -> bool:
     return any(matches(criteria, value) for value in values)
 
 
+def spell_colleges(node: Node) -> list[str]:
+    """A spell's colleges: a list since GCS 5; GCS 4.x (versions 1 and 2) saved one text, several
+    colleges separated by slashes."""
+    college = node.get("college")
+    if type(college) is str:
+        return [part.strip() for part in college.split("/") if part.strip()]
+    return [c for c in node_list(node, "college") if type(c) is str]
+
+
 def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
     """The features that give a skill (or spell) its GCS bonus: ``skill_bonus`` selecting skills
     by name, specialization and tags; for spells also ``spell_bonus`` by college, power source or
@@ -222,7 +232,7 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
         ):
             found.append(feature)
     if spell:
-        colleges = [c for c in node_list(node, "college") if type(c) is str]
+        colleges = spell_colleges(node)
         source = text(node, "power_source")
         for feature in features.of_kind("spell_bonus"):
             data = feature.data

@@ -26,7 +26,7 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
-from .features import Feature, skill_bonuses
+from .features import Feature, skill_bonuses, spell_colleges
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -86,13 +86,19 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> Skill
             parents.setdefault(
                 text(node, "name").strip().lower(), text(node, "difficulty").lower().partition("/")[0]
             )
+    skill_levels: dict[str, list[tuple[str, float]]] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             if is_container(node):
                 continue
             points = number(node, "points") or 0
             out.total += points
-            _one(ctx, out, node, pointer, points, attributes, parents)
+            level: float | None = None
+            if kind_of(node) == "technique" and number(mapping(node, "calc"), "level") is None:
+                if skill_levels is None:
+                    skill_levels = _skill_levels(ctx, attributes)
+                level = _technique_level(ctx, node, points, attributes, skill_levels)
+            _one(ctx, out, node, pointer, points, attributes, parents, level)
             uncomputed += "level" not in mapping(node, "calc")
     if uncomputed:
         ctx.note(
@@ -112,6 +118,7 @@ def _one(
     points: float,
     attributes: dict[str, AttributeValue],
     parents: dict[str, str],
+    computed_level: float | None = None,
 ) -> None:
     name = skill_name(node)
     kind = kind_of(node)
@@ -119,6 +126,8 @@ def _one(
     technique = kind in ("technique", "ritual_magic_spell") or (not difficulty and attribute in ("a", "h"))
     calc = mapping(node, "calc")
     level = number(calc, "level")
+    if level is None:
+        level = computed_level
     whole_points = math.floor(points)
     reason = ""
     if technique:
@@ -202,6 +211,66 @@ def _one(
     out.skills.append(entry)
 
 
+def _skill_levels(ctx: Context, attributes: dict[str, AttributeValue]) -> dict[str, list[tuple[str, float]]]:
+    """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
+    level), the saved level or, without one, what the points buy plus the bonuses in force."""
+    found: dict[str, list[tuple[str, float]]] = {}
+    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+        points = number(node, "points") or 0
+        if kind_of(node) != "skill" or points <= 0:
+            continue
+        level = number(mapping(node, "calc"), "level")
+        if level is None:
+            attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
+            base = attributes.get(attribute)
+            if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
+                continue
+            from_default = number(mapping(node, "defaulted_from"), "points") or 0
+            bonus = sum(feature.amount() for feature in skill_bonuses(ctx.features, node, False))
+            level = math.floor(base.value) + points_level(difficulty, points + max(from_default, 0)) + bonus
+        name = fill_placeholders(text(node, "name"), node).strip().lower()
+        specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
+        found.setdefault(name, []).append((specialization, level))
+    return found
+
+
+def _technique_level(
+    ctx: Context,
+    node: Node,
+    points: float,
+    attributes: dict[str, AttributeValue],
+    skill_levels: dict[str, list[tuple[str, float]]],
+) -> float | None:
+    """GCS's technique level for a file that saved none: the best level of the skill it defaults
+    to (one with points) or the attribute's value, + the default's modifier, + its points (the
+    first point of a Hard technique buys nothing), + the skill bonuses in force, at most the
+    default level + ``limit`` (B229); None when GCS would have no level either."""
+    default = mapping(node, "default")
+    kind = text(default, "type").strip().lower()
+    if kind == "skill":
+        wanted = text(default, "specialization").strip().lower()
+        levels = [
+            level
+            for specialization, level in skill_levels.get(text(default, "name").strip().lower(), [])
+            if not wanted or specialization == wanted
+        ]
+        if not levels:
+            return None
+        start = max(levels)
+    elif kind in attributes:
+        start = math.floor(attributes[kind].value)
+    else:
+        return None
+    modifier = number(default, "modifier") or 0
+    bought = points - 1 if text(node, "difficulty").strip().lower().endswith("h") else points
+    bonus = sum(feature.amount() for feature in skill_bonuses(ctx.features, node, False))
+    level = start + modifier + max(bought, 0) + bonus
+    limit = number(node, "limit")
+    if limit is not None:
+        level = min(level, start + limit)
+    return math.floor(level) if level >= 1 else None
+
+
 def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     """GCS's relative level including bonuses (``calc.rsl``), or level − attribute."""
     rsl_text = text(calc, "rsl")
@@ -258,10 +327,9 @@ def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
 def _notes(node: Node, kind: str) -> str:
     parts = []
     if kind in ("spell", "ritual_magic_spell"):
-        for key, label in (("college", "College"),):
-            colleges = [c for c in node_list(node, key) if type(c) is str]
-            if colleges:
-                parts.append(f"{label}: {', '.join(colleges)}")
+        colleges = spell_colleges(node)
+        if colleges:
+            parts.append(f"College: {', '.join(colleges)}")
         for key, label in (
             ("spell_class", "Class"),
             ("casting_cost", "Cost"),
