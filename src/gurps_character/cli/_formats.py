@@ -9,6 +9,10 @@ To read another format, write its loader in its own module and add one line to :
 (``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+
+GCS files (``.gcs``) are *imported* (:func:`~gurps_character.import_gcs`): read, never written
+back, since a gurps-character document written over a ``.gcs`` file would destroy the GCS
+character (:data:`IMPORTED`, :func:`is_imported`; ``--in-place`` refuses them).
 """
 
 from __future__ import annotations
@@ -16,9 +20,26 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
-__all__ = ["DEFAULT_SUFFIX", "FORMATS", "DocumentLoader", "Source", "document_suffixes", "loader_for"]
+from ..errors import CharacterError
+
+if TYPE_CHECKING:
+    from ..gcs import GcsImport
+
+__all__ = [
+    "DEFAULT_SUFFIX",
+    "FORMATS",
+    "GCS_SUFFIX",
+    "IMPORTED",
+    "IMPORT_FAILED",
+    "DocumentLoader",
+    "Source",
+    "document_suffixes",
+    "gcs_import",
+    "is_imported",
+    "loader_for",
+]
 
 Source: TypeAlias = bytes | Mapping[str, Any]
 """What a loader gives: JSON bytes for the library to parse, or a parsed document."""
@@ -32,14 +53,53 @@ def _json_source(data: bytes) -> Source:
     return data
 
 
+IMPORT_FAILED: Final = "importFailed"
+"""A CLI error code: the importer stopped on something other than a ``CharacterError``."""
+
+
+def gcs_import(data: bytes) -> GcsImport:
+    """Imports a ``.gcs`` file's bytes (:func:`~gurps_character.import_gcs`).
+
+    The command line promises no traceback for any input: should the importer fail on a file in
+    a way it does not describe (a bug), that becomes an ``importFailed`` error naming the file
+    instead of ending the whole run.
+
+    Raises:
+        CharacterError: The importer's own refusal (``notGcs`` ...) or ``importFailed``.
+    """
+    from ..gcs import import_gcs  # only a .gcs file pays for importing the importer
+
+    try:
+        return import_gcs(data)
+    except CharacterError:
+        raise
+    except Exception as err:  # the boundary: one bad file must not end a run over many
+        what = f"{type(err).__name__}: {err}"[:300]
+        raise CharacterError(
+            IMPORT_FAILED,
+            f"the GCS importer failed on this file ({what}); please report it with the file.",
+            {"reason": what},
+        ) from None
+
+
+def _gcs_source(data: bytes) -> Source:
+    # Imported on the fly; the notes are for the `import` command, which prints them.
+    return gcs_import(data).document
+
+
 DEFAULT_SUFFIX: Final = ".json"
+GCS_SUFFIX: Final = ".gcs"
 
 FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_source,
+        GCS_SUFFIX: _gcs_source,
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
+
+IMPORTED: Final = frozenset({GCS_SUFFIX})
+"""Suffixes of other programs' files: read through an importer, never written over."""
 
 
 def loader_for(path: str) -> DocumentLoader:
@@ -51,3 +111,8 @@ def loader_for(path: str) -> DocumentLoader:
 def document_suffixes() -> tuple[str, ...]:
     """The suffixes a folder is searched for (``check``/``validate``), JSON first."""
     return tuple(FORMATS)
+
+
+def is_imported(path: str) -> bool:
+    """Whether ``path`` is another program's file (``.gcs``): read it, never write over it."""
+    return os.path.splitext(path)[1].lower() in IMPORTED
