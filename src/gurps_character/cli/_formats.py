@@ -37,6 +37,7 @@ __all__ = [
     "Source",
     "document_suffixes",
     "gcs_import",
+    "import_failed",
     "is_imported",
     "loader_for",
 ]
@@ -74,12 +75,17 @@ def gcs_import(data: bytes) -> GcsImport:
     except CharacterError:
         raise
     except Exception as err:  # the boundary: one bad file must not end a run over many
-        what = f"{type(err).__name__}: {err}"[:300]
-        raise CharacterError(
-            IMPORT_FAILED,
-            f"the GCS importer failed on this file ({what}); please report it with the file.",
-            {"reason": what},
-        ) from None
+        raise import_failed(err) from None
+
+
+def import_failed(err: Exception) -> CharacterError:
+    """The ``importFailed`` error for a failure the library does not describe (a bug)."""
+    what = f"{type(err).__name__}: {err}"[:300]
+    return CharacterError(
+        IMPORT_FAILED,
+        f"the GCS import failed on this file ({what}); please report it with the file.",
+        {"reason": what},
+    )
 
 
 def _gcs_source(data: bytes) -> Source:

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..errors import CharacterError
 from ..load import serialize_character
-from ..verify import verify_character
+from ..verify import VerificationReport, verify_character
 from ._command import Commands, add_command, positive
 from ._common import (
     EXIT_ERROR,
@@ -33,7 +33,7 @@ from ._common import (
     CommandFailure,
     label,
 )
-from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import
+from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
 from ._io import atomic_write, read_input, write_stdout
 from ._many import Input, Result, document_files, run_many
 from ._report import error_lines, json_line, plural, say
@@ -182,6 +182,20 @@ def _write(job: ImportJob, data: bytes) -> None:
         raise _unwritable(err) from None
 
 
+def _checked(document: dict[str, Any]) -> tuple[str, VerificationReport]:
+    """The document's text (refused when invalid) and its rule check.
+
+    Raises:
+        CharacterError: The document is invalid, or (``importFailed``) the library failed on it.
+    """
+    try:
+        return serialize_character(document), verify_character(document)
+    except CharacterError:
+        raise
+    except Exception as err:  # the boundary, as in gcs_import: one bad file must not end the run
+        raise import_failed(err) from None
+
+
 def import_one(item: Input) -> Result:
     """Reads, imports, checks and writes one file (runs in a worker process with ``--jobs``)."""
     job = item if isinstance(item, ImportJob) else ImportJob(item.path, item.data, item.error)
@@ -189,8 +203,7 @@ def import_one(item: Input) -> Result:
         return Imported(job.path, error=job.error)
     try:
         imported = gcs_import(job.data if job.data is not None else read_input(job.path))
-        text = serialize_character(imported.document)  # refuses an invalid document
-        report = verify_character(imported.document)
+        text, report = _checked(imported.document)
         _write(job, text.encode("utf-8"))
     except CharacterError as err:
         return Imported(job.path, error=err.to_dict())
