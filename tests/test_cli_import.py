@@ -45,7 +45,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def without_import_time(document: dict[str, Any]) -> dict[str, Any]:
-    copy = json.loads(json.dumps(document))
+    copy: dict[str, Any] = json.loads(json.dumps(document))
     copy["extensions"]["io.github.gurps-sheet.gcs-import"].pop("importedAt", None)
     copy.get("meta", {}).pop("updatedAt", None)
     copy.get("meta", {}).pop("createdAt", None)
