@@ -512,7 +512,8 @@ def text_of(data: dict[str, Any]) -> str:
 
 
 def grown(target_bytes: int, *, version: int = 5) -> tuple[dict[str, Any], str]:
-    """The character closest to ``target_bytes`` bytes of text (by doubling, then bisection)."""
+    """The smallest character of at least ``target_bytes`` bytes of text (about 15 kB at least),
+    found by doubling, then bisection."""
     low, high = 1, 2
     while len(text_of(character(units=high, version=version)).encode()) < target_bytes:
         low, high = high, high * 2
