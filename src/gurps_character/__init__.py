@@ -24,6 +24,16 @@ from .conditions import (
     get_condition,
 )
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
+from .damage import (
+    DamageType,
+    Hit,
+    HitLocation,
+    PainThreshold,
+    WeaponDamage,
+    apply_hit,
+    resolve_damage_notation,
+    resolve_hit,
+)
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .gcs import GcsImport, ImportNote, import_gcs
@@ -73,6 +83,7 @@ __all__ = [
     "ConditionEffects",
     "DamageDice",
     "DamageResistance",
+    "DamageType",
     "Deviation",
     "EncumbranceLevel",
     "Envelope",
@@ -82,10 +93,13 @@ __all__ = [
     "FpState",
     "GcsImport",
     "GurpsCharacter",
+    "Hit",
+    "HitLocation",
     "HpState",
     "ImportNote",
     "Inconsistency",
     "Issue",
+    "PainThreshold",
     "Parsed",
     "Pool",
     "PoolChange",
@@ -100,9 +114,11 @@ __all__ = [
     "ValidationError",
     "ValidationResult",
     "VerificationReport",
+    "WeaponDamage",
     "Weapons",
     "__version__",
     "apply_damage",
+    "apply_hit",
     "change_pool",
     "check_envelope",
     "combat_stats",
@@ -113,6 +129,8 @@ __all__ = [
     "import_gcs",
     "parse_character",
     "recover_fatigue",
+    "resolve_damage_notation",
+    "resolve_hit",
     "serialize_character",
     "spend_fatigue",
     "update_character",

@@ -85,11 +85,18 @@ FpState: TypeAlias = Literal["rested", "tiring", "tired", "collapse", "unconscio
 
 StateName: TypeAlias = HpState | FpState
 
-RollKind: TypeAlias = Literal["stayConscious", "actWhileCollapsed"]
-"""A roll the rules call for every turn while a state lasts."""
+RollKind: TypeAlias = Literal["stayConscious", "actWhileCollapsed", "knockdown", "keepFeet"]
+"""A roll the rules call for: every turn while a state lasts, or once after a hit (see :class:`Roll`)."""
 
 FollowUpKind: TypeAlias = Literal[
-    "consciousnessCheck", "deathCheck", "death", "unconsciousness", "fatigueInjury"
+    "consciousnessCheck",
+    "deathCheck",
+    "death",
+    "unconsciousness",
+    "fatigueInjury",
+    "knockdownCheck",
+    "keepFeetCheck",
+    "blinding",
 ]
 """Something the rules owe once, because a change crossed a threshold."""
 
@@ -173,24 +180,31 @@ class ConditionEffects:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """A roll the rules call for every turn while the pools stay in their present state.
+    """A roll the rules call for: every turn while the pools stay in their present state
+    (:func:`get_condition`), or once, right after a hit (:func:`~gurps_character.resolve_hit`).
 
     Attributes:
         kind: ``stayConscious`` (HP at 0 or less: HT at the start of each turn, at -n while
             dying; on a failure the character falls unconscious; no roll is needed on a turn
-            of Do Nothing without defending, B419) or ``actWhileCollapsed`` (FP at 0 or less:
+            of Do Nothing without defending, B419); ``actWhileCollapsed`` (FP at 0 or less:
             Will before each maneuver other than Do Nothing, and to do anything besides talk
-            or rest; on a failure the character collapses until FP is positive again, B426).
-        attribute: ``"ht"`` or ``"will"``.
-        modifier: Added to the attribute (0 or -n).
-        when: ``"eachTurn"`` or ``"beforeEachManeuver"`` (a turn is one second).
+            or rest; on a failure the character collapses until FP is positive again, B426);
+            ``knockdown`` (after a major wound, or a head or vitals hit that causes shock: HT;
+            a failure stuns and knocks the character down, a failure by 5 or more or a
+            critical failure knocks him out, B420); ``keepFeet`` (after knockback: the best of
+            DX, Acrobatics or Judo; a failure means falling down, B378).
+        attribute: ``"ht"``, ``"will"`` or ``"dx"`` (for ``keepFeet``, DX or the better of
+            Acrobatics and Judo).
+        modifier: Added to the attribute (0, -n, or the hit's modifiers).
+        when: ``"eachTurn"``, ``"beforeEachManeuver"`` (a turn is one second) or
+            ``"immediately"`` (once, after a hit).
         reference: The Basic Set page.
     """
 
     kind: RollKind
-    attribute: Literal["ht", "will"]
+    attribute: Literal["ht", "will", "dx"]
     modifier: int
-    when: Literal["eachTurn", "beforeEachManeuver"]
+    when: Literal["eachTurn", "beforeEachManeuver", "immediately"]
     reference: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -262,22 +276,34 @@ class FollowUp:
       and past -FP (where FP stops) the cost comes off HP instead. ``amount``: the HP injury
       (equal to the FP spent below 0, clamped or not); ``applied``: whether this call
       already took it off HP (``spill_to_hp=True``).
+    * ``knockdownCheck`` (B420, owed by :func:`~gurps_character.apply_hit`): a major wound, or a
+      head or vitals hit that causes shock. ``attribute`` ``"ht"``, ``modifier`` the hit's
+      (location, pain threshold), ``when`` ``"immediately"``. Failure: stunned and knocked down;
+      failure by 5 or more, or a critical failure: unconscious.
+    * ``keepFeetCheck`` (B378, owed by :func:`~gurps_character.apply_hit`): knocked back
+      ``amount`` yards. ``attribute`` ``"dx"`` (or the better of Acrobatics and Judo),
+      ``modifier`` -1 per yard after the first (+4 with Perfect Balance), ``when``
+      ``"immediately"``. Failure: the character falls down.
+    * ``blinding`` (B399, owed by :func:`~gurps_character.apply_hit`): ``amount`` eyes (1 or 2)
+      are blinded: an eye crippled by injury over HP/10, or corrosion to the face that is a
+      major wound (both eyes when the injury is over the full HP).
 
     Attributes:
         kind: The :data:`FollowUpKind`.
         reference: The Basic Set page.
-        attribute: The attribute to roll, for checks.
+        attribute: The attribute to roll, for checks (``"ht"``, or ``"dx"`` to keep one's feet).
         modifier: The roll's modifier, for checks.
         when: ``"immediately"`` or ``"startOfNextTurn"``, for checks.
         n: The multiple of -HP, for death checks.
         at: The threshold crossed.
-        amount: The HP injury, for ``fatigueInjury``.
+        amount: The HP injury, for ``fatigueInjury``; the yards, for ``keepFeetCheck``; the eyes,
+            for ``blinding``.
         applied: Whether the injury was applied, for ``fatigueInjury``.
     """
 
     kind: FollowUpKind
     reference: str
-    attribute: Literal["ht"] | None = None
+    attribute: Literal["ht", "dx"] | None = None
     modifier: int | None = None
     when: Literal["immediately", "startOfNextTurn"] | None = None
     n: int | None = None

@@ -36,6 +36,7 @@ from gurps_character import (
     ConditionEffects,
     DamageDice,
     DamageResistance,
+    DamageType,
     Deviation,
     EncumbranceLevel,
     Envelope,
@@ -45,10 +46,13 @@ from gurps_character import (
     FpState,
     GcsImport,
     GurpsCharacter,
+    Hit,
+    HitLocation,
     HpState,
     ImportNote,
     Inconsistency,
     Issue,
+    PainThreshold,
     Parsed,
     Pool,
     PoolChange,
@@ -63,9 +67,11 @@ from gurps_character import (
     ValidationError,
     ValidationResult,
     VerificationReport,
+    WeaponDamage,
     Weapons,
     __version__,
     apply_damage,
+    apply_hit,
     change_pool,
     check_envelope,
     combat_stats,
@@ -76,6 +82,8 @@ from gurps_character import (
     import_gcs,
     parse_character,
     recover_fatigue,
+    resolve_damage_notation,
+    resolve_hit,
     serialize_character,
     spend_fatigue,
     update_character,
@@ -276,12 +284,36 @@ def conditions(character: GurpsCharacter) -> None:
     after_condition = get_condition(document)
     for roll in after_condition.rolls:
         roll_kind: RollKind = roll.kind
-        attribute: Literal["ht", "will"] = roll.attribute
+        attribute: Literal["ht", "will", "dx"] = roll.attribute
         assert roll_kind in get_args(RollKind) and attribute and roll.to_dict()["kind"] == roll_kind
     assert after_condition.rolls and change.to_dict()["pool"] == "hp"
 
     fatigue = change_pool(character, "fp", -100, spill_to_hp=True)
     assert fatigue.clamped and (fatigue.spill is None or fatigue.spill.pool == "hp")
+
+
+def damage(character: GurpsCharacter) -> None:
+    """Damage resolution: a weapon's notation, one hit, and applying it."""
+    weapon: WeaponDamage = resolve_damage_notation(character, "sw+2 (2) cut")
+    kind: DamageType = weapon.damage_type
+    divisor: float = weapon.armor_divisor
+    roll: str = weapon.roll
+    assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind
+    where: HitLocation = "neck"
+    pain: PainThreshold = "normal"
+    hit: Hit = resolve_hit(
+        character, 9, kind, location=where, armor_divisor=divisor, dr=3, tight_beam=weapon.tight_beam
+    )
+    hit = resolve_hit(character, 9, kind, location=where, armor_divisor=divisor, pain_threshold=pain)
+    injury: int = hit.injury
+    multiplier: float = hit.multiplier
+    rolls: tuple[Roll, ...] = hit.rolls
+    shock: int = hit.shock
+    assert injury >= 0 and multiplier == 2 and shock <= 0 and hit.to_dict()["injury"] == injury
+    assert all(roll.when == "immediately" for roll in rolls)
+    change: PoolChange = apply_hit(character, hit, now=NOW)
+    after: dict[str, Any] = change.document
+    assert change.taken == -injury and after["meta"]["updatedAt"]
 
 
 def combat(character: GurpsCharacter) -> None:
@@ -358,6 +390,7 @@ def main(argv: list[str]) -> int:
     gcs_import()
     play(character)
     conditions(character)
+    damage(character)
     combat(character)
     formulas(character)
     print("ok")

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .. import __version__
-from . import _check, _import, _recompute, _stats, _update
+from . import _check, _hit, _import, _recompute, _stats, _update
 from ._command import Commands, Handler
 from ._common import EXIT_ERROR, EXIT_OK, PROG, CommandFailure
 from ._io import atomic_write, read_input
@@ -39,6 +39,7 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
     _stats.register,  # stats
     _recompute.register,  # recompute, fields
     _update.register,  # damage, heal, fatigue, recover, update
+    _hit.register,  # hit
     _import.register,  # import
 )
 """Each command family's ``register``, in the order ``--help`` lists the commands."""
@@ -49,6 +50,7 @@ examples:
   {PROG} check --jobs 4 campaign/        every *.json below a folder, in 4 processes
   {PROG} stats hero.json                 the combat view as a table
   {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
+  {PROG} hit hero.json 9 cut --dr 3      a 9 cutting blow: injury, shock, rolls
   {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;

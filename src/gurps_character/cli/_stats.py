@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Mapping
 from typing import Any, Final
 
 from .._json import js_number
 from ..conditions import Condition, Roll, get_condition
+from ..damage import resolve_damage_notation
 from ..errors import CharacterError
 from ..stats import CombatStats, combat_stats
 from ._command import Commands, add_command
@@ -49,6 +51,32 @@ def _defense_text(value: int | None, skill: str | None) -> str:
 
 def _field(weapon: Any, key: str) -> str:
     return value_text(weapon.get(key)) if isinstance(weapon, Mapping) else "-"
+
+
+def _resolved(damage: Any, wielder: Mapping[str, Any]) -> str:
+    """``sw+2 (2) cut = 1d+3 (2) cut``: a damage line with the wielder's dice beside it; the
+    notation alone when it is not one :func:`~gurps_character.resolve_damage_notation` reads."""
+    notation = damage.get("notation") if isinstance(damage, Mapping) else None
+    if not isinstance(notation, str):
+        return value_text(damage)
+    try:
+        weapon = resolve_damage_notation(wielder, notation)
+    except CharacterError:
+        return notation
+    divisor = weapon.armor_divisor
+    divisor_text = "" if divisor == 1 else " (∞)" if divisor == math.inf else f" ({js_number(divisor)})"
+    kind = "tbb" if weapon.tight_beam else weapon.damage_type
+    return f"{notation} = {weapon.roll}{divisor_text} {kind}"
+
+
+def _damage_field(weapon: Any, stats: CombatStats) -> str:
+    """Each damage line of a weapon with the character's dice (``thr+1 cr = 1d cr``)."""
+    damage = weapon.get("damage") if isinstance(weapon, Mapping) else None
+    if damage is None:
+        return "-"
+    wielder = {"damage": stats.damage.to_dict()}
+    lines = damage if isinstance(damage, list | tuple) else [damage]
+    return ", ".join(_resolved(line, wielder) for line in lines)
 
 
 def _roll_line(roll: Roll) -> str:
@@ -163,7 +191,7 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
                 *(
                     [
                         _field(w, "name"),
-                        _field(w, "damage"),
+                        _damage_field(w, stats),
                         _field(w, "reach"),
                         _field(w, "parry"),
                         _field(w, "notes"),
@@ -178,7 +206,10 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
         lines += table(
             [
                 ["Ranged weapon", "Damage", "Acc", "Range", "RoF", "Shots", "ST", "Bulk", "Notes"],
-                *([_field(w, key) for key in keys] for w in stats.weapons.ranged),
+                *(
+                    [_damage_field(w, stats) if key == "damage" else _field(w, key) for key in keys]
+                    for w in stats.weapons.ranged
+                ),
             ]
         )
     return "\n".join(lines)
