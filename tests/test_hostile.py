@@ -244,14 +244,14 @@ def test_mutated_text_gives_a_document_or_a_parse_error(data: st.DataObject) -> 
         ("\ufeff{}", "invalidJson"),
         ("NaN", "invalidJson"),
         ('{"format": Infinity}', "invalidJson"),
-        ('{"format": 1e400}', "invalidJson"),
+        ('{"format": 1e400}', "wrongFormat"),  # JSON.parse reads 1e400 as Infinity
         ("[" * 100_000 + "]" * 100_000, "notAnObject"),
         ('{"a":' * 100_000 + "1" + "}" * 100_000, "wrongFormat"),
         ("[" * 100_000, "invalidJson"),
         ('"\\ud800"', "notAnObject"),
         (b"\xff\xfe{}", "invalidJson"),
         (b'{"format": "gurps-character"\xed\xa0\x80}', "invalidJson"),
-        ("9" * 5000, "invalidJson"),  # a number no double holds
+        ("9" * 5000, "notAnObject"),  # a number no double holds: Infinity to JSON.parse
         ("[1e308, 1]", "notAnObject"),
     ],
     ids=lambda item: describe(item)[:40],

@@ -3,8 +3,10 @@
 The reference library runs on JavaScript, whose ``JSON.parse`` and ``JSON.stringify`` differ from
 Python's :mod:`json` in small ways that show in documents:
 
-* numbers are IEEE doubles, so integer literals beyond 2**53 arrive rounded and ``1e400`` is not a
-  finite number (we refuse it rather than carry an infinity);
+* numbers are IEEE doubles, so integer literals beyond 2**53 arrive rounded and ``1e400`` is
+  ``Infinity`` (:func:`loads` refuses it with :class:`NumberOutOfRangeError`;
+  :func:`loads_with_infinities` reads it as ``JSON.parse`` does, for the schema check that reports
+  it);
 * ``NaN`` and ``Infinity`` are not JSON;
 * numbers print as JavaScript prints them (``1`` for ``1.0``, ``1e+21``, ``1e-7``);
 * nesting depth is bounded only by memory, not by a recursion limit.
@@ -24,10 +26,13 @@ from typing import Any, NoReturn
 __all__ = [
     "JsonTextError",
     "NotJsonError",
+    "NumberOutOfRangeError",
     "copy_json",
     "dumps",
     "js_number",
+    "js_property_order",
     "loads",
+    "loads_with_infinities",
 ]
 
 _MAX_SAFE_DIGITS = 15
@@ -50,6 +55,11 @@ class JsonTextError(ValueError):
         if self.truncated:
             return {"truncated": True}
         return {"line": self.line, "column": self.column}
+
+
+class NumberOutOfRangeError(JsonTextError):
+    """Text that is JSON but holds a number no double can hold (``1e400``, 400 digits), which
+    JavaScript's ``JSON.parse`` reads as ``Infinity``."""
 
 
 class NotJsonError(ValueError):
@@ -90,6 +100,13 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+def _parse_int_or_infinity(literal: str) -> int | float:
+    if len(literal.lstrip("-")) <= _MAX_SAFE_DIGITS:
+        return int(literal)
+    rounded = float(literal)  # what a JavaScript reader sees, infinities included
+    return rounded if math.isinf(rounded) else int(rounded)
+
+
 def _reject_constant(name: str) -> NoReturn:
     raise _NotJsonConstant(name)
 
@@ -108,6 +125,11 @@ _DECODER = json.JSONDecoder(
 _FAST_DECODER = json.JSONDecoder(parse_float=_parse_float, parse_constant=_reject_constant, strict=True)
 """The decoder for text without long integer literals: integers are read in C, and only floats
 (rare in documents) and the non-JSON constants call back into Python."""
+
+_INFINITIES_DECODER = json.JSONDecoder(
+    parse_int=_parse_int_or_infinity, parse_float=float, parse_constant=_reject_constant, strict=True
+)
+"""The decoder of :func:`loads_with_infinities`: numbers too large for a double are infinities."""
 
 _DIGIT_RUNS = bytes(
     ord("0") if b"0"[0] <= byte <= b"9"[0] else ord(".") if byte in b".eE" else ord(" ")
@@ -138,7 +160,8 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
         encoded: The same text in UTF-8, when the caller has it already.
 
     Raises:
-        JsonTextError: the text is not JSON, or holds a number no double can represent.
+        JsonTextError: the text is not JSON.
+        NumberOutOfRangeError: it holds a number no double can represent (the first one).
     """
     if encoded is None:
         encoded = text.encode("utf-8", "surrogatepass")
@@ -159,9 +182,28 @@ def _ends_early(text: str, position: int) -> bool:
 
 
 def _locate_literal(text: str, err: _OutOfRange | _NotJsonConstant) -> JsonTextError:
-    literal = err.literal if isinstance(err, _OutOfRange) else err.name
-    reason = f"number {literal} is out of range" if isinstance(err, _OutOfRange) else f"{literal} is not JSON"
-    return JsonTextError(reason, text, max(text.find(literal), 0), truncated=False)
+    if isinstance(err, _OutOfRange):
+        reason = f"number {err.literal} is out of range"
+        return NumberOutOfRangeError(reason, text, max(text.find(err.literal), 0), truncated=False)
+    return JsonTextError(f"{err.name} is not JSON", text, max(text.find(err.name), 0), truncated=False)
+
+
+def loads_with_infinities(text: str) -> Any:
+    """The value ``JSON.parse`` gives for JSON text, numbers too large for a double read as
+    ``Infinity`` (``float("inf")``): for the checks that report where such a number sits. The
+    result is never handed out as a document.
+
+    Raises:
+        JsonTextError: the text is not JSON.
+    """
+    try:
+        return _INFINITIES_DECODER.decode(text)
+    except RecursionError:
+        return _IterativeParser(text, infinities=True).parse()
+    except json.JSONDecodeError as err:
+        raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
+    except _NotJsonConstant as err:
+        raise _locate_literal(text, err) from None
 
 
 _WS = " \t\n\r"
@@ -179,9 +221,10 @@ class _IterativeParser:
         array  := '[' [value (',' value)*] ']'
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, infinities: bool = False) -> None:
         self.text = text
         self.pos = 0
+        self.infinities = infinities  # read numbers too large for a double as infinities
 
     def fail(self, reason: str) -> NoReturn:
         raise JsonTextError(reason, self.text, self.pos, truncated=self.pos >= len(self.text))
@@ -266,11 +309,15 @@ class _IterativeParser:
             self.fail("expected a value")
         self.pos = match.end()
         literal = match.group()
+        is_float = bool(match.group(1) or match.group(2))
+        if self.infinities:
+            return float(literal) if is_float else _parse_int_or_infinity(literal), None
         try:
-            number = _parse_float(literal) if match.group(1) or match.group(2) else _parse_int(literal)
+            number = _parse_float(literal) if is_float else _parse_int(literal)
         except _OutOfRange:
-            self.pos = match.start()
-            self.fail(f"number {literal} is out of range")
+            raise NumberOutOfRangeError(
+                f"number {literal} is out of range", self.text, match.start(), truncated=False
+            ) from None
         return number, None
 
     def string(self) -> str:
@@ -524,6 +571,65 @@ def _scalar(value: Any) -> str:
     if isinstance(value, str):
         return _js_string(value)
     return js_number(value)
+
+
+_MAX_ARRAY_INDEX = 2**32 - 2
+
+
+def _is_array_index(key: str) -> bool:
+    """Whether JavaScript takes a property name for an array index: the canonical text of an
+    integer from 0 to 2**32 - 2 (``"7"``, not ``"07"``, ``"-1"`` or ``"4294967295"``)."""
+    return (
+        0 < len(key) <= 10
+        and key.isascii()
+        and key.isdigit()
+        and (key[0] != "0" or len(key) == 1)
+        and int(key) <= _MAX_ARRAY_INDEX
+    )
+
+
+def js_property_order(value: Any) -> Any:
+    """``value`` with its objects' properties in the order a JavaScript object keeps them:
+    array-index names first, in numeric order, then the others as inserted. What
+    ``JSON.stringify`` writes after ``JSON.parse``: ``{"10": 1, "2": 2, "b": 3}`` comes out as
+    ``{"2": 2, "10": 1, "b": 3}``.
+
+    Returns:
+        ``value`` itself when no object has an array-index name (nothing moves), else a copy
+        (see :func:`copy_json`) in that order.
+
+    Raises:
+        NotJsonError: a copy was needed and the value is not JSON data.
+    """
+    seen: set[int] = set()
+    stack = [value]
+    while stack:  # does any object have an array-index name?
+        item = stack.pop()
+        if not isinstance(item, Mapping | list | tuple) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Mapping):
+            if any(type(key) is str and key[:1].isdigit() and _is_array_index(key) for key in item):
+                break
+            stack.extend(item.values())
+        else:
+            stack.extend(item)
+    else:
+        return value
+    copied = copy_json(value)
+    stack = [copied]
+    while stack:  # a fresh copy, without cycles or shared parts: reordered in place
+        item = stack.pop()
+        if type(item) is dict:
+            indices = sorted((key for key in item if _is_array_index(key)), key=int)
+            if indices:
+                entries = [(key, item.pop(key)) for key in indices] + list(item.items())
+                item.clear()
+                item.update(entries)
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return copied
 
 
 def dumps(value: Any, indent: int | str = 2) -> str:

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
-from ._json import JsonTextError, NotJsonError, _js_string, _scalar, copy_json, dumps, js_number, loads
+from ._json import (
+    JsonTextError,
+    NotJsonError,
+    NumberOutOfRangeError,
+    _js_string,
+    _scalar,
+    copy_json,
+    dumps,
+    js_number,
+    js_property_order,
+    loads,
+    loads_with_infinities,
+)
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
 from .errors import CharacterError, describe, json_detail, not_json_error
 from .validate import ValidationError, validate_character
@@ -55,10 +68,20 @@ def _describe(value: object) -> str:
         return "missing"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, int | float):
         detail = json_detail(value)  # NaN, infinities and huge integers have no JSON number
         return js_number(detail) if isinstance(detail, int | float) else str(detail)
     return f"a {type(value).__name__}"
+
+
+def _envelope_detail(value: object) -> Any:
+    """A declared format or version for ``details``: an infinity (``1e400`` in a text, which
+    ``JSON.parse`` reads as ``Infinity``) is ``None``, as ``JSON.stringify`` writes it."""
+    if type(value) is float and not math.isfinite(value):
+        return None
+    return json_detail(value)
 
 
 def check_envelope(document: object) -> Envelope:
@@ -89,10 +112,10 @@ def check_envelope(document: object) -> Envelope:
         raise CharacterError(
             "wrongFormat",
             f"Not a gurps-character document (format is {_describe(declared)}).",
-            {"format": json_detail(declared)},
+            {"format": _envelope_detail(declared)},
         )
     version = document.get("formatVersion")
-    details = {"formatVersion": json_detail(version), "supported": _SUPPORTED}
+    details = {"formatVersion": _envelope_detail(version), "supported": _SUPPORTED}
     match = _VERSION.fullmatch(version) if isinstance(version, str) else None
     if match is None or match.group(1) != str(SUPPORTED_MAJOR):
         raise CharacterError(
@@ -182,10 +205,42 @@ def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
 
 def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
     """Size, JSON and envelope checks; a fresh document owned by the caller."""
-    document = read_json(source, max_bytes)
+    if isinstance(source, str | bytes | bytearray | memoryview):
+        document = _read_character_text(source, _check_max_bytes(max_bytes))
+    else:
+        document = read_json(source, max_bytes)
     check_envelope(document)
     assert isinstance(document, dict)
     return document
+
+
+def _read_character_text(source: str | bytes | bytearray | memoryview, limit: int) -> Any:
+    """The JSON text of a character, after the size check (see :func:`_refuse_infinities`)."""
+    text, encoded = _text_of(source, limit)
+    out_of_range: NumberOutOfRangeError | None = None
+    try:
+        return loads(text, encoded)
+    except NumberOutOfRangeError as err:
+        out_of_range = err
+    except JsonTextError as err:
+        raise _invalid_json(err) from None
+    _refuse_infinities(text, out_of_range)
+
+
+def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
+    """Text holding a number no double can hold (``1e400``): ``JSON.parse`` reads it as
+    ``Infinity``, and the reference reports it where the envelope or the schema refuses it
+    (a ``schema`` error ``type``: "must be number" at its pointer). We never hold an infinity:
+    where the schema would take one (free-form ``extensions``), the text is ``invalidJson``."""
+    try:
+        document = loads_with_infinities(text)
+    except JsonTextError as err:  # a syntax error after the number
+        raise _invalid_json(err) from None
+    check_envelope(document)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+    raise _invalid_json(first)
 
 
 def parse_character(
@@ -246,6 +301,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
         raise schema_error(result.errors)
     unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
     try:
+        document = _in_javascript_order(document)
         # Indentation grows with depth times lines: a 2 MB file nested a million levels deep (in
         # `extensions`, the only free-form place) would need terabytes. Refused before writing.
         if unit and _layout(document.get("extensions"), 1)[2] * len(unit) > MAX_TEXT_LENGTH:
@@ -256,6 +312,17 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
     if len(text) > MAX_TEXT_LENGTH:
         raise _too_long(len(text))
     return text
+
+
+def _in_javascript_order(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The document as a JavaScript object holds it: in ``extensions`` (the only place the
+    schema leaves property names free), array-index names such as ``"2"`` come first, in numeric
+    order, as ``JSON.stringify`` writes them."""
+    extensions = document.get("extensions")
+    if extensions is None:
+        return document
+    ordered = js_property_order(extensions)
+    return document if ordered is extensions else {**document, "extensions": ordered}
 
 
 MAX_TEXT_LENGTH = 2**29 - 24

@@ -70,8 +70,9 @@ class VerificationReport:
         rules_compliant: No deviation, no inconsistency and no issue was found.
         experimental: The player switched rule validation off on purpose (``integrity.experimental``).
         declared_compliant: What the file claims (``integrity.rulesCompliant``), or None without a claim.
-        claim_consistent: The file's claim (compliance and the deviations it lists) matches the
-            recomputation; True when the file makes no claim.
+        claim_consistent: The file's claim matches the recomputation: it declares the verdict
+            found and lists every unpaid override found (extra entries do not count against
+            it); True when the file makes no claim.
         deviations: Unpaid overrides, in document order.
         inconsistencies: Derived values that differ from their formulas.
         issues: Other violations (``overBudget``).
@@ -124,15 +125,33 @@ def _over_budget(document: Mapping[str, Any], computed_spent: object) -> tuple[I
 
 
 def _claimed_deviations(integrity: Mapping[str, Any] | None) -> dict[str, str | None]:
-    """Pointer → justification for each deviation the file lists."""
+    """Pointer → justification for each deviation the file lists. A pointer listed more than
+    once takes its last entry (with that entry's justification, or none), as the reference's
+    lookup by pointer does."""
     listed = integrity.get("deviations") if integrity is not None else None
     claimed: dict[str, str | None] = {}
     if isinstance(listed, list | tuple):
         for entry in listed:
             if isinstance(entry, Mapping) and isinstance(entry.get("pointer"), str):
                 reason = entry.get("justification")
-                claimed.setdefault(entry["pointer"], reason if isinstance(reason, str) else None)
+                claimed[entry["pointer"]] = reason if isinstance(reason, str) else None
     return claimed
+
+
+def _claim_consistent(
+    integrity: Mapping[str, Any] | None,
+    declared: bool | None,
+    compliant: bool,
+    claimed: Mapping[str, str | None],
+    overrides: tuple[Deviation, ...],
+) -> bool:
+    """Whether the file's claim survives the recomputation: it declares the verdict found, and
+    every unpaid override found is among the deviations it lists. Entries listed beyond the
+    real deviations (a value that is back to its formula, a slip) contradict nothing, and a
+    pointer listed twice is one claim. Without an ``integrity`` block there is no claim."""
+    if integrity is None:
+        return True
+    return declared == compliant and all(item.pointer in claimed for item in overrides)
 
 
 def verify_character(document: Mapping[str, Any]) -> VerificationReport:
@@ -177,9 +196,7 @@ def verify_character(document: Mapping[str, Any]) -> VerificationReport:
     compliant = not overrides and not inconsistencies and not issues
     declared = integrity.get("rulesCompliant") if integrity is not None else None
     declared = declared if isinstance(declared, bool) else None
-    consistent = integrity is None or (
-        declared == compliant and set(claimed) == {item.pointer for item in overrides}
-    )
+    consistent = _claim_consistent(integrity, declared, compliant, claimed, overrides)
     return VerificationReport(
         rules_compliant=compliant,
         experimental=integrity is not None and integrity.get("experimental") is True,

@@ -109,18 +109,18 @@ class _Generator:
             name = self.constant(node.root)
             self.emit(f"{out} = local.get({name}, _M) if type(local) is dict else _get(local, {name})")
         for step in node.steps:
-            # a step from a missing value leads nowhere (what _get() and the filters give it)
             if isinstance(step, Field):
+                # a field of a missing value is missing (what _get() gives it, sooner)
                 name = self.constant(step.name)
                 self.emit(f"if type({out}) is dict:")
                 self.emit(f"    {out} = {out}.get({name}, _M)")
                 self.emit(f"elif {out} is not _M:")
                 self.emit(f"    {out} = _get({out}, {name})")
             elif isinstance(step, Filter):
+                # a filter of anything but an array, a missing value too, is []
                 make_filter = self.namespace["_make_filter"]
                 keep = self.constant(make_filter(step.field, step.negate, frozenset(step.values)))
-                self.emit(f"if {out} is not _M:")
-                self.emit(f"    {out} = {keep}({out})")
+                self.emit(f"{out} = {keep}({out})")
             else:
                 raise FormulaError(f"Not a path step: {type(step).__name__}")
         self.emit(f"if {out} is _M:")

@@ -4,7 +4,11 @@ then runs per document; this module holds the entry points and the runtime helpe
 Values follow the reference implementation (JavaScript): numbers are doubles, a missing value is
 ``null`` and poisons arithmetic, division by zero is ``null``, comparisons of non-numbers are
 ``null``, ``==`` is strict equality and ``if`` uses JavaScript truthiness (a ``null`` condition
-gives ``null``). Booleans are never numbers.
+gives ``null``). Booleans are never numbers where the reference tests ``typeof x === "number"``
+(operators, the math functions, ``sum``, a skill's level); where it hands a value to JavaScript
+unchecked, JavaScript's coercions apply: ``Number(x)`` for ``round``'s digits and a step table's
+key, ``String(x)`` for filters and map-table keys. The README's "Formula semantics" table lists
+every case.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from ._ast import Binary, Call, Compare, Negate, Node, Number, Path, String
 from ._codegen import generate
 from ._errors import FormulaError
 from ._jsnum import as_number
-from ._jsvalue import js_strict_equal, js_string, js_trim, js_truthy
+from ._jsvalue import js_strict_equal, js_string, js_to_number, js_trim, js_truthy
 from ._parser import MAX_FORMULA_LENGTH, parse_formula
 from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value
@@ -142,11 +146,13 @@ def _check_size(node: Node) -> None:
 
 def _make_filter(field: str, negate: bool, values: frozenset[str]) -> Callable[[Any], Any]:
     """The path step ``[field=a|b]`` (``[field!=a|b]`` when ``negate``): the items whose
-    ``field``, as JavaScript's ``String()`` writes it, is (not) one of ``values``."""
+    ``field``, as JavaScript's ``String()`` writes it, is (not) one of ``values``. A filter
+    applies to arrays (``Array.isArray``): of anything else (an object, text, a number, null or
+    a missing value) it keeps nothing, ``[]``."""
 
     def keep(value: Any) -> Any:
         if not _is_array(value):
-            return MISSING
+            return []
         kept = []
         for item in value:
             found = _own(item, field)
@@ -275,19 +281,38 @@ def _power_of_ten(digits: float) -> float:
 
 
 def _round(root: Any, value: Any, digits: Any = 0.0) -> float | None:
-    """``round(x, digits)``: half up after scaling, as ``Math.round(x * 10**d) / 10**d``."""
+    """``round(x, digits)``: half up after scaling, as ``Math.round(x * 10**d) / 10**d``.
+
+    ``x`` must be a number (else null); ``digits`` goes to ``10 ** d`` as it is, so JavaScript
+    reads it with ``Number()``: null, false, ``''`` and ``[]`` are 0, true is 1, ``'2'`` is 2,
+    and what reads as NaN (other text, objects) makes the result NaN, which is null.
+    """
     number = value if type(value) is float else as_number(value)
-    places = digits if type(digits) is float else as_number(digits)
-    if number is None or places is None:
+    if number is None:
         return None
+    places = digits if type(digits) is float else js_to_number(digits)
     if places == 0:
         return js_round(number)
     factor = _POWERS_OF_TEN.get(places) or _power_of_ten(places)
     return _js_divide(js_round(number * factor), factor)
 
 
-_POWERS_OF_TEN: Final = {float(d): math.pow(10.0, d) for d in range(-10, 11)}
-"""10 ** d for the usual digits (the same doubles as JavaScript's 10 ** d)."""
+_V8_POWERS_OF_TEN: Final = {
+    -21: 1.0000000000000001e-21,
+    -20: 1.0000000000000001e-20,
+    -17: 9.999999999999999e-18,
+    -5: 9.999999999999999e-06,
+    -4: 9.999999999999999e-05,
+}
+"""Where V8's ``10 ** d`` (the reference's engine, Node 20) is not the double nearest to 10**d,
+for whole d in -22..22: its pow is its own, and 1 ulp off there (so ``round(45678, -4)`` is
+50000.00000000001 in the reference)."""
+
+_POWERS_OF_TEN: Final = {
+    float(d): _V8_POWERS_OF_TEN.get(d, float(10**d) if d >= 0 else 1 / 10**-d) for d in range(-22, 23)
+}
+"""10 ** d for whole digits as JavaScript computes it. Other digits (a fraction, or beyond ±22)
+use C's pow, which may differ from V8's in the last bit."""
 
 
 def _numbers(values: tuple[Any, ...]) -> list[float] | None:
@@ -362,7 +387,8 @@ def _attr(root: Any, attribute: Any) -> Any:
 
 def _skillLevel(root: Any, name: Any) -> Any:
     """``skillLevel(name)``: the level of the first skill with that name (case-insensitive,
-    surrounding space ignored), or null."""
+    surrounding space ignored), or null. The level must be a number (``typeof``): a first
+    match whose level is text, a boolean or missing gives null."""
     skills = _own(root, "skills")
     if not isinstance(name, str) or not _is_array(skills):
         return None
@@ -371,7 +397,7 @@ def _skillLevel(root: Any, name: Any) -> Any:
         skill_name = _own(skill, "name")
         if isinstance(skill_name, str) and js_trim(skill_name).lower() == wanted:
             level = _own(skill, "level")
-            return None if level is MISSING else level
+            return level if as_number(level) is not None else None
     return None
 
 

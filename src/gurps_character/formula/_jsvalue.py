@@ -1,26 +1,76 @@
-"""JavaScript value semantics the formulas rely on: ``String(x)``, truthiness, ``===``, ``trim``."""
+"""JavaScript value semantics the formulas rely on: ``String(x)``, ``Number(x)``, truthiness,
+``===``, ``trim`` and the whitespace of ``\\s``."""
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any, Final
 
 from ._jsnum import as_number, js_number_text
 from ._values import MISSING, Dice
 
-__all__ = ["js_strict_equal", "js_string", "js_trim", "js_truthy"]
+__all__ = ["JS_WHITESPACE", "js_strict_equal", "js_string", "js_to_number", "js_trim", "js_truthy"]
 
 _MAX_JOIN_DEPTH: Final = 64
 
-_JS_WHITESPACE: Final = (
+JS_WHITESPACE: Final = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
-"""What ``String.prototype.trim`` removes (WhiteSpace and LineTerminator in ECMA-262)."""
+"""ECMA-262's WhiteSpace and LineTerminator: what ``trim()`` removes, what ``Number()`` ignores
+around a number, and what the regular expression ``\\s`` matches (Python's ``str.isspace()``
+and ``\\s`` know other characters, such as U+001C..U+001F and U+0085, and miss U+FEFF)."""
 
 
 def js_trim(text: str) -> str:
     """``text.trim()`` in JavaScript (Python's ``strip()`` knows other characters as space)."""
-    return text.strip(_JS_WHITESPACE)
+    return text.strip(JS_WHITESPACE)
+
+
+_DECIMAL: Final = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+_NON_DECIMAL: Final = re.compile(r"0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)")
+_BASES: Final = {"x": 16, "o": 8, "b": 2}
+
+
+def js_to_number(value: Any) -> float:
+    """``Number(value)`` in JavaScript: what an operator or a built-in that wants a number makes
+    of any value.
+
+    ``null`` is 0, a missing value (``undefined``) NaN, booleans 1 and 0; text is read as
+    JavaScript reads it (surrounding whitespace ignored, empty text is 0, ``0x``/``0o``/``0b``
+    prefixes, ``Infinity``; anything else NaN); an array is read as its text (``[]`` is 0,
+    ``[2]`` is 2), and other objects (dice included) are NaN.
+    """
+    if value is None:
+        return 0.0
+    if value is MISSING:
+        return math.nan
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    number = as_number(value)
+    if number is not None:
+        return number
+    if isinstance(value, str):
+        return _string_to_number(str(value))
+    if isinstance(value, list | tuple):
+        return _string_to_number(js_string(value))
+    return math.nan
+
+
+def _string_to_number(text: str) -> float:
+    """ECMA-262 StringToNumber (Python's ``float()`` also takes ``1_0``, ``inf`` and ``nan``)."""
+    text = js_trim(text)
+    if not text:
+        return 0.0
+    if _DECIMAL.fullmatch(text):
+        return float(text.replace("Infinity", "inf"))
+    if _NON_DECIMAL.fullmatch(text):
+        try:
+            return float(int(text[2:], _BASES[text[1].lower()]))
+        except OverflowError:
+            return math.inf
+    return math.nan
 
 
 def js_string(value: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from ._errors import FormulaError
 from ._identity import ByIdentity, deeply_frozen
 from ._jsnum import MAX_SAFE_INTEGER, as_number
-from ._jsvalue import js_string
+from ._jsvalue import js_string, js_to_number
 from ._values import MISSING, Dice, dice_with_more, parse_dice
 
 __all__ = ["TableSet", "prepare_tables"]
@@ -51,9 +51,9 @@ class _MapTable:
 
 class _StepTable:
     """``mode: "step"``: the value of the largest entry key <= the lookup key (``None`` below the
-    first key or for a key that is not a number). ``extrapolate: {from, every, add}`` continues
-    the table beyond ``from``: the value at ``from`` plus ``add`` for every full ``every`` above
-    it; dice gain dice."""
+    first key, for a null key or for one that ``Number()`` reads as NaN). ``extrapolate: {from,
+    every, add}`` continues the table beyond ``from``: the value at ``from`` plus ``add`` for
+    every full ``every`` above it; dice gain dice."""
 
     __slots__ = ("base", "extrapolate", "keys", "values")
 
@@ -84,8 +84,15 @@ class _StepTable:
         return self.values[index] if index >= 0 else None
 
     def get(self, key: Any) -> Any:
-        number = key if type(key) is float else as_number(key)
-        if number is None or number != number:
+        # null has no step; anything else is compared as JavaScript's <= compares it with a
+        # number key: read with Number() (true is 1, '12' is 12, other text NaN: no step)
+        if type(key) is float:
+            number = key
+        elif key is None or key is MISSING:
+            return None
+        else:
+            number = js_to_number(key)
+        if number != number:
             return None
         extrapolate = self.extrapolate
         if extrapolate is None or number <= extrapolate[0]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final, NoReturn
 
 from ._errors import FormulaSyntaxError
+from ._jsvalue import JS_WHITESPACE
 
 __all__ = ["RULES", "Token", "Tokenizer"]
 
@@ -39,7 +40,9 @@ RULES: Final[dict[str, re.Pattern[str]]] = {
 }
 """Token kinds and what they match. Names are ASCII identifiers; strings have no escapes."""
 
-_WHITESPACE: Final = re.compile(r"[ \t\r\n\f\v]*")
+_WHITESPACE: Final = re.compile(f"[{re.escape(JS_WHITESPACE)}]*")
+"""Between tokens: what JavaScript's ``\\s`` matches, as in the reference (wider than ASCII:
+no-break, Unicode and ideographic spaces, line and paragraph separators, the byte order mark)."""
 
 
 @dataclass(frozen=True, slots=True)
