@@ -4,7 +4,6 @@ the GCS causes behind values that may differ from the format's formulas."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ._fields import Node
 from .features import Features
@@ -25,8 +24,6 @@ class Context:
         log: The notes so far.
         causes: Document pointer → what in the GCS file makes GCS's value what it is; the
             justification of a deviation found there.
-        summary: What the importer adds to its ``extensions`` namespace beside the GCS data
-            (values the format has no field for, such as extra attributes and spell levels).
         origins: Document pointer → JSON Pointer of the GCS data it came from (for notes).
         other_points: Points GCS counts that the document has no list for (``breakdown.other``),
             by what they are.
@@ -39,8 +36,13 @@ class Context:
     log: NoteLog
     causes: dict[str, list[str]] = field(default_factory=dict)
     origins: dict[str, str] = field(default_factory=dict)
-    summary: dict[str, Any] = field(default_factory=dict)
     other_points: dict[str, float] = field(default_factory=dict)
+    attribute_values: dict[str, float] = field(default_factory=dict)
+    """GCS attribute id → GCS's value (for weapon defaults)."""
+    pool_states: dict[str, str] = field(default_factory=dict)
+    """Pool id → the name of its active threshold state, when GCS's current value is in one."""
+    active_ops: dict[str, list[str]] = field(default_factory=dict)
+    """Threshold op (``halve_move``...) → the active states that have it, as "FP 'Collapse'"."""
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:
         self.log.add(source, kind, message)

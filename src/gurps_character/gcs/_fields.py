@@ -7,13 +7,14 @@ without recursion (a file may nest ``children`` a million levels deep).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from typing import Any
 
 __all__ = [
     "EMPTY",
+    "MAX_DEPTH",
+    "MAX_MAGNITUDE",
     "Node",
     "boolean",
     "children",
@@ -25,6 +26,7 @@ __all__ = [
     "mapping",
     "node_list",
     "number",
+    "number_or_text",
     "text",
     "walk",
 ]
@@ -52,11 +54,16 @@ def text(node: Node, key: str) -> str:
     return value if type(value) is str else ""
 
 
+MAX_MAGNITUDE = 1e9
+"""Numbers beyond ±10^9 count as absent: no GURPS character value comes near, and bounded
+numbers keep every computation (and the rule check of the document) exact and quick."""
+
+
 def number(node: Node, key: str) -> float | int | None:
-    """``node[key]`` when it is a finite JSON number (not a boolean), else None."""
+    """``node[key]`` when it is a JSON number (not a boolean) within ±10^9, else None."""
     value: Any = node.get(key)
     kind = type(value)
-    if kind is int or (kind is float and math.isfinite(value)):
+    if (kind is int or kind is float) and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
         return value  # type: ignore[no-any-return]
     return None
 
@@ -74,7 +81,9 @@ def number_or_text(node: Node, key: str) -> float | int | None:
         match = _NUMERIC_TEXT.fullmatch(raw)
         if match:
             parsed = float(match.group(1).replace(",", ""))
-            return int(parsed) if parsed.is_integer() and abs(parsed) < 2**53 else parsed
+            if not -MAX_MAGNITUDE <= parsed <= MAX_MAGNITUDE:
+                return None
+            return int(parsed) if parsed.is_integer() else parsed
     return None
 
 
@@ -149,10 +158,15 @@ def escape_pointer(token: str | int) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 
 
+MAX_DEPTH = 64
+"""Nodes nested deeper than this in ``children`` are left to the GCS data (GCS files nest a few
+levels; a limit keeps pointers short and work linear on hostile files)."""
+
+
 def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iterator[tuple[Node, str, int]]:
     """Every JSON object of a GCS list and of its ``children``, depth first in file order, as
-    ``(node, JSON Pointer, depth)``. With ``skip_disabled``, a disabled node is left out with
-    everything below it. No recursion: any depth is fine."""
+    ``(node, JSON Pointer, depth)``, down to :data:`MAX_DEPTH` levels. With ``skip_disabled``, a
+    disabled node is left out with everything below it. No recursion."""
     stack: list[tuple[list[Any], int, str, int]] = [(nodes, 0, pointer, 0)]
     while stack:
         items, index, base, depth = stack.pop()
@@ -164,7 +178,7 @@ def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iter
             here = f"{base}/{index - 1}"
             yield item, here, depth
             kids = item.get("children")
-            if type(kids) is list and kids:
+            if type(kids) is list and kids and depth + 1 < MAX_DEPTH:
                 stack.append((items, index, base, depth))
                 items, index, base, depth = kids, 0, here + "/children", depth + 1
         # this list is done; the parent list resumes from the stack

@@ -11,7 +11,17 @@ from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
 
-__all__ = ["CORE", "AttributeValue", "attributes_section", "read_attributes", "secondary_section"]
+__all__ = [
+    "CORE",
+    "AttributeValue",
+    "attributes_section",
+    "extra_attributes",
+    "find_active_thresholds",
+    "label",
+    "read_attributes",
+    "secondary_section",
+    "size_modifier",
+]
 
 CORE = {
     "st": "/attributes/st",
@@ -75,6 +85,10 @@ class AttributeValue:
     pointer: str
     computed_here: bool
     """GCS saved no ``calc`` for it: value and points were computed by the importer."""
+    base: str = ""
+    """The file's base expression for it."""
+    cost: float = 0
+    """The file's points per level."""
 
 
 def label(ident: str) -> str:
@@ -146,8 +160,8 @@ def _read_one(
     value = number(calc, "value")
     points = number(calc, "points")
     computed_here = value is None
+    base_text, cost = _base_and_cost(ident, definition)
     if value is None:
-        base_text, cost = _base_and_cost(ident, definition)
         base = evaluate_base(base_text, resolve)
         if base is None:
             standard = _STANDARD.get(ident)
@@ -162,7 +176,18 @@ def _read_one(
     if kind.startswith("pool") and current is None:
         current = value - damage
     return AttributeValue(
-        ident, name or label(ident), kind, value, points or 0, adj, damage, current, pointer, computed_here
+        ident,
+        name or label(ident),
+        kind,
+        value,
+        points or 0,
+        adj,
+        damage,
+        current,
+        pointer,
+        computed_here,
+        base_text,
+        cost,
     )
 
 
@@ -200,6 +225,44 @@ def _size_modifier(ctx: Context) -> float:
 def size_modifier(ctx: Context) -> int:
     """The effective size modifier: the profile's ``SM`` plus trait bonuses to ``sm``."""
     return math.floor(_size_modifier(ctx))
+
+
+def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> None:
+    """Records each pool's active threshold state (the first, worst to best, whose value the
+    pool's current value does not exceed) and the ops in force (GCS halves Move, Dodge or ST)."""
+    for ident, definition in _definitions(ctx.data).items():
+        found = values.get(ident)
+        thresholds = [t for t in node_list(definition, "thresholds") if type(t) is dict]
+        if found is None or found.current is None or not thresholds:
+            continue
+
+        def lookup(name: str) -> float | None:
+            other = values.get(name)
+            return other.value if other is not None else None
+
+        for threshold in thresholds:
+            limit = _threshold_value(threshold, found.value, lookup)
+            if limit is None:
+                break  # an expression this importer cannot read: no guess
+            if found.current <= limit:
+                state = text(threshold, "state") or "unnamed state"
+                label_text = f"{found.name} '{state}' ({found.name} {found.current:g} of {found.value:g})"
+                ctx.pool_states[ident] = state
+                for op in node_list(threshold, "ops"):
+                    if type(op) is str:
+                        ctx.active_ops.setdefault(op, []).append(label_text)
+                break
+
+
+def _threshold_value(threshold: Node, maximum: float, lookup: Any) -> float | None:
+    script = text(threshold, "value") or text(threshold, "expression")
+    if script:
+        return evaluate_base(script, lookup)
+    multiplier = number(threshold, "multiplier")
+    divisor = number(threshold, "divisor") or 1
+    if multiplier is None:
+        return None
+    return maximum * multiplier / divisor + (number(threshold, "addition") or 0)
 
 
 def _version1(ctx: Context) -> dict[str, AttributeValue]:
@@ -266,15 +329,18 @@ def _points(value: float) -> int:
 
 def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointer: str) -> None:
     """Why GCS's points (and values) for an attribute may differ from the format's formula."""
+    found = values[ident]
     name = label(ident)
-    owners = [f for f in ctx.features.attribute_bonuses(ident)]
+    target = pointer + "/points"
+    owners = ctx.features.attribute_bonuses(ident)
     if owners:
         total = sum(f.amount() for f in owners)
         who = ", ".join(sorted({f"'{f.owner}'" for f in owners}))
         ctx.cause(
-            pointer + "/points",
+            target,
             f"GCS adds {total:+g} {name} from {who}; GCS counts those points with the trait, "
-            f"and charges the attribute only for the {values[ident].adj:+g} levels bought",
+            f"and charges the attribute only for the {found.adj:+g} levels bought",
+            found.pointer,
         )
     reductions = [
         f for f in ctx.features.of_kind("cost_reduction") if text(f.data, "attribute").lower() == ident
@@ -282,11 +348,37 @@ def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointe
     if reductions:
         who = ", ".join(sorted({f"'{f.owner}'" for f in reductions}))
         ctx.cause(
-            pointer + "/points",
+            target,
             f"GCS reduces the cost of {name} by the cost reductions of {who}, also for levels bought down",
+            found.pointer,
         )
-    if values[ident].computed_here:
-        ctx.cause(pointer + "/points", f"GCS saved no computed {name}: the importer applied GCS's cost rules")
+    if found.adj < 0 and size_modifier(ctx) > 0 and ident in ("st", "hp"):
+        ctx.cause(
+            target,
+            f"GCS applies the size discount (SM {size_modifier(ctx):+d}) to levels of {name} bought down too",
+            found.pointer,
+        )
+    standard = _STANDARD.get(ident)
+    if (
+        standard is not None
+        and found.base
+        and (found.base.replace(" ", "") != standard[0].replace(" ", "") or found.cost != standard[1])
+    ):
+        ctx.cause(
+            target,
+            f"the file defines {name} with base '{found.base}' and {found.cost:g} points per level "
+            f"(GCS's standard: '{standard[0]}', {standard[1]:g})",
+            found.pointer,
+        )
+    if found.computed_here:
+        ctx.cause(
+            target, f"GCS saved no computed {name}: the importer applied GCS's cost rules", found.pointer
+        )
+    ctx.cause(
+        target,
+        f"GCS charges {name} {found.adj:+g} levels bought at {found.cost:g} points each",
+        found.pointer,
+    )
 
 
 def attributes_section(ctx: Context, values: dict[str, AttributeValue]) -> dict[str, Any]:

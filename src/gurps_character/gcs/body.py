@@ -65,10 +65,13 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
         name = (text(location, "choice_name") or text(location, "table_name") or ident).strip()
         if not name:
             continue
-        dr = mapping(mapping(location, "calc"), "dr")
-        if "all" in dr or dr:
-            base = number(dr, "all") or 0
+        calc = mapping(location, "calc")
+        dr = mapping(calc, "dr")
+        if "dr" in calc and (dr or number(calc, "dr") is not None):
+            base = number(dr, "all") or 0 if dr else number(calc, "dr") or 0
             extra = {key: number(dr, key) for key in dr if key != "all"}
+        elif type(calc.get("dr")) is dict:
+            base, extra = 0, {}
         else:
             base, extra = _computed(ctx, location, ident)
             computed = True

@@ -11,7 +11,7 @@ from ._context import Context
 from ._fields import Node, integer, mapping, node_list, number, text
 from .units import dice, dice_entry, js_round, kilograms
 
-__all__ = ["damage_section", "dodge_value", "encumbrance_section"]
+__all__ = ["damage_section", "dodge_cause", "dodge_value", "encumbrance_section"]
 
 _LEVEL_IDS = ("none", "light", "medium", "heavy", "extraHeavy")
 _LOAD = (1, 2, 3, 6, 10)
@@ -42,7 +42,7 @@ def encumbrance_section(
     five levels with GCS's Move and Dodge."""
     lift = basic_lift_formula(st)
     gcs_lift = kilograms(_calc(ctx).get("basic_lift"), "lb")
-    if gcs_lift is not None and abs(2 * lift - 2 * gcs_lift) > 1:
+    if gcs_lift is not None and gcs_lift >= 0 and abs(2 * lift - 2 * gcs_lift) > 1:
         lift = js_round(gcs_lift, 2)
         _explain_lift(ctx)
     moves = _per_level(ctx, "move") or _moves(basic_move)
@@ -64,8 +64,18 @@ def encumbrance_section(
                 "dodge": dodges[level],
             }
         )
-        ctx.cause(f"/encumbrance/levels/{level}/move", _move_cause(ctx, basic_move, moves[level], level))
-        ctx.cause(f"/encumbrance/levels/{level}/dodge", _dodge_cause(ctx))
+    for level in range(1, 5):
+        ctx.cause(
+            f"/encumbrance/levels/{level}/move",
+            _move_cause(ctx, basic_move, moves[level], level),
+            f"/calc/move/{level}",
+        )
+        ctx.cause(
+            f"/encumbrance/levels/{level}/dodge",
+            _level_dodge_cause(ctx, dodges, level),
+            f"/calc/dodge/{level}",
+        )
+    ctx.cause("/encumbrance/levels/0/move", _move_cause(ctx, basic_move, moves[0], 0), "/calc/move/0")
     return {"basicLift": _plain(lift), "levels": levels}
 
 
@@ -84,44 +94,62 @@ def _moves(basic_move: int) -> list[int]:
 
 
 def _halving(ctx: Context, op: str) -> str:
-    """The pool thresholds with an op (``halve_move``...) that GCS's numbers show are active."""
-    names = []
-    for definition in node_list(mapping(ctx.data, "settings"), "attributes"):
-        if type(definition) is not dict:
-            continue
-        for threshold in node_list(definition, "thresholds"):
-            if type(threshold) is dict and op in node_list(threshold, "ops"):
-                names.append(
-                    f"{text(definition, 'name') or text(definition, 'id')} '{text(threshold, 'state')}'"
-                )
-    return ", ".join(names[:6])
+    """The active pool states whose op (``halve_move``...) explains a halved value."""
+    return ", ".join(ctx.active_ops.get(op, [])[:4])
 
 
 def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
     expected = math.floor(basic_move * (10 - 2 * level) / 10)
-    if basic_move > 0 and expected < 1 <= move:
-        return "GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0"
-    if move < expected:
-        halving = _halving(ctx, "halve_move")
-        return (
-            "GCS halves Move while a pool threshold that halves it is active"
-            + (f" ({halving})" if halving else "")
-            + ", as GCS computed and saved it"
+    parts = []
+    halving = _halving(ctx, "halve_move")
+    if halving:
+        parts.append(f"GCS halves Move while a pool threshold that halves it is active ({halving})")
+    if basic_move > 0 and move == 1 and expected < 1:
+        parts.append("GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0")
+    if "move" in _attribute_ids(ctx):
+        parts.append("GCS takes Move from the file's 'move' attribute")
+    return "; ".join(parts) or "GCS computed and saved this Move"
+
+
+def _level_dodge_cause(ctx: Context, dodges: list[int], level: int) -> str:
+    parts = []
+    halving = _halving(ctx, "halve_dodge")
+    if halving:
+        parts.append(
+            f"GCS halves Dodge, encumbrance penalty included, while a pool threshold that halves it "
+            f"is active ({halving})"
         )
-    return "GCS computed this Move (a 'move' attribute or Move bonuses in the file)"
+    if dodges[level] == 1 and dodges[0] - level < 1:
+        parts.append(
+            f"GCS keeps Dodge at least 1 (Dodge {dodges[0]} less {level} for encumbrance would be below 1)"
+        )
+    return "; ".join(parts) or "GCS computed and saved this Dodge"
 
 
-def _dodge_cause(ctx: Context) -> str:
+def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:
+    """Why GCS's Dodge is not Basic Speed + 3."""
     parts = []
     bonus = ctx.features.attribute_bonuses("dodge")
     if bonus:
         who = ", ".join(sorted({f"'{f.owner}'" for f in bonus}))
-        parts.append(f"GCS adds Dodge bonuses from {who}")
-    halving = _halving(ctx, "halve_dodge")
-    if halving:
-        parts.append(f"GCS halves Dodge while a pool threshold that halves it is active ({halving})")
-    parts.append("GCS keeps Dodge at least 1")
+        total = sum(f.amount() for f in bonus)
+        parts.append(f"GCS adds Dodge {total:+g} from {who}")
+    expected = math.floor(basic_speed) + 3 + sum(f.amount() for f in bonus)
+    if dodge < expected:
+        halving = _halving(ctx, "halve_dodge")
+        parts.append(
+            "GCS halves Dodge while a pool threshold that halves it is active"
+            + (f" ({halving})" if halving else "")
+        )
+    if "dodge" in _attribute_ids(ctx):
+        parts.append("GCS takes Dodge from the file's 'dodge' attribute")
+    if not parts:
+        parts.append("GCS computed and saved this Dodge (Dodge bonuses in force)")
     return "; ".join(parts)
+
+
+def _attribute_ids(ctx: Context) -> set[str]:
+    return {text(d, "id") for d in node_list(mapping(ctx.data, "settings"), "attributes") if type(d) is dict}
 
 
 def _explain_lift(ctx: Context) -> None:
@@ -129,11 +157,17 @@ def _explain_lift(ctx: Context) -> None:
     lifting = number(_calc(ctx), "lifting_st_bonus")
     if lifting:
         parts.append(f"GCS adds Lifting ST {lifting:+g}")
+    settings = mapping(ctx.data, "settings")
+    if (
+        text(settings, "damage_progression") == "knowing_your_own_strength"
+        or settings.get("use_know_your_own_strength") is True
+    ):
+        parts.append("the file uses GCS's 'Knowing Your Own Strength' rules (Basic Lift 2 × 10^(ST/10) lb)")
     halving = _halving(ctx, "halve_st")
     if halving:
         parts.append(f"GCS halves ST for lifting while a pool threshold is active ({halving})")
     parts.append(f"GCS's Basic Lift is {text(_calc(ctx), 'basic_lift') or 'its own'}, in kg at 1 kg = 2 lb")
-    ctx.cause("/encumbrance/basicLift", "; ".join(parts))
+    ctx.cause("/encumbrance/basicLift", "; ".join(parts), "/calc/basic_lift")
 
 
 def dodge_value(ctx: Context, basic_speed: float) -> int:
@@ -173,7 +207,7 @@ def damage_section(ctx: Context, st: int) -> dict[str, Any]:
         causes.append("GCS interpolates the damage table between its rows above ST 40")
     causes.append("GCS computed this damage")
     for key in ("thrust", "swing"):
-        ctx.cause(f"/damage/{key}", "; ".join(causes))
+        ctx.cause(f"/damage/{key}", "; ".join(causes), f"/calc/{key}")
     return out
 
 

@@ -15,19 +15,22 @@ from .attributes import (
     AttributeValue,
     attributes_section,
     extra_attributes,
+    find_active_thresholds,
     read_attributes,
     secondary_section,
     size_modifier,
 )
 from .body import damage_resistance
-from .derived import damage_section, dodge_value, encumbrance_section
+from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_sections
 from .features import collect_features
+from .integrity import integrity_section
 from .notes import ImportNote, NoteLog
 from .reading import read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
 from .units import height_text, weight_text
+from .units import tidy as _tidy
 
 __all__ = ["EXTENSION", "GcsImport", "import_gcs"]
 
@@ -90,6 +93,8 @@ def import_gcs(
 
 def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     values = read_attributes(ctx)
+    ctx.attribute_values = {ident: found.value for ident, found in values.items()}
+    find_active_thresholds(ctx, values)
     primary = attributes_section(ctx, values)
     secondary = secondary_section(ctx, values, primary)
     traits = trait_sections(ctx)
@@ -128,22 +133,31 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "possessionsTotal": _possessions(gear.equipment),
         "notes": _notes(ctx),
     }
-    ctx.cause("/defenses/dodge/value", _dodge_cause(ctx))
+    ctx.cause("/defenses/dodge/value", dodge_cause(ctx, speed, dodge), "/calc/dodge/0")
     gcs_spent = _attribute_points(values) + traits.total + skills.total
     document["points"] = _points(ctx, document, gcs_spent)
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
     if extras:
         summary["attributes"] = extras
+    if ctx.pool_states:
+        summary["poolStates"] = dict(ctx.pool_states)
     if skills.elsewhere:
         summary["skills"] = skills.elsewhere
     if traits.conditional:
         summary["conditionalModifiers"] = traits.conditional
+        first = traits.conditional[0]
+        ctx.note(
+            first["source"],
+            "movedToExtensions",
+            f"{len(traits.conditional)} conditional modifiers (such as {first['amount']:+g} "
+            f"{first['situation'][:60]} from '{first['owner']}') have no place in the document: "
+            "they are in extensions (conditionalModifiers).",
+        )
+    _file_notes(ctx)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
     summary["gcs"] = ctx.data
     document["extensions"] = {EXTENSION: summary}
-    from .integrity import integrity_section
-
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
         "",
@@ -154,28 +168,37 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     return document
 
 
+def _file_notes(ctx: Context) -> None:
+    """Notes on the file as a whole."""
+    if not mapping(ctx.data, "calc"):
+        ctx.note(
+            "",
+            "approximated",
+            "The file holds no values computed by GCS (calc): thrust, swing, Move and Dodge per "
+            "encumbrance level are computed with GCS's rules.",
+        )
+    if any(True for _ in walk(node_list(ctx.data, "spells"), "/spells")):
+        ctx.note(
+            "/spells",
+            "movedToExtensions",
+            "Spells are among the document's skills (college, class, cost, time and duration in their "
+            "notes); their prerequisites and other details are kept in the GCS data.",
+        )
+
+
 def _possessions(equipment: list[dict[str, Any]]) -> dict[str, Any]:
-    """The format's total (its formula adds the equipment's cost and weight)."""
-    cost = sum(item.get("cost", 0) for item in equipment)
-    weight = sum(item.get("weight", 0) for item in equipment)
-    return {"cost": _tidy(cost), "weight": _tidy(weight)}
-
-
-def _dodge_cause(ctx: Context) -> str:
-    bonus = ctx.features.attribute_bonuses("dodge")
-    if bonus:
-        who = ", ".join(sorted({f"'{f.owner}'" for f in bonus}))
-        return f"GCS adds Dodge bonuses from {who}"
-    return "GCS computed this Dodge (a 'dodge' attribute, a halving threshold or Dodge bonuses)"
+    """The format's total: its formula adds the equipment's cost and weight in order, and so does
+    this (float for float; weapons carry none, their items are in the equipment)."""
+    cost: float = 0
+    weight: float = 0
+    for item in equipment:
+        cost += item.get("cost", 0)
+        weight += item.get("weight", 0)
+    return {"cost": cost, "weight": weight}
 
 
 def _attribute_points(values: dict[str, AttributeValue]) -> float:
     return sum(value.points for value in values.values())
-
-
-def _tidy(value: float) -> float | int:
-    rounded = round(value, 6)
-    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def _points(ctx: Context, document: dict[str, Any], gcs_spent: float) -> dict[str, Any]:
@@ -237,7 +260,7 @@ def _meta(ctx: Context) -> dict[str, Any]:
 def _date(raw: str) -> str | None:
     if is_date_time(raw):
         return raw
-    match = _OLD_DATE.fullmatch(raw)
+    match = _OLD_DATE.fullmatch(raw) if len(raw) < 60 else None
     if match is None:
         return None
     month = _MONTHS.get(match.group(1).lower())

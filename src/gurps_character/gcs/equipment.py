@@ -10,6 +10,8 @@ from typing import Any
 
 from ._context import Context
 from ._fields import (
+    MAX_DEPTH,
+    MAX_MAGNITUDE,
     Node,
     boolean,
     children,
@@ -61,7 +63,7 @@ class EquipmentSections:
 
 @dataclass(slots=True)
 class _Defense:
-    value: int = -(10**9)
+    value: int | None = None
     skill: str | None = None
     cause: str = ""
     source: str = ""
@@ -79,14 +81,14 @@ def equipment_sections(ctx: Context, skills: SkillSections, st: int) -> Equipmen
             where = f"{pointer}/weapons/{index}"
             kind = kind_of(weapon)
             if kind == "melee_weapon":
-                out.melee.append(_melee(weapon, name))
+                out.melee.append(_melee(weapon, name, owner))
                 if shown and not boolean(weapon, "hide"):
                     _best(ctx, parry, weapon, "parry", name, where, skills)
                     _best(ctx, block, weapon, "block", name, where, skills)
             elif kind == "ranged_weapon":
                 out.ranged.append(_ranged(weapon, name, owner, st))
     for defense, key, target in ((parry, "parry", out.parry), (block, "block", out.block)):
-        if defense.skill is not None or defense.value > -(10**9):
+        if defense.value is not None:
             target["skill"] = defense.skill
             target["value"] = defense.value
             ctx.cause(f"/defenses/{key}/value", defense.cause, defense.source)
@@ -116,22 +118,32 @@ def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
     owners: list[tuple[Node, str, bool]] = []
     key = ctx.traits_key
     for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
-        owners.append((node, pointer, True))
-    stack: list[tuple[list[Any], str, bool]] = [(node_list(ctx.data, "equipment"), "/equipment", True)]
+        if node_list(node, "weapons"):
+            owners.append((node, pointer, True))
+    # file order, each item ready only below ready containers
+    stack: list[tuple[list[Any], int, str, bool]] = [
+        (node_list(ctx.data, "equipment"), 0, "/equipment", True)
+    ]
     while stack:
-        items, base, parent_ready = stack.pop()
-        for index, node in enumerate(items):
+        items, index, base, parent_ready = stack.pop()
+        while index < len(items):
+            node = items[index]
+            pointer = f"{base}/{index}"
+            index += 1
             if type(node) is not dict:
                 continue
-            pointer = f"{base}/{index}"
             quantity = number(node, "quantity")
             ready = parent_ready and boolean(node, "equipped") and (quantity is None or quantity > 0)
-            owners.append((node, pointer, ready))
-            if children(node):
-                stack.append((children(node), pointer + "/children", ready))
+            if node_list(node, "weapons"):
+                owners.append((node, pointer, ready))
+            if children(node) and len(stack) + 1 < MAX_DEPTH:
+                stack.append((items, index, base, parent_ready))
+                stack.append((children(node), 0, pointer + "/children", ready))
+                break
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
-            owners.append((node, pointer, True))
+            if node_list(node, "weapons"):
+                owners.append((node, pointer, True))
     return owners
 
 
@@ -155,8 +167,8 @@ def _best(
     ctx: Context, best: _Defense, weapon: Node, key: str, owner: str, where: str, skills: SkillSections
 ) -> None:
     resolved = mapping(weapon, "calc").get(key)
-    value = _leading_int(resolved) if type(resolved) is str else integer(number(mapping(weapon, "calc"), key))
-    if value is None or value <= best.value:
+    value = _leading_int(resolved) if type(resolved) is str else None
+    if value is None or (best.value is not None and value <= best.value):
         return
     best.value = value
     skill, detail = _weapon_skill(ctx, weapon, skills)
@@ -177,8 +189,17 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
     modifier equals the weapon's GCS level (else the best such default)."""
     wanted = number(mapping(weapon, "calc"), "level")
     best: tuple[float, str, str] | None = None
+    attribute_detail = ""
     for default in node_list(weapon, "defaults"):
-        if type(default) is not dict or text(default, "type").lower() != "skill":
+        kind = text(default, "type").lower() if type(default) is dict else ""
+        if kind in ctx.attribute_values and type(default) is dict:
+            level = ctx.attribute_values[kind] + (number(default, "modifier") or 0)
+            if wanted is not None and level == wanted and not attribute_detail:
+                attribute_detail = (
+                    f"the weapon's default {kind.upper()}{level - ctx.attribute_values[kind]:+g} = {level:g}"
+                )
+            continue
+        if kind != "skill":
             continue
         name = text(default, "name").strip().lower()
         specialization = text(default, "specialization").strip().lower()
@@ -196,6 +217,8 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
                 return entry["name"], detail
             if best is None or level > best[0]:
                 best = (level, entry["name"], detail)
+    if attribute_detail:
+        return None, attribute_detail
     if best is not None:
         return best[1], best[2]
     return None, ""
@@ -212,8 +235,9 @@ def _damage(weapon: Node) -> dict[str, Any]:
     divisor = number_or_text(damage, "armor_divisor")
     st_text = "" if strength in ("", "none") else strength
     notation = st_text
-    if base:
-        notation += base if (not st_text or base[:1] in "+-") else f"+{base}"
+    base_text = "" if st_text and base in ("0", "+0", "-0") else base
+    if base_text:
+        notation += base_text if (not st_text or base_text[:1] in "+-") else f"+{base_text}"
     if divisor and divisor != 1:
         notation += f"({divisor:g})"
     notation = f"{notation} {kind}".strip() or "-"
@@ -232,9 +256,14 @@ def _damage(weapon: Node) -> dict[str, Any]:
     return entry
 
 
-def _weapon_notes(weapon: Node) -> str:
+def _usage(weapon: Node, owner: Node) -> str:
+    """The weapon's use (``Swung``, ``Thrown``), placeholders filled from its owner's replacements."""
+    return fill_placeholders(text(weapon, "usage"), owner).strip()
+
+
+def _weapon_notes(weapon: Node, owner: Node) -> str:
     parts = []
-    usage = text(weapon, "usage").strip()
+    usage = _usage(weapon, owner)
     if usage:
         parts.append(usage)
     calc = mapping(weapon, "calc")
@@ -254,8 +283,8 @@ def _weapon_notes(weapon: Node) -> str:
     return "; ".join(parts)
 
 
-def _melee(weapon: Node, owner: str) -> dict[str, Any]:
-    usage = text(weapon, "usage").strip()
+def _melee(weapon: Node, owner: str, owner_node: Node) -> dict[str, Any]:
+    usage = _usage(weapon, owner_node)
     entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": [_damage(weapon)]}
     reach = _resolved(weapon, "reach").strip()
     if reach:
@@ -264,7 +293,7 @@ def _melee(weapon: Node, owner: str) -> dict[str, Any]:
     if parry:
         modifier = _leading_int(parry)
         entry["parry"] = {"notation": parry, "modifier": modifier, "unbalanced": "u" in parry.lower()}
-    notes = _weapon_notes(weapon)
+    notes = _weapon_notes(weapon, owner_node)
     if notes:
         entry["notes"] = notes
     return entry
@@ -297,7 +326,7 @@ def _plain(value: float) -> float | int:
 
 
 def _ranged(weapon: Node, owner: str, owner_node: Node, st: int) -> dict[str, Any]:
-    usage = text(weapon, "usage").strip()
+    usage = _usage(weapon, owner_node)
     entry: dict[str, Any] = {"name": f"{owner} ({usage})" if usage else owner, "damage": _damage(weapon)}
     for key, target in (
         ("accuracy", "accuracy"),
@@ -319,7 +348,7 @@ def _ranged(weapon: Node, owner: str, owner_node: Node, st: int) -> dict[str, An
     legality = _leading_int(text(owner_node, "legality_class"))
     if legality is not None and 0 <= legality <= 4:
         entry["legalityClass"] = legality
-    notes = _weapon_notes(weapon)
+    notes = _weapon_notes(weapon, owner_node)
     if notes:
         entry["notes"] = notes
     return entry
@@ -352,19 +381,35 @@ def _item(ctx: Context, item: Node, pointer: str, default_unit: str) -> dict[str
 
 
 def _extended(item: Node, default_unit: str) -> tuple[float, float]:
-    """GCS's extended cost and weight (kg) of an item with its contents, times its quantity."""
-    calc = mapping(item, "calc")
-    cost = number(calc, "extended_value")
-    weight = kilograms(calc.get("extended_weight"), "lb")
-    if cost is not None and weight is not None:
-        return cost, weight
-    own_cost, own_weight = _own(item, default_unit)
-    inner = [_extended(child, default_unit) for child in children(item) if type(child) is dict]
-    quantity = number(item, "quantity")
-    quantity = 1 if quantity is None else quantity
-    total_cost = (own_cost + sum(c for c, _ in inner)) * quantity
-    total_weight = (own_weight + sum(w for _, w in inner)) * quantity
-    return (cost if cost is not None else total_cost), (weight if weight is not None else total_weight)
+    """GCS's extended cost and weight (kg) of an item with its contents, times its quantity:
+    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's sum when it saved none.
+    Without recursion."""
+    totals: dict[int, tuple[float, float]] = {}
+    stack: list[tuple[Node, bool, int]] = [(item, False, 0)]
+    while stack:
+        current, expanded, depth = stack.pop()
+        calc = mapping(current, "calc")
+        cost = number(calc, "extended_value")
+        weight = kilograms(calc.get("extended_weight"), "lb")
+        kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
+        if (cost is None or weight is None) and kids and not expanded:
+            stack.append((current, True, depth))
+            stack.extend((child, False, depth + 1) for child in kids)
+            continue
+        inner = [totals.pop(id(child), (0.0, 0.0)) for child in kids] if expanded else []
+        own_cost, own_weight = _own(current, default_unit)
+        quantity = number(current, "quantity")
+        quantity = 1 if quantity is None else quantity
+        if cost is None:
+            cost = (own_cost + sum(c for c, _ in inner)) * quantity
+        if weight is None:
+            weight = (own_weight + sum(w for _, w in inner)) * quantity
+        totals[id(current)] = (_bounded(cost), _bounded(weight))
+    return totals.get(id(item), (0.0, 0.0))
+
+
+def _bounded(value: float) -> float:
+    return max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, value))
 
 
 def _own(item: Node, default_unit: str) -> tuple[float, float]:

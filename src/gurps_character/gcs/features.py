@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._fields import (
+    MAX_DEPTH,
     Node,
     boolean,
     fill_placeholders,
@@ -18,7 +19,15 @@ from ._fields import (
     walk,
 )
 
-__all__ = ["Feature", "Features", "collect_features", "trait_level"]
+__all__ = [
+    "Feature",
+    "Features",
+    "collect_features",
+    "display_name",
+    "matches",
+    "skill_bonuses",
+    "trait_level",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +92,10 @@ class Features:
 
 
 def _modifier_features(node: Node, pointer: str, owner: str, level: float, out: list[Feature]) -> None:
-    for modifier, where, _ in walk(node_list(node, "modifiers"), pointer + "/modifiers", skip_disabled=True):
+    modifiers = node_list(node, "modifiers")
+    if not modifiers:  # the usual case, without starting a walk
+        return
+    for modifier, where, _ in walk(modifiers, pointer + "/modifiers", skip_disabled=True):
         if kind_of(modifier).endswith("_container"):
             continue
         modifier_level = number_or_text(modifier, "levels") or level
@@ -107,7 +119,7 @@ def collect_features(data: Node, traits_key: str) -> Features:
         level = trait_level(node)
         _own_features(node, pointer, name, level, found)
         _modifier_features(node, pointer, name, level, found)
-    for node, pointer, _ in _equipped(node_list(data, "equipment"), "/equipment"):
+    for node, pointer in _equipped(node_list(data, "equipment"), "/equipment"):
         name = display_name(node)
         level = number(node, "level") or 0
         _own_features(node, pointer, name, level, found)
@@ -115,21 +127,90 @@ def collect_features(data: Node, traits_key: str) -> Features:
     return Features(found)
 
 
-def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str, int]]:
-    """Carried items that are equipped, below equipped containers only."""
-    kept: list[tuple[Node, str, int]] = []
-    stack: list[tuple[list[object], str]] = [(items, pointer)]
+def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str]]:
+    """Carried items that are equipped, below equipped containers only, in file order."""
+    kept: list[tuple[Node, str]] = []
+    stack: list[tuple[list[object], int, str]] = [(items, 0, pointer)]
     while stack:
-        nodes, base = stack.pop()
-        for index, node in enumerate(nodes):
+        nodes, index, base = stack.pop()
+        while index < len(nodes):
+            node = nodes[index]
+            here = f"{base}/{index}"
+            index += 1
             if type(node) is not dict or not boolean(node, "equipped"):
                 continue
             quantity = number(node, "quantity")
             if quantity is not None and quantity <= 0:
                 continue
-            here = f"{base}/{index}"
-            kept.append((node, here, 0))
+            kept.append((node, here))
             kids = node.get("children")
-            if type(kids) is list and kids:
-                stack.append((kids, here + "/children"))
+            if type(kids) is list and kids and len(stack) + 1 < MAX_DEPTH:
+                stack.append((nodes, index, base))
+                stack.append((kids, 0, here + "/children"))
+                break
     return kept
+
+
+def matches(criteria: object, value: str) -> bool:
+    """Whether a GCS string criterion (``{"compare": "starts_with", "qualifier": "piloting"}``)
+    accepts a value; no criterion, or ``any``, accepts everything. Case-insensitive, as in GCS."""
+    if type(criteria) is str:
+        criteria = {"compare": "is", "qualifier": criteria}
+    if type(criteria) is not dict:
+        return True
+    compare = text(criteria, "compare") or "is"
+    qualifier = text(criteria, "qualifier").lower()
+    value = value.lower()
+    checks = {
+        "any": True,
+        "is": value == qualifier,
+        "is_not": value != qualifier,
+        "contains": qualifier in value,
+        "does_not_contain": qualifier not in value,
+        "starts_with": value.startswith(qualifier),
+        "does_not_start_with": not value.startswith(qualifier),
+        "ends_with": value.endswith(qualifier),
+        "does_not_end_with": not value.endswith(qualifier),
+    }
+    return checks.get(compare, False)
+
+
+def _any_matches(criteria: object, values: list[str]) -> bool:
+    if type(criteria) is not dict or (text(criteria, "compare") or "any") == "any":
+        return True
+    return any(matches(criteria, value) for value in values)
+
+
+def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
+    """The features that give a skill (or spell) its GCS bonus: ``skill_bonus`` selecting skills
+    by name, specialization and tags; for spells also ``spell_bonus`` by college, power source or
+    name."""
+    name = fill_placeholders(text(node, "name"), node).strip()
+    specialization = fill_placeholders(text(node, "specialization"), node).strip()
+    tags = [tag for tag in node_list(node, "tags") if type(tag) is str]
+    found = []
+    for feature in features.of_kind("skill_bonus"):
+        data = feature.data
+        if (text(data, "selection_type") or "skills_with_name") != "skills_with_name":
+            continue
+        if (
+            matches(data.get("name"), name)
+            and matches(data.get("specialization"), specialization)
+            and _any_matches(data.get("tags"), tags)
+        ):
+            found.append(feature)
+    if spell:
+        colleges = [c for c in node_list(node, "college") if type(c) is str]
+        source = text(node, "power_source")
+        for feature in features.of_kind("spell_bonus"):
+            data = feature.data
+            match = text(data, "match") or "all_colleges"
+            wanted = data.get("name")
+            if (
+                match == "all_colleges"
+                or (match == "college_name" and _any_matches(wanted, colleges))
+                or (match == "power_source_name" and matches(wanted, source))
+                or (match == "spell_name" and matches(wanted, name))
+            ) and _any_matches(data.get("tags"), tags):
+                found.append(feature)
+    return found

@@ -7,9 +7,12 @@ from typing import Any
 
 from .._json import js_number
 from ..constants import SCHEMA
+from ..errors import CharacterError
+from ..formula import FormulaError
 from ..formula._recompute import check_rules
 from ..verify import _over_budget
 from ._context import Context
+from .units import tidy as _tidy
 
 __all__ = ["integrity_section"]
 
@@ -22,7 +25,12 @@ def integrity_section(ctx: Context, document: dict[str, Any], gcs_spent: float) 
     found: list[Any] = []
     computed_spent: Any = None
     for _ in range(_ROUNDS):
-        found, computed_spent = check_rules(SCHEMA, document, "/points/spent")
+        try:
+            found, computed_spent = check_rules(SCHEMA, document, "/points/spent")
+        except FormulaError as err:  # not expected: every number the importer writes is bounded
+            raise CharacterError(
+                "invalidDocument", f"The imported character could not be checked: {err}."
+            ) from None
         inconsistent = [item for item in found if item.reason == "inconsistent"]
         if not inconsistent or not _repair(document, inconsistent, gcs_spent):
             break
@@ -100,11 +108,6 @@ def _repair(document: dict[str, Any], inconsistent: list[Any], gcs_spent: float)
         if isinstance(budget, int | float) and not isinstance(budget, bool):
             points["unspent"] = _tidy(budget - gcs_spent)
     return changed
-
-
-def _tidy(value: float) -> float | int:
-    rounded = round(value, 6)
-    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def _parent(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | None, str]:

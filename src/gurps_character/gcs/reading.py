@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import CharacterError
+from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import Node, kind_of, mapping, node_list, text, walk
+from ._fields import Node, escape_pointer, mapping, node_list, walk
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
 
@@ -65,15 +65,50 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
         if err.code == "invalidJson" and not isinstance(source, Mapping):
             _refuse_xml(body)
         raise
+    if isinstance(source, Mapping):
+        _as_read_from_text(data)
     return _classify(data)
 
 
+def _as_read_from_text(data: Any) -> None:
+    """Makes a copied mapping what its JSON text would have given: integers beyond 2**53 become
+    the double a JSON reader sees, and one no double can hold is refused (``invalidJson``, as in
+    text). Walks the importer's own copy, without recursion."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        container, pointer = stack.pop()
+        pairs = container.items() if type(container) is dict else enumerate(container)
+        for key, value in pairs:
+            kind = type(value)
+            if kind is dict or kind is list:
+                if value:
+                    stack.append((value, f"{pointer}/{escape_pointer(key)}"))
+            elif kind is int and not -(2**53) <= value <= 2**53:
+                try:
+                    container[key] = int(float(value))
+                except OverflowError:
+                    where = f"{pointer}/{escape_pointer(key)}"
+                    raise CharacterError(
+                        "invalidJson",
+                        f"The document is not JSON data at {where}: an integer no JSON number can hold.",
+                        {"pointer": where, "reason": "an integer no JSON number can hold"},
+                    ) from None
+
+
 def _refuse_xml(body: str | bytes) -> None:
-    """GCS 4.x and older saved XML, which current GCS no longer reads either."""
+    """GCS 4.x and older saved XML, which current GCS no longer reads either. (Text that starts
+    with ``<`` is taken for such a file; a version-control conflict marker is named as such.)"""
     head = body[:4096]
-    head_text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    if not head_text.lstrip().startswith("<"):
+    head_text = head.decode("utf-8", "replace").lstrip() if isinstance(head, bytes) else head.lstrip()
+    if not head_text.startswith("<"):
         return
+    if head_text.startswith("<<<<<<<"):
+        raise CharacterError(
+            "unsupportedGcsVersion",
+            "This file starts with a version-control conflict marker, not GCS JSON; resolve the conflict, "
+            f"or {_CONVERT}.",
+            {"version": None, "format": "conflict"},
+        )
     found = _XML_VERSION.search(head_text)
     version = found.group(1) if found else None
     raise CharacterError(
@@ -95,22 +130,25 @@ def _classify(data: Any) -> GcsFile:
         raise _not_gcs("it has no version")
     if type(version) is not int:
         raise _not_gcs("its version is not a whole number")
-    declared = data.get("type")
-    if declared is not None and declared != "character":
-        what = declared if type(declared) is str else "not text"
-        raise _not_gcs(f"its type is {what!r}, not 'character'"[:200])
+    declared = data.get("type", "character")
+    if declared != "character":
+        if type(declared) is not str:
+            raise _not_gcs("its type is not text")
+        raise _not_gcs(f"its type is {declared[:60]!r}, not 'character'")
     if version not in SUPPORTED_VERSIONS:
         raise CharacterError(
             "unsupportedGcsVersion",
-            f"GCS file version {version} is not one GCS has written for characters "
+            f"GCS file version {describe(version)} is not one GCS has written for characters "
             f"(1, 2, 4 or 5); {_CONVERT}.",
-            {"version": version},
+            {"version": json_detail(version)},
         )
     if type(data.get("rows")) is list and not any(key in data for key in _CHARACTER_KEYS):
         raise _not_gcs("it is a GCS list (rows), not a character")
     return GcsFile(data, version, _variant(data, version))
 
 
+_SAMPLE = 200
+"""Nodes looked at for the key spelling."""
 _NEW_KEYS = ("local_notes", "base_value", "base_weight", "markdown", "cost_adj", "base")
 
 
@@ -118,16 +156,16 @@ def _variant(data: Node, version: int) -> str:
     """``v5-2025`` when a version 5 file uses the keys GCS renamed without a version bump."""
     if version != 5:
         return f"v{version}"
+    for definition in node_list(mapping(data, "settings"), "attributes"):
+        if type(definition) is dict and "base" in definition:
+            return "v5-2025"
+    # GCS writes every key of a file the same way, so a sample of the nodes tells
+    looked_at = 0
     for key in ("traits", "skills", "spells", "equipment", "other_equipment", "notes"):
         for node, _, _ in walk(node_list(data, key), ""):
             if any(name in node for name in _NEW_KEYS):
                 return "v5-2025"
-    for definition in node_list(mapping(data, "settings"), "attributes"):
-        if type(definition) is dict and "base" in definition:
-            return "v5-2025"
+            looked_at += 1
+            if looked_at >= _SAMPLE:
+                return "v5"
     return "v5"
-
-
-def node_kind(node: Node) -> str:
-    """The node kind (see :func:`._fields.kind_of`); kept here for the readers' imports."""
-    return kind_of(node) or text(node, "type")

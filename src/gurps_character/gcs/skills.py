@@ -26,6 +26,7 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
+from .features import Feature, skill_bonuses
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -78,13 +79,28 @@ def points_level(difficulty: str, points: float) -> int:
 
 def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> SkillSections:
     out = SkillSections()
+    uncomputed = 0
+    parents: dict[str, str] = {}
+    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+        if kind_of(node) == "skill":
+            parents.setdefault(
+                text(node, "name").strip().lower(), text(node, "difficulty").lower().partition("/")[0]
+            )
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             if is_container(node):
                 continue
             points = number(node, "points") or 0
             out.total += points
-            _one(ctx, out, node, pointer, points, attributes)
+            _one(ctx, out, node, pointer, points, attributes, parents)
+            uncomputed += "level" not in mapping(node, "calc")
+    if uncomputed:
+        ctx.note(
+            "/skills",
+            "approximated",
+            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy, "
+            "without GCS's skill bonuses.",
+        )
     return out
 
 
@@ -95,6 +111,7 @@ def _one(
     pointer: str,
     points: float,
     attributes: dict[str, AttributeValue],
+    parents: dict[str, str],
 ) -> None:
     name = skill_name(node)
     kind = kind_of(node)
@@ -102,12 +119,16 @@ def _one(
     technique = kind in ("technique", "ritual_magic_spell") or (not difficulty and attribute in ("a", "h"))
     calc = mapping(node, "calc")
     level = number(calc, "level")
-    whole_points = integer(points)
+    whole_points = math.floor(points)
     reason = ""
     if technique:
-        difficulty, attribute = difficulty or attribute, _technique_attribute(ctx, node)
-    if whole_points is None or whole_points < 1:
-        reason = "it has no whole number of points of at least 1"
+        difficulty, attribute = difficulty or attribute, _technique_attribute(node, parents)
+    if whole_points < 1:
+        reason = "it has fewer than 1 point (the format's skills cost at least 1)"
+    elif technique and level is None:
+        reason = "GCS saved no level for this technique"
+    elif technique and attribute not in _ATTRIBUTES:
+        reason = "the skill it is a technique of is not among the character's skills"
     elif attribute not in _ATTRIBUTES:
         reason = f"its attribute '{attribute}' is not one of ST, DX, IQ, HT, Will, Per"
     elif difficulty not in _DIFFICULTY:
@@ -115,34 +136,59 @@ def _one(
     if reason:
         _elsewhere(ctx, out, node, pointer, name, points, level, reason)
         return
-    assert whole_points is not None
+    if whole_points != points:
+        ctx.add_other("fractional skill points", points - whole_points)
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
+            f"{whole_points} here, the fraction in points.breakdown.other.",
+        )
     base = attributes.get(attribute)
     base_value = math.floor(base.value) if base is not None else 10
-    relative = points_level(difficulty, points)
+    from_default = number(mapping(node, "defaulted_from"), "points") or 0
+    relative = points_level(difficulty, points + max(from_default, 0))
     rsl = _rsl(calc, level, base_value)
     entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
-    if technique:
-        relative = rsl if rsl is not None else relative
+    if technique and level is not None:
+        relative = math.floor(level) - base_value
         bonus = 0
         ctx.cause(
             f"/skills/{len(out.skills)}/points",
             f"'{name}' is a GCS technique: its points buy levels above a default "
             "(B229), not the skill cost table",
+            pointer,
         )
     else:
         bonus = (rsl - relative) if rsl is not None else 0
     entry["relativeLevel"] = relative
     entry["level"] = base_value + relative + bonus
     if bonus:
-        entry["bonuses"] = _bonuses(ctx, node, name, bonus)
+        bonuses = _bonuses(bonus, skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell")))
+        if bonuses:
+            entry["bonuses"] = bonuses
+        else:
+            ctx.cause(
+                f"/skills/{len(out.skills)}/level",
+                f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
+                pointer,
+            )
     entry["points"] = whole_points
     notes = _notes(node, kind)
     if notes:
         entry["notes"] = notes
-    if number(mapping(node, "defaulted_from"), "points"):
+    if from_default > 0:
         ctx.cause(
             f"/skills/{len(out.skills)}/points",
             f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
+            pointer,
+        )
+    if not technique:
+        ctx.cause(
+            f"/skills/{len(out.skills)}/points",
+            f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
+            f"({_DIFFICULTY[difficulty]}: 1, 2, 4, 8, then +4 per level)",
+            pointer,
         )
     out.by_gcs_pointer[pointer] = len(out.skills)
     out.nodes[pointer] = node
@@ -156,29 +202,44 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     match = _RSL_NUMBER.search(rsl_text)
     if match:
         return int(match.group(1))
-    if rsl_text and re.fullmatch(r"[A-Za-z][\w ]*", rsl_text):
+    if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
         return 0
     if level is not None:
         return math.floor(level) - base_value
     return None
 
 
-def _technique_attribute(ctx: Context, node: Node) -> str:
+def _technique_attribute(node: Node, skill_attributes: dict[str, str]) -> str:
+    """A technique's attribute: its parent skill's (a ritual-magic spell's base skill), or the
+    attribute it defaults to."""
     default = mapping(node, "default")
     kind = text(default, "type").lower()
     if kind in _ATTRIBUTES:
         return kind
-    wanted = text(default, "name").strip().lower()
-    for key in ("skills",):
-        for other, _, _ in walk(node_list(ctx.data, key), ""):
-            if text(other, "name").strip().lower() == wanted and kind_of(other) == "skill":
-                return text(other, "difficulty").lower().partition("/")[0]
-    base = text(node, "base_skill").strip().lower()
-    return "iq" if base else ""
+    wanted = (text(default, "name") or text(node, "base_skill")).strip().lower()
+    return skill_attributes.get(wanted, "iq" if kind_of(node) == "ritual_magic_spell" else "")
 
 
-def _bonuses(ctx: Context, node: Node, name: str, amount: int) -> list[dict[str, Any]]:
-    """GCS's skill bonuses as one entry (the format keeps at most ±20 per entry)."""
+_MAX_BONUS_ENTRIES = 5
+
+
+def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
+    """GCS's skill bonuses: one entry per trait or item when the features in force add up to
+    GCS's bonus, else one "GCS skill bonuses" entry; entries hold at most ±20 (the format's
+    limit), and none are given when that would take more than five (the level then deviates,
+    with the reason)."""
+    by_owner: dict[str, float] = {}
+    for feature in sources:
+        by_owner[feature.owner or "GCS skill bonus"] = (
+            by_owner.get(feature.owner or "GCS skill bonus", 0) + feature.amount()
+        )
+    named = [(owner, integer(total)) for owner, total in by_owner.items() if total]
+    if sum(total or 0 for _, total in named) == amount and all(
+        total is not None and abs(total) <= 20 for _, total in named
+    ):
+        return [{"name": owner, "amount": total} for owner, total in named]
+    if abs(amount) > 20 * _MAX_BONUS_ENTRIES:
+        return []
     entries = []
     remaining = amount
     while remaining:

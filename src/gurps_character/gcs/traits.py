@@ -10,6 +10,8 @@ from typing import Any
 
 from ._context import Context
 from ._fields import (
+    MAX_DEPTH,
+    MAX_MAGNITUDE,
     Node,
     boolean,
     children,
@@ -30,6 +32,8 @@ __all__ = ["TraitSections", "modifier_cost", "trait_sections"]
 
 _SELF_CONTROL = {6: 2.0, 9: 1.5, 12: 1.0, 15: 0.5}
 """Self-control roll → cost multiplier (B121)."""
+_MAX_PATTERN_TEXT = 300
+"""Names longer than this are not matched against the patterns below (no real name is)."""
 _COMPREHENSION = ("none", "broken", "accented", "native")
 _TL_TRAIT = re.compile(r"^\s*(high|low)\s+tl\b", re.IGNORECASE)
 _FAMILIARITY = re.compile(r"^\s*cultural\s+familiarity\s*\((.+)\)\s*$", re.IGNORECASE)
@@ -77,16 +81,16 @@ def trait_sections(ctx: Context) -> TraitSections:
     return out
 
 
-def _units(ctx: Context) -> list[tuple[Node, str, list[Node], str]]:
+def _units(ctx: Context) -> list[tuple[Node, str, Chain, str]]:
     """The nodes GCS prices as one unit, in file order, with the modifiers their group containers
     pass down and the name of the innermost group; disabled nodes are noted and left out."""
     key = ctx.traits_key
-    found: list[tuple[Node, str, list[Node], str]] = []
-    stack: list[tuple[list[Any], int, str, list[Node], str]] = [
-        (node_list(ctx.data, key), 0, f"/{key}", [], "")
-    ]
+    found: list[tuple[Node, str, Chain, str]] = []
+    stack: list[tuple[list[Any], int, str, Chain, str]] = [(node_list(ctx.data, key), 0, f"/{key}", None, "")]
     while stack:
         items, index, base, inherited, group = stack.pop()
+        if len(stack) >= MAX_DEPTH:
+            continue
         while index < len(items):
             node = items[index]
             pointer = f"{base}/{index}"
@@ -101,22 +105,17 @@ def _units(ctx: Context) -> list[tuple[Node, str, list[Node], str]]:
                     "and is not in the document's traits (it stays in the GCS data).",
                 )
                 continue
-            if is_container(node) and text(node, "container_type") in ("", "group"):
+            if is_container(node) and node.get("container_type", "group") == "group":
                 stack.append((items, index, base, inherited, group))
-                mods = inherited + [m for m in node_list(node, "modifiers") if type(m) is dict]
-                items, index, base, inherited, group = (
-                    children(node),
-                    0,
-                    pointer + "/children",
-                    mods,
-                    display_name(node),
+                stack.append(
+                    (children(node), 0, pointer + "/children", _chain(inherited, node), display_name(node))
                 )
-                continue
+                break
             found.append((node, pointer, inherited, group))
     return found
 
 
-def _points_of(ctx: Context, node: Node, pointer: str, inherited: list[Node], multiplicative: bool) -> float:
+def _points_of(ctx: Context, node: Node, pointer: str, inherited: Chain, multiplicative: bool) -> float:
     points = number(mapping(node, "calc"), "points")
     if points is not None:
         return points
@@ -129,26 +128,53 @@ def _points_of(ctx: Context, node: Node, pointer: str, inherited: list[Node], mu
     return computed
 
 
-def _compute_points(node: Node, inherited: list[Node], multiplicative: bool) -> float:
-    """GCS's adjusted cost of a trait or container (for files saved without ``calc``)."""
-    if boolean(node, "disabled"):
-        return 0
-    if is_container(node):
-        mods = inherited + [m for m in node_list(node, "modifiers") if type(m) is dict]
-        costs = [
-            _compute_points(child, mods, multiplicative)
-            for child in children(node)
-            if type(child) is dict and not boolean(child, "disabled")
-        ]
-        if text(node, "container_type") == "alternative_abilities" and costs:
-            best = max(costs)
-            rest = list(costs)
-            rest.remove(best)
-            return best + sum(math.ceil(cost / 5) for cost in rest)
-        return sum(costs)
-    return _trait_cost(
-        node, inherited + [m for m in node_list(node, "modifiers") if type(m) is dict], multiplicative
-    )
+Chain = tuple[list[Node], "Chain"] | None
+"""Modifiers handed down by containers: (a container's modifiers, its parent's chain). A chain,
+not a concatenated list, so that deep nesting costs one link per level."""
+
+
+def _chain(parent: Chain, node: Node) -> Chain:
+    own = [m for m in node_list(node, "modifiers") if type(m) is dict]
+    return (own, parent) if own else parent
+
+
+def _chained(chain: Chain) -> list[Node]:
+    found: list[Node] = []
+    while chain is not None:
+        found.extend(chain[0])
+        chain = chain[1]
+    return found
+
+
+def _compute_points(node: Node, inherited: Chain, multiplicative: bool) -> float:
+    """GCS's adjusted cost of a trait or container (for files saved without ``calc``); a
+    container costs the sum of its children (alternative abilities: the dearest, plus a fifth of
+    each other, rounded up). Without recursion."""
+    costs: dict[int, float] = {}
+    stack: list[tuple[Node, Chain, bool, int]] = [(node, inherited, False, 0)]
+    while stack:
+        current, chain, expanded, depth = stack.pop()
+        if boolean(current, "disabled"):
+            costs[id(current)] = 0
+            continue
+        own_chain = _chain(chain, current)
+        if not is_container(current):
+            costs[id(current)] = _trait_cost(current, _chained(own_chain), multiplicative)
+            continue
+        kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
+        if not expanded:
+            stack.append((current, chain, True, depth))
+            stack.extend((child, own_chain, False, depth + 1) for child in kids)
+            continue
+        parts = [costs.pop(id(child), 0) for child in kids]
+        if text(current, "container_type") == "alternative_abilities" and parts:
+            best = max(parts)
+            parts.remove(best)
+            total = best + sum(math.ceil(cost / 5) for cost in parts)
+        else:
+            total = sum(parts)
+        costs[id(current)] = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, total))
+    return costs.get(id(node), 0)
 
 
 def modifier_cost(modifier: Node) -> tuple[str, float]:
@@ -208,6 +234,7 @@ def _trait_cost(node: Node, modifiers: list[Node], multiplicative: bool) -> floa
         leveled = leveled * (1 + max(level_enh + level_lim, -80) / 100)
     roll = integer(number(node, "cr"))
     total = (base + leveled) * multiplier * _SELF_CONTROL.get(roll or 0, 1.0)
+    total = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, total))
     return math.floor(total + 1e-9) if boolean(node, "round_down") else math.ceil(total - 1e-9)
 
 
@@ -257,11 +284,12 @@ def _place(
         language["points"] = whole
         out.languages.append(language)
         return
-    familiarity = _FAMILIARITY.match(name)
+    short = name if len(name) <= _MAX_PATTERN_TEXT else ""  # patterns on huge text would be slow
+    familiarity = _FAMILIARITY.match(short)
     if familiarity and not is_container(node):
         out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
         return
-    if _TL_TRAIT.match(name) and not is_container(node):
+    if _TL_TRAIT.match(short) and not is_container(node):
         out.tech_level_points += whole
         ctx.note(
             pointer, "approximated", f"'{name}' is counted as the tech level's points (techLevel.points)."
@@ -284,12 +312,22 @@ def _place(
     if notes:
         entry["notes"] = notes
     out.traits.append(entry)
-    if node_list(node, "modifiers") or node_list(node, "features") or is_container(node):
+    held = [
+        f"{count} {what}" if count != 1 else f"1 {what[:-1]}"
+        for what, count in (
+            ("modifiers", sum(1 for m in node_list(node, "modifiers") if type(m) is dict)),
+            ("features", sum(1 for f in node_list(node, "features") if type(f) is dict)),
+            ("prerequisites", 1 if mapping(node, "prereqs") else 0),
+            ("traits inside", sum(1 for c in children(node) if type(c) is dict)),
+        )
+        if count
+    ]
+    if held:
         ctx.note(
             pointer,
             "movedToExtensions",
-            f"The modifiers, features and contents of '{name}' are kept only in the GCS data "
-            "(extensions); its points are GCS's.",
+            f"The format cannot hold the {', '.join(held)} of '{name}': kept in the GCS data (extensions); "
+            "the trait's points are GCS's.",
         )
 
 
@@ -303,7 +341,8 @@ def _notes(node: Node, level: float, group: str) -> str:
     if roll:
         parts.append(f"Self-control roll {roll}")
     mods = []
-    for modifier, _, _ in walk(node_list(node, "modifiers"), ""):
+    modifiers = node_list(node, "modifiers")
+    for modifier, _, _ in walk(modifiers, "") if modifiers else ():
         if boolean(modifier, "disabled") or kind_of(modifier).endswith("_container"):
             continue
         label = display_name(modifier)
@@ -334,7 +373,7 @@ def _notes(node: Node, level: float, group: str) -> str:
 
 def _language(node: Node, name: str) -> dict[str, Any] | None:
     """A language trait with enabled Spoken and Written modifiers, else None."""
-    match = _LANGUAGE.match(name)
+    match = _LANGUAGE.match(name) if len(name) <= _MAX_PATTERN_TEXT else None
     is_language = match is not None or "language" in {tag.lower() for tag in _tags(node)}
     if not is_language or is_container(node):
         return None
@@ -367,7 +406,7 @@ def _reactions(ctx: Context, out: TraitSections) -> None:
         situation = fill_placeholders(text(feature.data, "situation"), feature.data).strip()
         source = "other"
         for pattern, kind in _REACTION_SOURCES:
-            if pattern.match(feature.owner):
+            if pattern.match(feature.owner[:_MAX_PATTERN_TEXT]):
                 source = kind
                 break
         description = f"{feature.owner}: {situation}" if situation else feature.owner or "Reaction bonus"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "weight_text"]
+from ._fields import MAX_MAGNITUDE
+
+__all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "tidy", "weight_text"]
 
 _KG_PER_UNIT = {"lb": 0.5, "#": 0.5, "oz": 0.5 / 16, "tn": 1000.0, "t": 1000.0, "kg": 1.0, "g": 0.001}
 """Kilograms per GCS weight unit (``tn`` is the short ton of 2,000 lb; ``t`` the metric tonne)."""
@@ -29,7 +31,7 @@ def kilograms(value: object, default_unit: str = "lb") -> float | None:
         return None
     factor = _KG_PER_UNIT.get(unit.lower(), _KG_PER_UNIT.get(default_unit, 0.5))
     result = amount * factor
-    return result if math.isfinite(result) else None
+    return result if -MAX_MAGNITUDE <= result <= MAX_MAGNITUDE else None
 
 
 def js_round(value: float, digits: int = 0) -> float:
@@ -48,7 +50,7 @@ def weight_text(value: str, default_unit: str = "lb") -> str | None:
 
 def height_text(value: str) -> str | None:
     """A GCS height (``5'6"``, ``6' 1"``) as metric text (``"165 cm"``), or None."""
-    match = _FEET_INCHES.fullmatch(value)
+    match = _FEET_INCHES.fullmatch(value) if len(value) < 40 else None
     if match is None or not (match.group(1) or match.group(2)):
         return None
     inches = float(match.group(1) or 0) * 12 + float(match.group(2) or 0)
@@ -57,6 +59,12 @@ def height_text(value: str) -> str | None:
 
 def _short(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+def tidy(value: float) -> float | int:
+    """A sum of GCS's fixed-point numbers (4 decimals) without float noise, whole when it is."""
+    rounded = round(value, 6)
+    return int(rounded) if float(rounded).is_integer() else rounded
 
 
 def dice(notation: str) -> tuple[int, int] | None:
