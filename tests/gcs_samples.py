@@ -220,9 +220,11 @@ def _trait(ids: _Ids, index: int, version: int) -> dict[str, Any]:
                     _modifier(ids, "One College", -40, disabled=True, version=version),
                     _modifier(ids, "Dance", -40, disabled=True, version=version),
                 ],
-                "features": [
-                    {"type": "spell_bonus", "match": "all_colleges", "amount": 1, "per_level": True}
-                ],
+                # one Magery gives every spell its bonus; the copies of a grown file give none
+                # (a real character does not hold hundreds of spell bonuses)
+                "features": [{"type": "spell_bonus", "match": "all_colleges", "amount": 1, "per_level": True}]
+                if index == 2
+                else [],
                 "calc": {"points": 15, "current_level": 1},
             }
         )
