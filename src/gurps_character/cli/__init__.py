@@ -47,7 +47,7 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
 _EPILOG: Final = f"""\
 examples:
   {PROG} check hero.json                 is it valid and built by the rules?
-  {PROG} check --jobs 4 campaign/        every *.json below a folder, in 4 processes
+  {PROG} check --jobs 4 campaign/        every *.json and *.gcs below a folder, in 4 processes
   {PROG} stats hero.json                 the combat view as a table
   {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
   {PROG} hit hero.json 9 cut --dr 3      a 9 cutting blow: injury, shock, rolls
