@@ -23,7 +23,10 @@ For every call the fuzzer checks the library's promises:
 * for a valid input: ``parse -> serialize -> parse`` gives an equal document, and updates give
   valid documents;
 * an import gives a document that is valid, claim-consistent (``verify_character``) and
-  serializable.
+  serializable;
+* the command line's text output (``check``, ``validate``, ``stats``, ``recompute`` on a file whose
+  name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
+  control character: file text can neither forge a report line nor drive the terminal.
 
 ``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
 as deep as the limit allows.
@@ -39,12 +42,15 @@ import collections
 import contextlib
 import faulthandler
 import functools
+import io
 import json
 import math
 import pickle
 import random
+import re
 import signal
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -65,6 +71,7 @@ import strategies as gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
 from gurps_character._frozen import thaw  # noqa: E402
+from gurps_character.cli import main as cli_main  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
 from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
 
@@ -268,6 +275,96 @@ def _schema(chooser: gen.Chooser) -> Any:
     return gen.hostile_value(chooser)
 
 
+_TERMINAL_TRICKS = (
+    "\n",
+    "\r",
+    "\r\n",
+    "\nrules-compliant: yes\n",
+    "\x1b[2J",
+    "\x1b]0;title\x07",
+    "\x9b31m",
+    "\u2028",
+    "\u2029",
+    "\x85",
+    "\u202e",
+    "\u2066",
+    "\t",
+    "\x00",
+    "\x7f",
+)
+"""Text a file may hold to forge report lines or drive a terminal."""
+
+_UNSAFE_OUTPUT = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What the command line's text output may not contain raw (its own newlines excepted)."""
+
+
+def _terminal_text(chooser: gen.Chooser) -> str:
+    parts = (
+        gen.pick(chooser, _TERMINAL_TRICKS) if gen.chance(chooser, 50) else gen.text(chooser, 8)
+        for _ in range(chooser.integer(1, 6))
+    )
+    return "".join(parts)
+
+
+def _with_terminal_text(chooser: gen.Chooser, document: Any) -> Any:
+    """The document with hostile text in the strings the command line prints: the name, the
+    justifications and some other strings (skill and weapon names, notes ...)."""
+    if isinstance(document, dict) and isinstance(document.get("profile"), dict):
+        document["profile"]["name"] = _terminal_text(chooser)
+    integrity = document.get("integrity") if isinstance(document, dict) else None
+    for deviation in (integrity or {}).get("deviations", []) if isinstance(integrity, dict) else []:
+        if isinstance(deviation, dict):
+            deviation["justification"] = _terminal_text(chooser)
+    stack, seen = [document], set()
+    while stack:
+        container = stack.pop()
+        if id(container) in seen:  # a mutated document may hold cycles and shared containers
+            continue
+        seen.add(id(container))
+        keys = list(container) if isinstance(container, dict) else list(range(len(container)))
+        for key in keys:
+            value = container[key]
+            if isinstance(value, dict | list):
+                stack.append(value)
+            elif isinstance(value, str) and gen.chance(chooser, 10):
+                container[key] = _terminal_text(chooser)
+    return document
+
+
+@functools.cache
+def _cli_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="fuzz-cli-"))
+
+
+def cli_text(document: Any, name: str) -> str:
+    """Everything ``check``, ``validate``, ``stats`` and ``recompute`` print in text mode for the
+    document saved as ``name``: stdout and stderr together."""
+    path = _cli_folder() / name
+    path.write_text(json.dumps(document), "utf-8")
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            for command in ("check", "validate", "stats", "recompute"):
+                cli_main([command, str(path)])
+    finally:
+        path.unlink()
+    return printed.getvalue()
+
+
+def _cli_case(chooser: gen.Chooser) -> Case:
+    # JSON documents (the text goes into a file); hostile strings make some of them invalid
+    if gen.chance(chooser, 30):
+        document: Any = gen.example("jotun")  # a deviation: its justification is printed
+    else:
+        document = gen.valid_document(chooser)
+    name = "".join(
+        character
+        for character in _terminal_text(chooser)[:80]
+        if character not in "/\x00" and not "\ud800" <= character <= "\udfff"
+    )
+    return Case("cli_text", cli_text, (_with_terminal_text(chooser, document), f"{name}.json"))
+
+
 _COPY_FIRST = frozenset(
     {"update_character", "apply_damage", "heal", "spend_fatigue", "recover_fatigue", "serialize_character"}
     | {"validate_character", "check_envelope", "get_pool"}
@@ -315,6 +412,7 @@ FUNCTIONS = (
     "round_up",
     "resolve_schema_ref",
     "plain_value",
+    "cli_text",
 )
 """The functions fuzzed, as often as they are listed."""
 
@@ -324,6 +422,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     name = only if only is not None else gen.pick(chooser, FUNCTIONS)
     if name == "import_gcs":
         return _import_case(chooser)
+    if name == "cli_text":
+        return _cli_case(chooser)
     if name == "parse_character":
         source, valid = _source(chooser)
         kwargs: dict[str, Any] = {}
@@ -540,6 +640,8 @@ def _check_result(case: Case, result: Any) -> str | None:
         return "the result shares a dict or list with the input"
     if case.name == "import_gcs":
         return _check_import(result)
+    if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
+        return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
     valid = case.valid_document
     if valid is None:
         return None

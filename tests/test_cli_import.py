@@ -89,7 +89,8 @@ def test_an_existing_file_is_kept_unless_forced(folder: Path) -> None:
     (folder / "hero.json").write_bytes(b"mine")
     run = cli("import", "hero.gcs", cwd=folder)
     assert run.status == 2
-    assert run.out == "error: hero.gcs: outputExists: hero.json exists; give --force to replace it.\n"
+    assert run.err == "error: hero.gcs: outputExists: hero.json exists; give --force to replace it.\n"
+    assert run.out == ""
     assert (folder / "hero.json").read_bytes() == b"mine"
     forced = cli("import", "--force", "hero.gcs", cwd=folder)
     assert forced.status == 0, forced.out
@@ -101,14 +102,14 @@ def test_a_link_in_the_way_is_an_existing_file(folder: Path) -> None:
     (folder / "hero.json").symlink_to(folder / "elsewhere.json")  # dangling: nothing is written through it
     run = cli("import", "hero.gcs", cwd=folder)
     assert run.status == 2
-    assert "outputExists" in run.out
+    assert "outputExists" in run.err
     assert not (folder / "elsewhere.json").exists()
 
 
 def test_output_option_and_stdout(folder: Path) -> None:
     run = cli("import", "hero.gcs", "-o", "out/brenna.json", cwd=folder)
     assert run.status == 2  # the folder of -o must exist: it is not created
-    assert "unwritable" in run.out
+    assert "unwritable" in run.err
     (folder / "out").mkdir()
     run = cli("import", "hero.gcs", "-o", "out/brenna.json", cwd=folder)
     assert run.status == 0, run.out
@@ -134,7 +135,7 @@ def test_stdin(folder: Path) -> None:
     assert written(folder / "from-stdin.json")["profile"]["name"] == "Brenna Quill"
     nameless = cli("import", "-", "--out-dir", "out", stdin=data, cwd=folder)
     assert nameless.status == 2
-    assert "stdin has no file name for --out-dir" in nameless.out
+    assert "stdin has no file name for --out-dir" in nameless.err
 
 
 @pytest.mark.parametrize(
@@ -151,7 +152,8 @@ def test_files_that_are_not_importable_are_errors_and_write_nothing(
 ) -> None:
     run = cli("import", name, cwd=folder)
     assert run.status == 2
-    assert run.out.startswith(f"error: {name}: {code}: ")
+    assert run.err.startswith(f"error: {name}: {code}: ")
+    assert run.out == ""
     assert not (folder / name.replace(".gcs", ".json")).exists()
     assert leftovers(folder) == []
 
@@ -160,7 +162,7 @@ def test_the_output_never_replaces_its_input(folder: Path) -> None:
     shutil.copyfile(folder / "hero.gcs", folder / "gcs-as.json")
     run = cli("import", "--force", "gcs-as.json", cwd=folder)
     assert run.status == 2
-    assert "outputConflict: the output would replace the input itself" in run.out
+    assert "outputConflict: the output would replace the input itself" in run.err
     assert (folder / "gcs-as.json").read_bytes() == (folder / "hero.gcs").read_bytes()
 
 
@@ -192,7 +194,12 @@ def test_a_folder_imports_every_gcs_file_below_it_keeping_the_layout(folder: Pat
     lines = run.out.splitlines()
     assert "./hero.gcs -> converted/hero.json: valid, " in run.out
     assert "./sub/deeper/mid.gcs -> converted/sub/deeper/mid.json: valid, " in run.out
-    assert "ignored" not in run.out
+    assert "ignored" not in run.out + run.err
+    assert [line.split(": ")[1] for line in run.err.splitlines()] == [
+        "./broken.gcs",
+        "./list.gcs",
+        "./xml.gcs",
+    ]
     assert lines[-1].startswith("6 files: 3 imported (") and ", 3 failed; " in lines[-1]
     assert written(folder / "converted" / "sub" / "deeper" / "mid.json")["profile"]["name"] == "Ailsa Brand"
     assert sorted(path.name for path in (folder / "converted").rglob("*.json")) == [
@@ -207,7 +214,7 @@ def test_an_empty_folder_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "nothing" / "x.json").write_text("{}")
     run = cli("import", "nothing", cwd=tmp_path)
     assert run.status == 2
-    assert run.out == "error: nothing: noJsonFiles: the folder contains no *.gcs file.\n"
+    assert run.err == "error: nothing: noJsonFiles: the folder contains no *.gcs file.\n"
 
 
 def test_two_inputs_never_write_the_same_file(folder: Path) -> None:
@@ -217,10 +224,11 @@ def test_two_inputs_never_write_the_same_file(folder: Path) -> None:
     shutil.copyfile(folder / "old.gcs", folder / "b" / "hero.gcs")
     run = cli("import", "--force", "--out-dir", "out", "a/hero.gcs", "b/hero.gcs", cwd=folder)
     assert run.status == 2
-    assert run.out.splitlines()[1] == (
+    assert run.err.splitlines() == [
         "error: b/hero.gcs: outputConflict: the output out/hero.json is also the output of a/hero.gcs; "
         "import them to different places."
-    )
+    ]
+    assert run.out.startswith("a/hero.gcs -> out/hero.json: valid, ")
     assert written(folder / "out" / "hero.json")["profile"]["name"] == "Brenna Quill"
 
 
@@ -321,14 +329,16 @@ def test_a_library_failure_is_an_error_line_not_a_traceback(
     monkeypatch.chdir(folder)
     assert main(["import", "hero.gcs", "old.gcs"]) == 2
     assert main(["check", "hero.gcs"]) == 2
-    out = capsys.readouterr().out
+    err = capsys.readouterr().err
     message = (
         "importFailed: the GCS import failed on this file "
         "(OverflowError: int too large to convert to float); please report it with the file."
     )
-    assert f"error: hero.gcs: {message}" in out
-    assert f"error: old.gcs: {message}" in out
-    assert f"  error: {message}" in out
+    assert err.splitlines() == [  # import's two files, then check's one
+        f"error: hero.gcs: {message}",
+        f"error: old.gcs: {message}",
+        f"error: hero.gcs: {message}",
+    ]
     assert not (folder / "hero.json").exists()
 
 

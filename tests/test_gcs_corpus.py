@@ -133,7 +133,8 @@ def test_real_gcs_file(path: Path) -> None:
 
 
 def _check_parry(data: dict[str, Any], document: dict[str, Any]) -> None:
-    """The document's parry is the best parry GCS computed for one of the character's melee weapons."""
+    """The document's parry is the best parry GCS computed for one of the character's melee
+    weapons, when GCS computed any."""
     parries = set()
     for key in ("traits", "advantages", "equipment", "skills", "spells"):
         for node in _nodes(data.get(key)):
@@ -142,7 +143,8 @@ def _check_parry(data: dict[str, Any], document: dict[str, Any]) -> None:
                 if found:
                     parries.add(int(found.group(1)))
     parry = document["defenses"]["parry"]["value"]
-    assert parry is None or parry in parries
+    if parries:  # else GCS saved none: the importer's is by GCS's rules (tests/test_gcs_rules.py)
+        assert parry is None or parry in parries
 
 
 def _check_skills(data: dict[str, Any], document: dict[str, Any], values: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ import copy
 import dataclasses
 import json
 import math
+import tracemalloc
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -536,6 +537,28 @@ def test_a_mapping_reads_as_its_json_text_would() -> None:
         "pointer": "/third_party/n/0",
         "reason": "an integer no JSON number can hold",
     }
+
+
+def _deep_and_wide(depth: int, leaf: Any) -> dict[str, Any]:
+    """{"a/b~": [[1], [[1], [... [leaf]]]]}: a list beside the next level at every level."""
+    inner: Any = [leaf]
+    for _ in range(depth):
+        inner = [[1], inner]
+    return {"version": 5, "third_party": {"a/b~": inner}}
+
+
+def test_a_deep_and_wide_mapping_is_read_in_linear_memory() -> None:
+    data = _deep_and_wide(3000, 1)
+    tracemalloc.start()
+    try:
+        import_gcs(data, now=NOW)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000  # a pointer string per waiting container would take about 9 MB here
+    with pytest.raises(CharacterError) as caught:
+        import_gcs(_deep_and_wide(300, 10**400), now=NOW)
+    assert caught.value.details["pointer"] == "/third_party/a~1b~0" + "/1" * 300 + "/0"
 
 
 def test_huge_numbers_count_as_absent() -> None:

@@ -67,6 +67,9 @@ def test_other_dice_are_not_read(notation: str) -> None:
         ("-$hp", -12.0),
         ("Math.round(-$hp * 5)", -60.0),
         ("$hp.current", 12.0),
+        ("max($st, $ht)", 13.0),
+        ("Math.min($st, $dx, 20) + 1", 12.0),
+        ("max(($dx + $ht) / 4, 6.5)", 6.5),
     ],
 )
 def test_attribute_bases_old_and_script(expression: str, value: float) -> None:
@@ -74,7 +77,8 @@ def test_attribute_bases_old_and_script(expression: str, value: float) -> None:
 
 
 @pytest.mark.parametrize(
-    "expression", ["$unknown", "max($st, 3)", "$st +", "(1", "1 / 0", "x" * 300, "if($st > 10, 1, 2)"]
+    "expression",
+    ["$unknown", "max()", "max($st,)", "min($st 3)", "$st +", "(1", "1 / 0", "x" * 300, "if($st > 10, 1, 2)"],
 )
 def test_what_the_evaluator_does_not_guess(expression: str) -> None:
     assert evaluate_base(expression, VALUES.get) is None

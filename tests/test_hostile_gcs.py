@@ -132,20 +132,7 @@ def test_deep_data_anywhere_is_handled_without_recursion(shape: str) -> None:
     import_checked(document)
 
 
-@pytest.mark.parametrize(
-    "form",
-    [
-        pytest.param(
-            "mapping",
-            marks=pytest.mark.xfail(
-                reason="gcs reading._as_read_from_text builds every container's pointer up front "
-                "(reported to gcs2)",
-                strict=False,
-            ),
-        ),
-        "text",
-    ],
-)
+@pytest.mark.parametrize("form", ["mapping", "text"])
 def test_memory_stays_linear_on_deep_and_wide_input(form: str) -> None:
     # 4,000 levels around 4,000 small lists: 44 kB of text. A pointer string per container built
     # up front costs depth x width (about 30 MB here); the import itself needs about 1 MB.

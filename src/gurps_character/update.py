@@ -217,7 +217,7 @@ def _change_list(changes: object) -> list[tuple[Any, Any]]:
     if changes is None:
         return []
     if isinstance(changes, Mapping):
-        return list(changes.items())
+        changes = list(changes.items())
     if isinstance(changes, str | bytes) or not isinstance(changes, Iterable):
         raise CharacterError(
             "invalidArgument",
@@ -225,13 +225,21 @@ def _change_list(changes: object) -> list[tuple[Any, Any]]:
             {"name": "changes"},
         )
     pairs: list[tuple[Any, Any]] = []
-    for change in changes:
+    for index, change in enumerate(changes):
         if isinstance(change, Mapping):
-            pairs.append((change.get("pointer"), change.get("value", _MISSING)))
+            pointer, value = change.get("pointer"), change.get("value", _MISSING)
         elif isinstance(change, tuple | list) and len(change) == 2:
-            pairs.append((change[0], change[1]))
+            pointer, value = change[0], change[1]
         else:
-            pairs.append((None, _MISSING))
+            pointer, value = _MISSING, _MISSING
+        if not isinstance(pointer, str):  # a malformed item is the caller's mistake, not the document's
+            raise CharacterError(
+                "invalidArgument",
+                f"changes[{index}] must be a (pointer, value) pair or a {{pointer, value}} mapping "
+                f"with a string pointer, not {describe(change)}.",
+                {"name": f"changes[{index}]"},
+            )
+        pairs.append((pointer, value))
     return pairs
 
 
@@ -361,8 +369,9 @@ def update_character(
         change).
 
     Raises:
-        CharacterError: ``notUpdatable`` (not in-play state; details list what is),
-            ``invalidValue`` (wrong type), ``outOfBounds`` (outside the schema's bounds, with
+        CharacterError: ``invalidArgument`` (``changes`` of another shape, or an item that is not
+            a pair or mapping with a string pointer), ``notUpdatable`` (not in-play state; details
+            list what is), ``invalidValue`` (wrong type), ``outOfBounds`` (outside the schema's bounds, with
             the evaluated ``min`` and ``max``).
         TypeError: ``now`` is naive.
     """

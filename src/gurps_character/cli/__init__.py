@@ -12,7 +12,9 @@ the file's suffix from :data:`._formats.FORMATS` (JSON unless another format is 
 
 Exit statuses: 0 success (for ``check``: every file valid and rules-compliant); 1 ``check`` found a
 valid file that is not rules-compliant; 2 a file could not be read, is invalid, or an argument is
-wrong (nothing was written).
+wrong (nothing was written); 130 interrupted by Ctrl-C; 141 the reader of stdout went away
+(``... | head``: what a shell reports for a tool stopped by SIGPIPE, so a pipeline under
+``pipefail`` does not mistake a cut-short check for a complete one). Neither prints anything.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Final
 from .. import __version__
 from . import _check, _hit, _import, _recompute, _stats, _update
 from ._command import Commands, Handler
-from ._common import EXIT_ERROR, EXIT_OK, PROG, CommandFailure
+from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
 from ._io import atomic_write, read_input
 from ._report import error_lines, say
 
@@ -54,7 +56,8 @@ examples:
   {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
-2 a file is unreadable or invalid, or an argument is wrong.
+2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);
+141 the reader of stdout went away (| head). Results go to stdout, errors to stderr.
 Run '{PROG} COMMAND --help' for a command's options."""
 
 
@@ -75,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _report_failure(failure: CommandFailure) -> None:
     """``error: <file>: <code>: <message>`` on stderr, then each schema error."""
-    say("\n".join(error_lines(failure.error.to_dict(), "", failure.label)), err=True)
+    say(error_lines(failure.error.to_dict(), "", failure.label), err=True)
 
 
 def _tolerant_streams() -> None:
@@ -92,16 +95,15 @@ def _exit_status(code: object) -> int:
     return code if isinstance(code, int) else EXIT_ERROR
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the ``gurps-character`` command line.
+def _silence_stdout() -> None:
+    """Points stdout at the null device, so that Python's final flush of a broken pipe is quiet."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
-    Args:
-        argv: The arguments after the program name (default: ``sys.argv[1:]``).
 
-    Returns:
-        The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error.
-    """
-    _tolerant_streams()
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -113,10 +115,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandFailure as failure:
         _report_failure(failure)
         return EXIT_ERROR
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the ``gurps-character`` command line.
+
+    Args:
+        argv: The arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error,
+        130 interrupted (Ctrl-C), 141 the reader of stdout went away (``| head``).
+    """
+    _tolerant_streams()
+    try:
+        return _run(argv)
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_ERROR
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE

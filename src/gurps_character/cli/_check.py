@@ -105,15 +105,12 @@ def _report_lines(report: VerificationReport) -> list[str]:
     return lines
 
 
-def _check_block(result: Result) -> str:
-    lines = [label(result.path)]
-    if result.error is not None:
-        lines.append("  valid: no")
-        lines.extend(error_lines(result.error, "  "))
-    elif result.report is not None:
-        lines.append("  valid: yes")
+def _check_block(result: Result) -> list[str]:
+    """A checked file's report: its name, ``valid: yes`` and what the rule check found."""
+    lines = [label(result.path), "  valid: yes"]
+    if result.report is not None:
         lines.extend(_report_lines(result.report))
-    return "\n".join(lines)
+    return lines
 
 
 def _summary(results: Sequence[Result]) -> str:
@@ -139,13 +136,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
             elif result.report is not None:
                 line["report"] = result.report.to_dict()
             print(json_line(line))
+        elif result.error is not None:  # errors go to stderr, as every command's do
+            say(error_lines(result.error, "", label(result.path)), err=True)
         else:
-            say(("" if first else "\n") + _check_block(result))
-        first = False
+            say(([] if first else [""]) + _check_block(result))
+            first = False
 
     results = run_many(args.paths, check_one, args.jobs, emit)
     if not as_json and len(results) > 1:
-        say(f"\n{_summary(results)}")
+        say(["", _summary(results)])
     return max((result.status for result in results), default=EXIT_OK)
 
 
@@ -159,9 +158,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 line["error"] = result.error
             print(json_line(line))
         elif result.error is None:
-            say(f"{label(result.path)}: valid")
-        else:
-            say("\n".join([f"{label(result.path)}: invalid", *error_lines(result.error, "  ")]))
+            say([f"{label(result.path)}: valid"])
+        else:  # errors go to stderr, as every command's do
+            say(error_lines(result.error, "", label(result.path)), err=True)
 
     results = run_many(args.paths, validate_one, args.jobs, emit)
     return max((result.status for result in results), default=EXIT_OK)

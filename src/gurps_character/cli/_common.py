@@ -7,7 +7,9 @@ from typing import Final
 from ..errors import CharacterError
 
 __all__ = [
+    "EXIT_BROKEN_PIPE",
     "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
     "EXIT_NOT_COMPLIANT",
     "EXIT_OK",
     "INVALID_ARGUMENT",
@@ -28,6 +30,10 @@ STDIN_LABEL: Final = "<stdin>"
 EXIT_OK: Final = 0
 EXIT_NOT_COMPLIANT: Final = 1
 EXIT_ERROR: Final = 2
+EXIT_INTERRUPTED: Final = 130
+"""Ctrl-C: 128 + SIGINT, as a shell reports a program the signal stopped."""
+EXIT_BROKEN_PIPE: Final = 141
+"""The reader of stdout went away (``| head``): 128 + SIGPIPE, as a shell reports ``cat`` then."""
 
 # CLI-level error codes, beside the library's (CharacterError.code).
 UNREADABLE: Final = "unreadable"

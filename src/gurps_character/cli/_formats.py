@@ -10,6 +10,11 @@ To read another format, write its loader in its own module and add one line to :
 ``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
 also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
 
+A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
+write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
+file), or else in the input's (stdout), or else JSON. A writer must refuse an invalid document
+(:func:`~gurps_character.serialize_character` validates).
+
 GCS files (``.gcs``) are *imported* (:func:`~gurps_character.import_gcs`): read, never written
 back, since a gurps-character document written over a ``.gcs`` file would destroy the GCS
 character (:data:`IMPORTED`, :func:`is_imported`; ``--in-place`` refuses them).
@@ -33,13 +38,16 @@ __all__ = [
     "GCS_SUFFIX",
     "IMPORTED",
     "IMPORT_FAILED",
+    "WRITERS",
     "DocumentLoader",
+    "DocumentWriter",
     "Source",
     "document_suffixes",
     "gcs_import",
     "import_failed",
     "is_imported",
     "loader_for",
+    "writer_for",
 ]
 
 Source: TypeAlias = bytes | Mapping[str, Any]
@@ -106,6 +114,30 @@ FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
 
 IMPORTED: Final = frozenset({GCS_SUFFIX})
 """Suffixes of other programs' files: read through an importer, never written over."""
+
+
+DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
+"""Writes a valid document as text; raises ``CharacterError`` for one it refuses (invalid ...)."""
+
+
+def _json_text(document: Mapping[str, Any]) -> str:
+    from ..load import serialize_character
+
+    return serialize_character(document)
+
+
+WRITERS: Final[Mapping[str, DocumentWriter]] = MappingProxyType(
+    {
+        DEFAULT_SUFFIX: _json_text,
+    }
+)
+"""Lower-case file suffix -> writer, for the formats that can be written."""
+
+
+def writer_for(path: str) -> DocumentWriter | None:
+    """The writer for a path, by its suffix (case-insensitive); None when the suffix names no
+    format that can be written."""
+    return WRITERS.get(os.path.splitext(path)[1].lower())
 
 
 def loader_for(path: str) -> DocumentLoader:

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import math
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from fractions import Fraction
 from typing import Any, Final
@@ -18,6 +19,7 @@ from .._json import js_number
 from ..conditions import FollowUp, PoolChange, Roll
 from ..damage import Hit, apply_hit, resolve_hit
 from ..errors import CharacterError
+from ..load import Parsed
 from ._command import Commands, add_command
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._io import load_character
@@ -28,7 +30,7 @@ from ._update import (
     _follow_up_text,
     _Outcome,
     _parse_now,
-    _write_outcome,
+    change_and_write,
 )
 
 __all__ = ["hit_lines", "register"]
@@ -221,12 +223,10 @@ def _cmd_hit(args: argparse.Namespace) -> int:
     except CharacterError as err:
         raise CommandFailure(label_text, err) from None
     writing = args.in_place or args.output is not None
-    if writing:
-        _destination(args)  # refuse a wrong destination before reading stdin
-    parsed = load_character(args.path)
-    try:
-        hit = resolve_hit(
-            parsed.character,
+
+    def resolve(character: Mapping[str, Any]) -> Hit:
+        return resolve_hit(
+            character,
             damage,
             args.type,
             location=args.location,
@@ -236,23 +236,30 @@ def _cmd_hit(args: argparse.Namespace) -> int:
             pain_threshold=args.pain_threshold,
             vulnerable_groin=args.vulnerable_groin,
         )
-        change = apply_hit(parsed.character, hit, now=now) if writing else None
-    except CharacterError as err:
-        raise CommandFailure(label_text, err) from None
-    report: dict[str, Any] = {"hit": hit.to_dict()}
-    lines = hit_lines(label_text, hit, rolls=change is None)
-    if change is not None:
-        report["change"] = change.to_dict()
-        lines += _change_lines(label_text, change)
-    text = json_line(report) if args.json else "\n".join(lines)
-    if change is None:
-        say(text)
+
+    if not writing:
+        parsed = load_character(args.path)
+        try:
+            hit = resolve(parsed.character)
+        except CharacterError as err:
+            raise CommandFailure(label_text, err) from None
+        lines = hit_lines(label_text, hit, rolls=True)
+        say([json_line({"hit": hit.to_dict()})] if args.json else lines)
         return EXIT_OK
+
+    def apply(parsed: Parsed) -> _Outcome:
+        hit = resolve(parsed.character)
+        change = apply_hit(parsed.character, hit, now=now)
+        if args.json:
+            return _Outcome(change.document, (json_line({"hit": hit.to_dict(), "change": change.to_dict()}),))
+        lines = hit_lines(label_text, hit, rolls=False) + _change_lines(label_text, change)
+        return _Outcome(change.document, tuple(lines))
+
     to_stderr = _destination(args) is None  # the document goes to stdout
-    status = _write_outcome(args, _Outcome(change.document, ()))
+    outcome = change_and_write(args, apply)  # --in-place: locked from reading to renaming
     if not args.quiet:
-        say(text, err=to_stderr)
-    return status
+        say(outcome.notes, err=to_stderr)
+    return EXIT_OK
 
 
 def register(commands: Commands) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,12 +29,11 @@ from ._common import (
     NO_FILES,
     PROG,
     STDIN,
-    UNWRITABLE,
     CommandFailure,
     label,
 )
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
-from ._io import atomic_write, read_input, write_stdout
+from ._io import _umask, read_input, standard_stream, unwritable, write_file, write_stdout
 from ._many import Input, Result, document_files, run_many
 from ._report import error_lines, json_line, plural, say
 
@@ -102,23 +101,12 @@ class Imported(Result):
         return EXIT_ERROR if self.error is not None else EXIT_OK
 
 
-def _unwritable(err: OSError) -> CharacterError:
-    reason = err.strerror or str(err) or type(err).__name__
-    return CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason})
-
-
 def _exists(target: str) -> CharacterError:
     return CharacterError(
         OUTPUT_EXISTS,
         f"{target} exists; give --force to replace it.",
         {"output": target},
     )
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def write_new(path: str, data: bytes) -> None:
@@ -161,25 +149,21 @@ def _create_exclusively(path: str, data: bytes) -> None:
 def _write(job: ImportJob, data: bytes) -> None:
     """Writes the document where the job says; raises ``CharacterError`` when it cannot."""
     target = job.target
-    if target is None:
-        write_stdout(data)
+    stream = None if target is None else standard_stream(target)  # -o /dev/stdout
+    if target is None or stream is not None:
+        write_stdout(data, stream)
         return
     try:
         if job.make_folder:
             os.makedirs(os.path.dirname(target) or os.curdir, exist_ok=True)
         if job.force:
-            info = os.stat(target) if os.path.lexists(target) else None
-            if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
-                with open(target, "wb") as stream:  # a FIFO or a device: written to, not replaced
-                    stream.write(data)
-            else:
-                atomic_write(target, data)
+            write_file(target, data)  # a FIFO or a device is written to, never replaced
         else:
             write_new(target, data)
     except FileExistsError:
         raise _exists(target) from None
     except OSError as err:
-        raise _unwritable(err) from None
+        raise unwritable(err) from None
 
 
 def _checked(document: dict[str, Any]) -> tuple[str, VerificationReport]:
@@ -323,7 +307,7 @@ def plan(args: argparse.Namespace) -> list[Input]:
         try:
             os.makedirs(args.out_dir, exist_ok=True)
         except OSError as err:
-            raise CommandFailure(args.out_dir, _unwritable(err)) from None
+            raise CommandFailure(args.out_dir, unwritable(err)) from None
     inputs: list[Input] = []
     for path in paths:
         if path == STDIN:
@@ -386,20 +370,16 @@ def _cmd_import(args: argparse.Namespace) -> int:
     def emit(result: Result) -> None:
         assert isinstance(result, Imported)
         if as_json:
-            line = json_line(_json_record(result))
-            say(line, err=to_stderr)
-        elif result.error is not None:
-            say("\n".join(error_lines(result.error, "", label(result.path))), err=to_stderr)
+            print(json_line(_json_record(result)), file=sys.stderr if to_stderr else sys.stdout)
+        elif result.error is not None:  # errors go to stderr, as every command's do
+            say(error_lines(result.error, "", label(result.path)), err=True)
         else:
-            say(_outcome_line(result), err=to_stderr)
-            if with_notes:
-                for line in _note_lines(result):
-                    say(line, err=to_stderr)
+            say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
 
     results = run_many(inputs, import_one, args.jobs, emit, verb="importing")
     imported = [result for result in results if isinstance(result, Imported)]
     if not as_json and len(imported) > 1:
-        say(_summary(imported), err=to_stderr)
+        say([_summary(imported)], err=to_stderr)
     return max((result.status for result in results), default=EXIT_OK)
 
 

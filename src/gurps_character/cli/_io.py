@@ -1,5 +1,10 @@
 """Reading inputs (files, stdin, size limits, formats) and writing outputs (atomic writes, stdout).
 
+Writing: a regular file (or a new one) is replaced atomically, keeping its owner, group and mode;
+anything else (a FIFO, a terminal, ``/dev/null``) is opened and written to, never replaced; a path
+that names stdout or stderr (``/dev/stdout``) is written through that stream. ``--in-place`` holds
+an advisory lock on the file from reading to renaming (:func:`locked_for_update`).
+
 :func:`read_source` is the single seam between a path and the library: it reads the bytes (or
 takes stdin's, read up front) and converts them with the loader :mod:`._formats` gives for the
 path's suffix. :func:`load_character` adds the full check and turns failures into
@@ -9,24 +14,31 @@ path's suffix. :func:`load_character` adds the full check and turns failures int
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import stat
 import sys
 import tempfile
-from typing import IO, Final
+from collections.abc import Iterator
+from typing import IO, Any, Final, TextIO
 
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
-from ._common import STDIN, UNREADABLE, CommandFailure, label
+from ._common import INVALID_ARGUMENT, STDIN, UNREADABLE, UNWRITABLE, CommandFailure, label
 from ._formats import Source, loader_for
 
 __all__ = [
     "atomic_write",
     "load_character",
+    "locked_for_update",
     "read_input",
     "read_source",
+    "standard_stream",
     "unreadable",
+    "unwritable",
+    "write_file",
+    "write_output",
     "write_stdout",
 ]
 
@@ -113,6 +125,12 @@ def load_character(path: str) -> Parsed:
         raise CommandFailure(label(path), err) from None
 
 
+def unwritable(err: OSError) -> CharacterError:
+    """An ``unwritable`` error for an operating-system failure to write a file."""
+    reason = err.strerror or str(err) or type(err).__name__
+    return CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason})
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -129,25 +147,47 @@ def _fsync_directory(directory: str) -> None:
             os.close(handle)
 
 
-def atomic_write(path: str, data: bytes) -> None:
-    """Replaces ``path`` with ``data`` all at once: a reader sees the old file or the new one.
+def _keep_owner(handle: int, uid: int, gid: int) -> None:
+    """Gives the new file the replaced file's owner and group, as far as we may.
 
-    The bytes go to a temporary file in the same directory, are flushed to disk, take the
-    target's permissions, and the temporary file is renamed over the target. A symbolic link is
-    followed (the file it points to is replaced, the link kept). On failure the temporary file
-    is removed and the target is untouched.
+    Root may give any owner; another user may give only a group they belong to, and otherwise
+    keeps the file as their own (the rename succeeded where the directory let them write).
+    """
+    if not hasattr(os, "fchown"):  # Windows: no POSIX owners
+        return
+    info = os.fstat(handle)
+    if (info.st_uid, info.st_gid) == (uid, gid):
+        return
+    try:
+        os.fchown(handle, uid, gid)
+    except PermissionError:
+        with contextlib.suppress(PermissionError):
+            os.fchown(handle, -1, gid)
+
+
+def atomic_write(path: str, data: bytes) -> None:
+    """Replaces the regular file ``path`` with ``data`` all at once: a reader sees the old file or
+    the new one.
+
+    The bytes go to a temporary file in the same directory, take the replaced file's owner, group
+    and permissions (a new file: ``0o666`` less the umask), are flushed to disk, and the temporary
+    file is renamed over the target. A symbolic link is followed (the file it points to is
+    replaced, the link kept). On failure the temporary file is removed and the target is untouched.
+    Only for regular files (or a new file): :func:`write_file` streams to anything else.
 
     Raises:
         OSError: The target (or its directory) cannot be written.
     """
     target = os.path.realpath(path)
     directory = os.path.dirname(target)
+    owner: tuple[int, int] | None = None
     if os.path.exists(target):
         if os.path.isdir(target):
             raise IsADirectoryError(21, "Is a directory", path)
         if not os.access(target, os.W_OK):
             raise PermissionError(13, "Permission denied", path)
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        info = os.stat(target)
+        mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     else:
         mode = 0o666 & ~_umask()
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory)
@@ -155,8 +195,10 @@ def atomic_write(path: str, data: bytes) -> None:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
+            if owner is not None:
+                _keep_owner(stream.fileno(), *owner)
+            os.chmod(temporary, mode)  # after chown, which clears the set-user-ID and set-group-ID bits
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -165,13 +207,134 @@ def atomic_write(path: str, data: bytes) -> None:
     _fsync_directory(directory)
 
 
-def write_stdout(data: bytes) -> None:
-    """Writes bytes to stdout (its binary buffer when there is one), flushing what came before."""
-    sys.stdout.flush()
-    buffer = getattr(sys.stdout, "buffer", None)
+def _same_file(path_info: os.stat_result, stream: IO[Any]) -> bool:
+    try:
+        return os.path.samestat(path_info, os.fstat(stream.fileno()))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
+
+def standard_stream(path: str) -> TextIO | None:
+    """``sys.stdout`` or ``sys.stderr`` when ``path`` is the file it writes to (``/dev/stdout``,
+    ``/dev/fd/2``, or the very file the shell redirected it to), else None.
+
+    Writing through the stream keeps what the shell set up (a pipe, a terminal, ``>>`` appending);
+    reopening the path would truncate a redirected file or fail on ``/proc/self/fd``.
+    """
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        if _same_file(info, stream):
+            return stream
+    return None
+
+
+def write_file(path: str, data: bytes) -> None:
+    """Writes ``data`` to ``path``: a regular (or new) file is replaced atomically, anything else
+    (a FIFO, a terminal, ``/dev/null``, a device) is opened and written to, never replaced.
+
+    Raises:
+        OSError: The target cannot be written (including ``IsADirectoryError`` for a folder).
+    """
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+        atomic_write(path, data)
+        return
+    with open(path, "wb") as stream:
+        stream.write(data)
+
+
+def write_stdout(data: bytes, stream: TextIO | None = None) -> None:
+    """Writes bytes to stdout (or ``stream``), through its binary buffer when there is one,
+    flushing what came before."""
+    target = sys.stdout if stream is None else stream
+    target.flush()
+    buffer = getattr(target, "buffer", None)
     if buffer is not None:
         buffer.write(data)
         buffer.flush()
     else:  # a text-only stream (an embedding application's capture)
-        sys.stdout.write(data.decode("utf-8"))
-        sys.stdout.flush()
+        target.write(data.decode("utf-8"))
+        target.flush()
+
+
+def write_output(destination: str | None, data: bytes) -> None:
+    """Writes a command's output: to stdout (None, or a path that names stdout or stderr), or to
+    the file with :func:`write_file` (a regular file replaced atomically, anything else streamed).
+
+    Raises:
+        CommandFailure: ``unwritable``, naming the file.
+        BrokenPipeError: The reader of stdout went away (:func:`gurps_character.cli.main` ends
+            the run quietly).
+    """
+    stream = None if destination is None else standard_stream(destination)
+    if destination is None or stream is not None:
+        write_stdout(data, stream)
+        return
+    try:
+        write_file(destination, data)
+    except OSError as err:
+        raise CommandFailure(destination, unwritable(err)) from None
+
+
+def _lock(handle: IO[bytes]) -> None:
+    """An exclusive advisory lock on the open file, waiting for it (POSIX ``flock``)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; --in-place is still atomic
+        return
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+
+
+@contextlib.contextmanager
+def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[bytes]:
+    """Opens the regular file ``path``, locks it (``flock``, exclusive) and gives its bytes; the
+    lock is held until the ``with`` block ends, so a read-modify-write inside it cannot lose a
+    concurrent one's update.
+
+    A run that waited for the lock while another renamed a new file over ``path`` would hold a
+    lock on the old, replaced file: so after locking, the path must still name the locked file,
+    or it is opened and locked again.
+
+    Raises:
+        CharacterError: ``unreadable``, ``tooLarge``, or ``invalidArgument`` when ``path`` is not
+            a regular file (a FIFO or a device cannot be replaced in place).
+    """
+    while True:
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 (kept open, and locked, past this loop)
+        except OSError as err:
+            raise unreadable(err) from None
+        try:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise CharacterError(
+                    INVALID_ARGUMENT,
+                    "--in-place needs a regular file (a FIFO or a device cannot be replaced).",
+                    {"name": "--in-place"},
+                )
+            _lock(handle)
+            try:
+                current = os.stat(path)
+            except FileNotFoundError:  # removed while we waited: opening again says so
+                current = None
+        except BaseException:
+            handle.close()
+            raise
+        if current is not None and _same_file(current, handle):
+            break
+        handle.close()
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise _too_large(size, limit)
+        try:
+            data = _read_stream(handle, limit)
+        except OSError as err:
+            raise unreadable(err) from None
+        yield data

@@ -7,11 +7,13 @@ worker reads and converts its file itself (:func:`~._io.read_source`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Final, TextIO
+from typing import IO, TYPE_CHECKING, Any, Final, TextIO
 
 from ..errors import CharacterError
 from ..verify import VerificationReport
@@ -27,6 +29,9 @@ from ._common import (
 )
 from ._formats import Source, document_suffixes
 from ._io import read_input, read_source, unreadable
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "Input",
@@ -135,8 +140,43 @@ def input_source(item: Input) -> Source:
     return read_source(item.path, item.data)
 
 
-def _results(inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int) -> Iterator[Result]:
-    """Runs ``work`` on every input, in ``jobs`` processes when asked; yields in input order."""
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the main one, which stops them (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Holds Ctrl-C back while the workers start: one that arrives before a worker ignores it
+    would otherwise kill that worker with a traceback. It is delivered to us right after."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Ends the worker processes now: one may be blocked reading a FIFO, and it ignores Ctrl-C."""
+    processes: Mapping[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+
+
+def _results(
+    inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int
+) -> Generator[Result, None, None]:
+    """Runs ``work`` on every input, in ``jobs`` processes when asked; yields in input order.
+
+    Stopped early (Ctrl-C, the reader of stdout gone), it cancels what has not started and ends
+    the workers rather than waiting for them.
+    """
     if jobs <= 1 or len(inputs) <= 1:
         yield from map(work, inputs)
         return
@@ -144,12 +184,20 @@ def _results(inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int
     from concurrent.futures.process import BrokenProcessPool
 
     chunk = max(1, min(16, len(inputs) // (jobs * 4)))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_ignore_interrupts)
+    finished = False
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
-            yield from pool.map(work, inputs, chunksize=chunk)
+        with _interrupts_held():
+            results = pool.map(work, inputs, chunksize=chunk)  # starts the workers
+        yield from results
+        finished = True
     except (BrokenProcessPool, OSError) as err:
         message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
         raise CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})) from None
+    finally:
+        if not finished:
+            _stop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class _Progress:
@@ -205,14 +253,16 @@ def run_many(
     progress = _Progress(sys.stderr, len(inputs), verb)
     progress.show(0)
     results: list[Result] = []
+    outcomes = _results(inputs, work, jobs)
     try:
-        for result in _results(inputs, work, jobs):
+        for result in outcomes:
             results.append(result)
             progress.clear()
             emit(result)
             sys.stdout.flush()
             progress.show(len(results))
     finally:
+        outcomes.close()  # stopped early: the workers stop now, not when the generator is collected
         progress.clear()
     return results
 

@@ -65,10 +65,13 @@ def _cmd_recompute(args: argparse.Namespace) -> int:
                 value_text(result.computed),
             ]
         )
-    say("\n".join(table(rows_text, right=(3, 4))))
+    say(table(rows_text, right=(3, 4)))
     say(
-        f"\n{plural(len(results), 'formula-backed value')}; {differing} differ from the formula (marked *). "
-        "A paid override may differ; an unpaid one or a derived value may not."
+        [
+            "",
+            f"{plural(len(results), 'formula-backed value')}; {differing} differ from the formula "
+            "(marked *). A paid override may differ; an unpaid one or a derived value may not.",
+        ]
     )
     return EXIT_OK
 
@@ -92,7 +95,10 @@ def _cmd_fields(args: argparse.Namespace) -> int:
     if args.json:
         print(json_line([field.to_dict() for field in fields], indent=2))
     else:
-        say("\n\n".join("\n".join(_field_lines(field)) for field in fields))
+        lines: list[str] = []
+        for field in fields:
+            lines += ([""] if lines else []) + _field_lines(field)
+        say(lines)
     return EXIT_OK
 
 

@@ -25,22 +25,36 @@ __all__ = [
     "value_text",
 ]
 
-_CONTROL: Final = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-_CONTROL_IN_CELL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_UNSAFE: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What a file's text may not put on a terminal as it is: control characters (C0 and C1, so also
+newline, carriage return, escape and U+0085), the Unicode line and paragraph separators, and the
+bidirectional controls (which reorder what a reader sees)."""
 
 
-def _escape_control(match: re.Match[str]) -> str:
-    return repr(match.group())[1:-1]
+def _escape(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]  # \n, \t, \x1b, \u2028: as Python writes them
 
 
 def printable(text: str) -> str:
-    """Control characters from a file (escape sequences, tabs ...) shown escaped, never obeyed."""
-    return _CONTROL.sub(_escape_control, text)
+    """One line of text, with every character of :data:`_UNSAFE` shown escaped (``\\n``, ``\\x1b``).
+
+    Whatever a file says, it stays on its line and cannot clear the screen, move the cursor or
+    forge a line of the report.
+    """
+    return _UNSAFE.sub(_escape, text)
 
 
-def say(text: str, *, err: bool = False) -> None:
-    """Prints human-readable text (which may quote the file) to stdout, or stderr with ``err``."""
-    print(printable(text), file=sys.stderr if err else sys.stdout)
+def say(lines: Iterable[str], *, err: bool = False) -> None:
+    """Prints lines of human-readable text (which may quote the file) to stdout, or stderr with ``err``.
+
+    Each line is made :func:`printable` on its own, so a line break comes only from this list.
+    A single string is refused: joined lines in it would print as one line with ``\\n`` in it.
+    """
+    if isinstance(lines, str):
+        raise TypeError("say() takes a list of lines, not one string")
+    shown = [printable(line) for line in lines]
+    if shown:
+        print("\n".join(shown), file=sys.stderr if err else sys.stdout)
 
 
 def plural(count: int, noun: str) -> str:
@@ -78,7 +92,7 @@ def _json_default(value: object) -> Any:
 def table(rows: Sequence[Sequence[str]], *, right: Iterable[int] = (), indent: str = "") -> list[str]:
     """Rows as aligned columns (the first row is the header); ``right`` columns are right-aligned."""
     aligned = set(right)
-    rows = [[_CONTROL_IN_CELL.sub(_escape_control, cell) for cell in row] for row in rows]
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     lines = []
     for row in rows:

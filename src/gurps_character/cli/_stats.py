@@ -131,7 +131,7 @@ def _encumbrance_rows(stats: CombatStats, condition: Condition | None) -> list[l
     return rows
 
 
-def stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
+def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[str]:
     """The text view: the grid, the condition line, defenses, encumbrance, DR, skills, weapons."""
     n = js_number
     lines = [stats.name + ("  [experimental]" if stats.experimental else ""), ""]
@@ -212,7 +212,7 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> str:
                 ),
             ]
         )
-    return "\n".join(lines)
+    return lines
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
@@ -231,7 +231,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     else:
         say(stats_text(stats, condition))
     if not parsed.report.rules_compliant:
-        say(f"note: {label(args.path)} is not rules-compliant (see: {PROG} check)", err=True)
+        say([f"note: {label(args.path)} is not rules-compliant (see: {PROG} check)"], err=True)
     return EXIT_OK
 
 

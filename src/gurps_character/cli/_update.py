@@ -21,15 +21,15 @@ from typing import Any, Final
 from .._json import JsonTextError, js_number, loads
 from ..conditions import FollowUp, PoolChange, change_pool
 from ..errors import CharacterError
-from ..load import Parsed, serialize_character
+from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
 from ._command import Commands, add_command
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, UNWRITABLE, CommandFailure, label
-from ._formats import is_imported
-from ._io import atomic_write, load_character, write_stdout
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
+from ._formats import DEFAULT_SUFFIX, WRITERS, is_imported, writer_for
+from ._io import atomic_write, load_character, locked_for_update, read_source, unwritable, write_output
 from ._report import WHEN, json_line, roll_text, say, state_text
 
-__all__ = ["add_write_options", "register"]
+__all__ = ["add_write_options", "change_and_write", "register"]
 
 _POOL_EPILOGS: Final = {
     "damage": f"""\
@@ -274,27 +274,60 @@ def _destination(args: argparse.Namespace) -> str | None:
     return None if output in (None, STDIN) else output
 
 
-def _write_outcome(args: argparse.Namespace, outcome: _Outcome) -> int:
-    """Serializes (which validates) and writes the new document; then prints the notes."""
-    destination = _destination(args)
+def _serialized(args: argparse.Namespace, outcome: _Outcome, destination: str | None) -> bytes:
+    """The new document's bytes (serializing validates it), in the destination's format
+    (``-o hurt.yaml``), or else in the input's (stdout), or else JSON: a file updated in place
+    keeps its format."""
+    write = writer_for(destination) if destination is not None else None
+    write = write or writer_for(args.path) or WRITERS[DEFAULT_SUFFIX]
     try:
-        data = serialize_character(outcome.document).encode("utf-8")
+        return write(outcome.document).encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(args.path), err) from None
-    if destination is None:
-        write_stdout(data)
-    else:
+
+
+_Change = Callable[[Parsed], _Outcome]
+"""What a writing command does to the checked document (a ``CharacterError`` names the file)."""
+
+
+def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
+    """Reads and checks ``args.path``, changes it with ``change`` and writes the new document
+    where ``args`` say (``-o``, ``--in-place`` or stdout); returns the outcome, notes unprinted.
+
+    With ``--in-place`` the file is locked from reading until the new one is renamed over it, so
+    two runs on one file apply both changes, one after the other: the whole read-modify-write
+    must go through here.
+
+    Raises:
+        CommandFailure: The input, the change or the write failed; nothing was written.
+    """
+    destination = _destination(args)
+    if args.in_place:
+        path: str = args.path
         try:
-            atomic_write(destination, data)
-        except OSError as err:
-            reason = err.strerror or str(err) or type(err).__name__
-            raise CommandFailure(
-                destination,
-                CharacterError(UNWRITABLE, f"cannot write the file: {reason}.", {"reason": reason}),
-            ) from None
+            with locked_for_update(path) as data:
+                outcome = change(parse_character(read_source(path, data)))
+                serialized = _serialized(args, outcome, path)
+                try:
+                    atomic_write(path, serialized)
+                except OSError as err:
+                    raise CommandFailure(path, unwritable(err)) from None
+        except CharacterError as err:
+            raise CommandFailure(label(path), err) from None
+    else:
+        parsed = load_character(args.path)
+        try:
+            outcome = change(parsed)
+        except CharacterError as err:
+            raise CommandFailure(label(args.path), err) from None
+        write_output(destination, _serialized(args, outcome, destination))
+    return outcome
+
+
+def _change_and_report(args: argparse.Namespace, change: _Change) -> int:
+    outcome = change_and_write(args, change)
     if not args.quiet:
-        for note in outcome.notes:
-            say(note, err=True)
+        say(outcome.notes, err=True)
     return EXIT_OK
 
 
@@ -303,12 +336,7 @@ def _cmd_pool(args: argparse.Namespace) -> int:
     amount: int = _arguments_or_fail(label_text, lambda: _parse_amount(args.amount))
     now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
     _destination(args)  # refuse a wrong destination before reading stdin
-    parsed = load_character(args.path)
-    try:
-        outcome = _pool_outcome(args, parsed, label_text, amount, now)
-    except CharacterError as err:
-        raise CommandFailure(label_text, err) from None
-    return _write_outcome(args, outcome)
+    return _change_and_report(args, lambda parsed: _pool_outcome(args, parsed, label_text, amount, now))
 
 
 def _cmd_update(args: argparse.Namespace) -> int:
@@ -318,12 +346,7 @@ def _cmd_update(args: argparse.Namespace) -> int:
     )
     now: datetime | None = _arguments_or_fail(label_text, lambda: _parse_now(args.now))
     _destination(args)
-    parsed = load_character(args.path)
-    try:
-        outcome = _update_outcome(parsed, label_text, changes, now)
-    except CharacterError as err:
-        raise CommandFailure(label_text, err) from None
-    return _write_outcome(args, outcome)
+    return _change_and_report(args, lambda parsed: _update_outcome(parsed, label_text, changes, now))
 
 
 # ================================================================ the parser

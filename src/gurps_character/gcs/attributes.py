@@ -10,6 +10,7 @@ from typing import Any
 from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
+from .progression import progression_of
 
 __all__ = [
     "CORE",
@@ -211,7 +212,8 @@ def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | 
     per_sm = number(definition or {}, "cost_adj_percent_per_sm")
     if per_sm is None and ident in ("st", "hp"):
         per_sm = 10
-    if size > 0 and per_sm:
+    kyos = progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength"
+    if size > 0 and per_sm and not (ident == "hp" and kyos):  # GCS: no size discount on HP under KYOS
         reduction += per_sm * size
     reduction = min(max(reduction, 0), 80)
     return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)

@@ -9,6 +9,7 @@ from typing import Any
 from ..constants import SCHEMA
 from ._context import Context
 from ._fields import Node, integer, mapping, node_list, number, text
+from .progression import COMPUTED_PROGRESSIONS, basic_lift_pounds, progression_of, swing, thrust
 from .units import dice, dice_entry, js_round, kilograms
 
 __all__ = ["damage_section", "dodge_cause", "dodge_value", "encumbrance_section"]
@@ -42,11 +43,13 @@ def encumbrance_section(
     five levels with GCS's Move and Dodge."""
     lift = basic_lift_formula(st)
     gcs_lift = kilograms(_calc(ctx).get("basic_lift"), "lb")
+    if gcs_lift is None and "basic_lift" not in _calc(ctx):
+        gcs_lift = _lift_by_rules(ctx, st) / 2
     if gcs_lift is not None and gcs_lift >= 0 and abs(2 * lift - 2 * gcs_lift) > 1:
         lift = js_round(gcs_lift, 2)
         _explain_lift(ctx)
-    moves = _per_level(ctx, "move") or _moves(basic_move)
-    dodges = _per_level(ctx, "dodge") or [max(dodge - level, 1) for level in range(5)]
+    moves = _per_level(ctx, "move") or _moves(ctx, basic_move)
+    dodges = _per_level(ctx, "dodge") or _dodges(ctx, basic_speed)
     if _per_level(ctx, "move") is None:
         ctx.note(
             "/calc/move",
@@ -79,18 +82,58 @@ def encumbrance_section(
     return {"basicLift": _plain(lift), "levels": levels}
 
 
+def _lift_by_rules(ctx: Context, st: int) -> float:
+    """GCS's Basic Lift in lb: lifting ST (the file's ``lifting_st`` attribute, or ST) plus
+    Lifting ST bonuses, halved while a threshold that halves ST is active, by the progression's
+    rule."""
+    lifting = ctx.attribute_values.get("lifting_st")
+    base = st if lifting is None else lifting
+    bonus = number(_calc(ctx), "lifting_st_bonus")
+    base += ctx.features.attribute_bonus("st", "lifting_only") if bonus is None else bonus
+    base = _halved(math.floor(base), min(_halvings(ctx, "halve_st"), 1))
+    return basic_lift_pounds(math.floor(base), progression_of(mapping(ctx.data, "settings")))
+
+
 def _plain(value: float) -> float | int:
     whole = integer(value)
     return whole if whole is not None else value
 
 
-def _moves(basic_move: int) -> list[int]:
-    """GCS's Move per level: Basic Move × 1, .8, .6, .4, .2 rounded down, at least 1."""
+def _halvings(ctx: Context, op: str) -> int:
+    """How many times GCS halves a value: once per pool whose active threshold has the op, at
+    most twice."""
+    return min(len(ctx.active_ops.get(op, [])), 2)
+
+
+def _halved(value: float, times: int) -> float:
+    """GCS's halving: divided by 2 (once) or 4 (twice), rounded up."""
+    return math.ceil(value / (2 * times)) if times else value
+
+
+def _moves(ctx: Context, basic_move: int) -> list[int]:
+    """GCS's Move per level: the file's ``move`` attribute or Basic Move (at least 0), halved
+    per active threshold that halves Move, × 1, .8, .6, .4, .2 rounded down; at least 1 while
+    the halved base is above 0."""
+    start = ctx.attribute_values.get("move")
+    base = _halved(max(basic_move, 0) if start is None else start, _halvings(ctx, "halve_move"))
     found = []
     for level in range(5):
-        move = math.floor(basic_move * (10 - 2 * level) / 10)
-        found.append(max(move, 1) if basic_move > 0 else move)
+        move = math.floor(base * (10 - 2 * level) / 10)
+        found.append(max(move, 1) if base > 0 else max(move, 0))
     return found
+
+
+def _dodges(ctx: Context, basic_speed: float) -> list[int]:
+    """GCS's Dodge per level: the file's ``dodge`` attribute (its value has the Dodge bonuses),
+    or Basic Speed + 3 (not rounded first) plus Dodge bonuses; halved per active threshold that
+    halves Dodge, less the level, truncated, at least 1."""
+    start = ctx.attribute_values.get("dodge")
+    if start is None:
+        bonus = number(_calc(ctx), "dodge_bonus")
+        start = ctx.attribute_values.get("basic_speed", basic_speed) + 3
+        start += ctx.features.attribute_bonus("dodge") if bonus is None else bonus
+    base = _halved(start, _halvings(ctx, "halve_dodge"))
+    return [max(math.trunc(base - level), 1) for level in range(5)]
 
 
 def _halving(ctx: Context, op: str) -> str:
@@ -106,7 +149,7 @@ def _move_cause(ctx: Context, basic_move: int, move: int, level: int) -> str:
         parts.append(f"GCS halves Move while a pool threshold that halves it is active ({halving})")
     if basic_move > 0 and move == 1 and expected < 1:
         parts.append("GCS keeps Move at least 1 at every encumbrance level while Basic Move is above 0")
-    if "move" in _attribute_ids(ctx):
+    if "move" in ctx.attribute_values:
         parts.append("GCS takes Move from the file's 'move' attribute")
     return "; ".join(parts) or "GCS computed and saved this Move"
 
@@ -141,71 +184,87 @@ def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:
             "GCS halves Dodge while a pool threshold that halves it is active"
             + (f" ({halving})" if halving else "")
         )
-    if "dodge" in _attribute_ids(ctx):
+    if "dodge" in ctx.attribute_values:
         parts.append("GCS takes Dodge from the file's 'dodge' attribute")
     if not parts:
         parts.append("GCS computed and saved this Dodge (Dodge bonuses in force)")
     return "; ".join(parts)
 
 
-def _attribute_ids(ctx: Context) -> set[str]:
-    return {text(d, "id") for d in node_list(mapping(ctx.data, "settings"), "attributes") if type(d) is dict}
-
-
 def _explain_lift(ctx: Context) -> None:
     parts = []
     lifting = number(_calc(ctx), "lifting_st_bonus")
+    if lifting is None:
+        lifting = ctx.features.attribute_bonus("st", "lifting_only")
     if lifting:
         parts.append(f"GCS adds Lifting ST {lifting:+g}")
-    settings = mapping(ctx.data, "settings")
-    if (
-        text(settings, "damage_progression") == "knowing_your_own_strength"
-        or settings.get("use_know_your_own_strength") is True
-    ):
+    if "lifting_st" in ctx.attribute_values:
+        parts.append(
+            f"GCS lifts with the file's 'lifting_st' attribute ({ctx.attribute_values['lifting_st']:g})"
+        )
+    if progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength":
         parts.append("the file uses GCS's 'Knowing Your Own Strength' rules (Basic Lift 2 × 10^(ST/10) lb)")
     halving = _halving(ctx, "halve_st")
     if halving:
         parts.append(f"GCS halves ST for lifting while a pool threshold is active ({halving})")
-    parts.append(f"GCS's Basic Lift is {text(_calc(ctx), 'basic_lift') or 'its own'}, in kg at 1 kg = 2 lb")
+    saved = text(_calc(ctx), "basic_lift")
+    parts.append(
+        f"GCS's Basic Lift is {saved}, in kg at 1 kg = 2 lb"
+        if saved
+        else "GCS's Basic Lift rules give this, in kg at 1 kg = 2 lb"
+    )
     ctx.cause("/encumbrance/basicLift", "; ".join(parts), "/calc/basic_lift")
 
 
 def dodge_value(ctx: Context, basic_speed: float) -> int:
-    """GCS's unencumbered Dodge, or Basic Speed + 3 + Dodge bonuses when GCS saved none."""
+    """GCS's unencumbered Dodge (its rules applied when GCS saved none)."""
     dodges = _per_level(ctx, "dodge")
-    if dodges is not None:
-        return dodges[0]
-    return max(math.floor(basic_speed + 3 + ctx.features.attribute_bonus("dodge")), 1)
+    return dodges[0] if dodges is not None else _dodges(ctx, basic_speed)[0]
 
 
 def damage_section(ctx: Context, st: int) -> dict[str, Any]:
-    """Thrust and swing as GCS computed them (its damage progression, Striking ST), or the
-    Basic Set table at ST plus Striking ST bonuses when GCS saved none."""
-    striking = number(_calc(ctx), "striking_st_bonus")
+    """Thrust and swing as GCS computed them, or by GCS's rules when it saved none: the file's
+    damage progression at striking ST (the ``striking_st`` attribute, or ST, plus Striking ST
+    bonuses)."""
+    calc = _calc(ctx)
+    striking = number(calc, "striking_st_bonus")
     if striking is None:
         striking = ctx.features.attribute_bonus("st", "striking_only")
+    base = ctx.attribute_values.get("striking_st")
+    striking_st = math.floor((st if base is None else max(base, 0)) + striking)
+    progression = progression_of(mapping(ctx.data, "settings"))
     out: dict[str, Any] = {}
-    for key in ("thrust", "swing"):
-        parsed = dice(text(_calc(ctx), key))
+    for key, rule in (("thrust", thrust), ("swing", swing)):
+        parsed = dice(text(calc, key))
         if parsed is None:
-            if text(_calc(ctx), key):
+            if text(calc, key):
                 ctx.note(
                     f"/calc/{key}",
                     "approximated",
-                    f"GCS's {key} '{text(_calc(ctx), key)[:40]}' is not six-sided dice: "
+                    f"GCS's {key} '{text(calc, key)[:40]}' is not six-sided dice: "
                     "the Basic Set table is used.",
                 )
-            parsed = _table(key, math.floor(st + striking))
-        out[key] = dice_entry(*parsed)
+                parsed = _table(key, striking_st)
+            else:
+                parsed = rule(striking_st, progression) or rule(striking_st, "basic_set") or (1, 0)
+                if progression not in COMPUTED_PROGRESSIONS:
+                    ctx.note(
+                        "/settings/damage_progression",
+                        "approximated",
+                        f"GCS saved no {key}, and the file's damage progression '{progression[:40]}' "
+                        "is not one the importer computes: the Basic Set's is used.",
+                    )
+        out[key] = dice_entry(max(parsed[0], 0), parsed[1])
     causes = []
     if striking:
         causes.append(f"GCS adds Striking ST {striking:+g}")
-    progression = text(mapping(ctx.data, "settings"), "damage_progression")
-    if progression and progression != "basic_set":
+    if base is not None:
+        causes.append(f"GCS strikes with the file's 'striking_st' attribute ({base:g})")
+    if progression != "basic_set":
         causes.append(f"the file uses GCS's damage progression '{progression}'")
-    if st > 40:
+    if striking_st > 40:
         causes.append("GCS interpolates the damage table between its rows above ST 40")
-    causes.append("GCS computed this damage")
+    causes.append("GCS computed this damage" if calc else "GCS's damage rules give this damage")
     for key in ("thrust", "swing"):
         ctx.cause(f"/damage/{key}", "; ".join(causes), f"/calc/{key}")
     return out

@@ -4,6 +4,7 @@ parry and block GCS computed."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from ._fields import (
     walk,
 )
 from .features import display_name
+from .gear_values import adjusted_value, adjusted_weight, contained_weight
 from .skills import SkillSections
 from .units import dice, js_round, kilograms
 
@@ -166,7 +168,8 @@ def _resolved(weapon: Node, key: str) -> str:
 def _best(
     ctx: Context, best: _Defense, weapon: Node, key: str, owner: str, where: str, skills: SkillSections
 ) -> None:
-    resolved = mapping(weapon, "calc").get(key)
+    calc = mapping(weapon, "calc")
+    resolved = calc.get(key) if calc else _defense_by_rules(ctx, weapon, key, skills)
     value = _leading_int(resolved) if type(resolved) is str else None
     if value is None or (best.value is not None and value <= best.value):
         return
@@ -182,6 +185,71 @@ def _best(
         parts.append(f"{key} bonus {bonus:+g} (Combat Reflexes, Enhanced {key.title()} ...)")
     best.cause = ", ".join(parts)
     best.source = where
+
+
+def _defense_by_rules(ctx: Context, weapon: Node, key: str, skills: SkillSections) -> str | None:
+    """GCS's parry or block for a weapon saved without ``calc``: 3 + half its skill level
+    (rounded down) + the weapon's modifier + the character's Parry or Block bonuses, with the
+    weapon's F or U flag; None when the weapon has none."""
+    raw = text(weapon, key).strip()
+    modifier = _leading_int(raw)
+    level = _weapon_level(ctx, weapon, skills)
+    if modifier is None or level is None:
+        return None
+    bonus = number(mapping(ctx.data, "calc"), f"{key}_bonus")
+    if bonus is None:
+        bonus = ctx.features.attribute_bonus(key)
+    value = 3 + math.floor(level / 2) + modifier + math.floor(bonus)
+    flags = "".join(flag for flag in ("F", "U") if flag in raw.upper())
+    return f"{value}{flags}"
+
+
+def _weapon_level(ctx: Context, weapon: Node, skills: SkillSections) -> float | None:
+    """GCS's skill level with a weapon: its best default (an attribute, or a skill of the
+    character, plus the default's modifier), or None when no default applies."""
+    best: float | None = None
+    for default in node_list(weapon, "defaults"):
+        if type(default) is not dict:
+            continue
+        kind = text(default, "type").lower()
+        modifier = number(default, "modifier") or 0
+        level: float | None = None
+        if kind in ctx.attribute_values:
+            level = ctx.attribute_values[kind] + modifier
+        elif kind == "10":
+            level = 10 + modifier
+        elif kind == "skill":
+            level = _skill_level(default, skills)
+            level = None if level is None else level + modifier
+        if level is not None and (best is None or level > best):
+            best = level
+    return None if best is None else max(math.floor(best), 0)
+
+
+def _skill_level(default: Node, skills: SkillSections) -> float | None:
+    """The best level among the character's skills a default names (name and specialization)."""
+    name = _named(default, "name")
+    specialization = _named(default, "specialization")
+    best: float | None = None
+    for pointer in skills.by_name.get(name, ()):
+        node = skills.nodes[pointer]
+        node_spec = fill_placeholders(text(node, "specialization"), node).strip().lower()
+        if specialization and node_spec != specialization:
+            continue
+        gcs_level = number(mapping(node, "calc"), "level")
+        level = gcs_level if gcs_level is not None else skills.skills[skills.by_gcs_pointer[pointer]]["level"]
+        if best is None or level > best:
+            best = level
+    return best
+
+
+def _named(default: Node, key: str) -> str:
+    """A default's skill name or specialization, lower case: plain text, or the qualifier of a
+    criterion object (``{"compare": "is", "qualifier": "Broadsword"}``)."""
+    value = default.get(key)
+    if type(value) is dict:
+        return text(value, "qualifier").strip().lower()
+    return value.strip().lower() if type(value) is str else ""
 
 
 def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[str | None, str]:
@@ -201,8 +269,8 @@ def _weapon_skill(ctx: Context, weapon: Node, skills: SkillSections) -> tuple[st
             continue
         if kind != "skill":
             continue
-        name = text(default, "name").strip().lower()
-        specialization = text(default, "specialization").strip().lower()
+        name = _named(default, "name")
+        specialization = _named(default, "specialization")
         modifier = number(default, "modifier") or 0
         for pointer in skills.by_name.get(name, ()):
             node, index = skills.nodes[pointer], skills.by_gcs_pointer[pointer]
@@ -382,14 +450,15 @@ def _item(ctx: Context, item: Node, pointer: str, default_unit: str) -> dict[str
 
 def _extended(item: Node, default_unit: str) -> tuple[float, float]:
     """GCS's extended cost and weight (kg) of an item with its contents, times its quantity:
-    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's sum when it saved none.
-    Without recursion."""
+    ``calc.extended_value`` and ``calc.extended_weight``, or GCS's rules when it saved none
+    (modifiers, contained-weight reductions; nothing for a quantity of 0 or less). Without
+    recursion."""
     totals: dict[int, tuple[float, float]] = {}
     stack: list[tuple[Node, bool, int]] = [(item, False, 0)]
     while stack:
         current, expanded, depth = stack.pop()
         calc = mapping(current, "calc")
-        cost = number(calc, "extended_value")
+        cost = number_or_text(calc, "extended_value")  # some GCS versions saved it as text
         weight = kilograms(calc.get("extended_weight"), "lb")
         kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
         if (cost is None or weight is None) and kids and not expanded:
@@ -397,13 +466,15 @@ def _extended(item: Node, default_unit: str) -> tuple[float, float]:
             stack.extend((child, False, depth + 1) for child in kids)
             continue
         inner = [totals.pop(id(child), (0.0, 0.0)) for child in kids] if expanded else []
-        own_cost, own_weight = _own(current, default_unit)
         quantity = number(current, "quantity")
-        quantity = 1 if quantity is None else quantity
-        if cost is None:
-            cost = (own_cost + sum(c for c, _ in inner)) * quantity
-        if weight is None:
-            weight = (own_weight + sum(w for _, w in inner)) * quantity
+        quantity = 1 if quantity is None else max(quantity, 0)
+        if cost is None or weight is None:
+            own_cost, own_weight = _own(current, default_unit)
+            if cost is None:
+                cost = (adjusted_value(own_cost, current) + sum(c for c, _ in inner)) * quantity
+            if weight is None:
+                contents = contained_weight(sum(w for _, w in inner), current, default_unit)
+                weight = (adjusted_weight(own_weight, current, default_unit) + contents) * quantity
         totals[id(current)] = (_bounded(cost), _bounded(weight))
     return totals.get(id(item), (0.0, 0.0))
 

@@ -19,6 +19,8 @@ _FUNCTIONS: dict[str, Callable[[float], float]] = {
     "abs": abs,
     "trunc": math.trunc,
 }
+_LIST_FUNCTIONS: dict[str, Callable[[list[float]], float]] = {"max": max, "min": min}
+"""Functions of one or more arguments (``max($st, $ht)``, ``Math.min(...)``)."""
 _MAX_LENGTH = 200
 _MAX_DEPTH = 20
 
@@ -29,7 +31,8 @@ class _Unreadable(Exception):
 
 def evaluate_base(expression: str, lookup: Callable[[str], float | None]) -> float | None:
     """The value of a GCS base expression, or None when it uses anything beyond numbers,
-    attribute references, ``+ - * /``, parentheses and floor/ceil/round (old or script form)."""
+    attribute references, ``+ - * /``, parentheses, floor/ceil/round/abs/trunc and max/min (old
+    or script form)."""
     if len(expression) > _MAX_LENGTH:
         return None
     tokens: list[tuple[str, str]] = []
@@ -83,7 +86,7 @@ def _product(
 def _unary(
     tokens: list[tuple[str, str]], at: int, lookup: Callable[[str], float | None], depth: int
 ) -> tuple[float, int]:
-    """unary := "-" unary | number | $id | function "(" sum ")" | "(" sum ")" """
+    """unary := "-" unary | number | $id | function "(" sum ")" | max/min arguments | "(" sum ")" """
     if depth > _MAX_DEPTH or at >= len(tokens):
         raise _Unreadable
     kind, value = tokens[at]
@@ -100,9 +103,29 @@ def _unary(
     if kind == "word" and value in _FUNCTIONS:
         inner, at = _group(tokens, at + 1, lookup, depth)
         return float(_FUNCTIONS[value](inner)), at
+    if kind == "word" and value in _LIST_FUNCTIONS:
+        values, at = _arguments(tokens, at + 1, lookup, depth)
+        return float(_LIST_FUNCTIONS[value](values)), at
     if (kind, value) == ("op", "("):
         return _group(tokens, at, lookup, depth)
     raise _Unreadable
+
+
+def _arguments(
+    tokens: list[tuple[str, str]], at: int, lookup: Callable[[str], float | None], depth: int
+) -> tuple[list[float], int]:
+    """arguments := "(" sum ("," sum)* ")" """
+    if at >= len(tokens) or tokens[at] != ("op", "("):
+        raise _Unreadable
+    values = []
+    while True:
+        value, at = _sum(tokens, at + 1, lookup, depth + 1)
+        values.append(value)
+        if at < len(tokens) and tokens[at] == ("op", ","):
+            continue
+        if at >= len(tokens) or tokens[at] != ("op", ")"):
+            raise _Unreadable
+        return values, at + 1
 
 
 def _group(

@@ -69,11 +69,35 @@ class Features:
     def __init__(self, features: list[Feature]) -> None:
         self.all = features
         self._by_kind: dict[str, list[Feature]] = {}
+        self._skill_index: dict[str, list[int]] | None = None
+        self._skill_other: list[int] = []
         for feature in features:
             self._by_kind.setdefault(feature.kind, []).append(feature)
 
     def of_kind(self, kind: str) -> list[Feature]:
         return self._by_kind.get(kind, [])
+
+    def skill_bonus_candidates(self, name: str) -> list[Feature]:
+        """The ``skills_with_name`` skill bonuses that may apply to a skill name, in file order:
+        those naming it exactly and those with another kind of name criterion."""
+        if self._skill_index is None:
+            self._skill_index, self._skill_other = {}, []
+            for position, feature in enumerate(self.of_kind("skill_bonus")):
+                data = feature.data
+                if (text(data, "selection_type") or "skills_with_name") != "skills_with_name":
+                    continue
+                criterion = data.get("name")
+                if type(criterion) is dict and (text(criterion, "compare") or "is") == "is":
+                    criterion = text(criterion, "qualifier")
+                if type(criterion) is str:
+                    self._skill_index.setdefault(criterion.lower(), []).append(position)
+                else:
+                    self._skill_other.append(position)
+        positions = self._skill_index.get(name.lower(), [])
+        if self._skill_other:
+            positions = sorted(positions + self._skill_other)
+        everything = self.of_kind("skill_bonus")
+        return [everything[position] for position in positions]
 
     def attribute_bonuses(self, attribute: str, limitation: str = "") -> list[Feature]:
         """``attribute_bonus`` features for an attribute id (``limitation`` ``""`` for plain ones,
@@ -189,10 +213,8 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
     specialization = fill_placeholders(text(node, "specialization"), node).strip()
     tags = [tag for tag in node_list(node, "tags") if type(tag) is str]
     found = []
-    for feature in features.of_kind("skill_bonus"):
+    for feature in features.skill_bonus_candidates(name):
         data = feature.data
-        if (text(data, "selection_type") or "skills_with_name") != "skills_with_name":
-            continue
         if (
             matches(data.get("name"), name)
             and matches(data.get("specialization"), specialization)

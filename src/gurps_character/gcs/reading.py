@@ -70,29 +70,42 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
     return _classify(data)
 
 
+_Link = tuple[Any, "_Link"] | None
+"""Where a container sits: (its key in the parent, the parent's link); the root has None."""
+
+
 def _as_read_from_text(data: Any) -> None:
     """Makes a copied mapping what its JSON text would have given: integers beyond 2**53 become
     the double a JSON reader sees, and one no double can hold is refused (``invalidJson``, as in
-    text). Walks the importer's own copy, without recursion."""
-    stack: list[tuple[Any, str]] = [(data, "")]
+    text). Walks the importer's own copy, without recursion; a container's JSON Pointer is built
+    only for an error (memory stays linear in the number of containers, however deep)."""
+    stack: list[tuple[Any, _Link]] = [(data, None)]
     while stack:
-        container, pointer = stack.pop()
+        container, link = stack.pop()
         pairs = container.items() if type(container) is dict else enumerate(container)
         for key, value in pairs:
             kind = type(value)
             if kind is dict or kind is list:
                 if value:
-                    stack.append((value, f"{pointer}/{escape_pointer(key)}"))
+                    stack.append((value, (key, link)))
             elif kind is int and not -(2**53) <= value <= 2**53:
                 try:
                     container[key] = int(float(value))
                 except OverflowError:
-                    where = f"{pointer}/{escape_pointer(key)}"
+                    where = _pointer((key, link))
                     raise CharacterError(
                         "invalidJson",
                         f"The document is not JSON data at {where}: an integer no JSON number can hold.",
                         {"pointer": where, "reason": "an integer no JSON number can hold"},
                     ) from None
+
+
+def _pointer(link: _Link) -> str:
+    tokens: list[str] = []
+    while link is not None:
+        key, link = link
+        tokens.append(escape_pointer(key))
+    return "".join(f"/{token}" for token in reversed(tokens))
 
 
 def _refuse_xml(body: str | bytes) -> None:

@@ -98,8 +98,8 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> Skill
         ctx.note(
             "/skills",
             "approximated",
-            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy, "
-            "without GCS's skill bonuses.",
+            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy "
+            "plus the skill bonuses of the traits and equipment in force.",
         )
     return out
 
@@ -150,6 +150,7 @@ def _one(
     relative = points_level(difficulty, points + max(from_default, 0))
     rsl = _rsl(calc, level, base_value)
     entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
+    sources: list[Feature] | None = None
     if technique and level is not None:
         relative = math.floor(level) - base_value
         bonus = 0
@@ -159,12 +160,17 @@ def _one(
             "(B229), not the skill cost table",
             pointer,
         )
-    else:
-        bonus = (rsl - relative) if rsl is not None else 0
+    elif rsl is not None:
+        bonus = rsl - relative
+    else:  # no level saved: GCS's bonuses in force
+        sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
+        bonus = math.floor(sum(feature.amount() for feature in sources))
     entry["relativeLevel"] = relative
     entry["level"] = base_value + relative + bonus
     if bonus:
-        bonuses = _bonuses(bonus, skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell")))
+        if sources is None:
+            sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
+        bonuses = _bonuses(bonus, sources)
         if bonuses:
             entry["bonuses"] = bonuses
         else:

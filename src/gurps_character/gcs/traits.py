@@ -30,8 +30,8 @@ from .features import display_name, trait_level
 
 __all__ = ["TraitSections", "modifier_cost", "trait_sections"]
 
-_SELF_CONTROL = {6: 2.0, 9: 1.5, 12: 1.0, 15: 0.5}
-"""Self-control roll → cost multiplier (B121)."""
+_SELF_CONTROL = {1: 2.5, 6: 2.0, 9: 1.5, 12: 1.0, 15: 0.5}
+"""Self-control roll → cost multiplier (B121; GCS's 1 is "none required": never resisted)."""
 _MAX_PATTERN_TEXT = 300
 """Names longer than this are not matched against the patterns below (no real name is)."""
 _COMPREHENSION = ("none", "broken", "accented", "native")
@@ -182,13 +182,13 @@ def modifier_cost(modifier: Node) -> tuple[str, float]:
     or ``percent_multiplier``; read from ``cost_adj`` (2026 files) or ``cost`` + ``cost_type``."""
     adj = text(modifier, "cost_adj").strip()
     if adj:
-        match = re.fullmatch(r"([x×])?\s*([+-]?\d+(?:\.\d+)?)\s*(%)?", adj)
-        if not match:
+        match = re.fullmatch(r"([x×])?\s*([+-]?\d+(?:\.\d+)?)(?:\s*/\s*(\d+(?:\.\d+)?))?\s*(%)?", adj)
+        if not match or (match.group(3) and not float(match.group(3))):
             return "points", 0
-        value = float(match.group(2))
+        value = float(match.group(2)) / (float(match.group(3)) if match.group(3) else 1)
         if match.group(1):
-            return ("percent_multiplier", value) if match.group(3) else ("multiplier", value)
-        return ("percentage", value) if match.group(3) else ("points", value)
+            return ("percent_multiplier", value) if match.group(4) else ("multiplier", value)
+        return ("percentage", value) if match.group(4) else ("points", value)
     value = number(modifier, "cost") or 0
     kind = text(modifier, "cost_type") or "percentage"
     return (kind if kind in ("percentage", "points", "multiplier") else "percentage"), value

@@ -1,0 +1,130 @@
+"""GCS's damage progressions (thrust and swing for a striking ST) and its Basic Lift rules, for
+files saved without GCS's computed values. Integer division truncates toward zero, as GCS's does
+(ST 0 thrusts 1d-6, not 1d-7)."""
+
+from __future__ import annotations
+
+import math
+
+from ._fields import MAX_MAGNITUDE, Node, boolean, text
+
+__all__ = ["COMPUTED_PROGRESSIONS", "basic_lift_pounds", "progression_of", "swing", "thrust"]
+
+Dice = tuple[int, int]
+"""Six-sided dice and adds."""
+
+COMPUTED_PROGRESSIONS = (
+    "basic_set",
+    "knowing_your_own_strength",
+    "no_school_grognard_damage",
+    "thrust_equals_swing_minus_2",
+    "swing_equals_thrust_plus_2",
+)
+"""The progressions this module computes (GCS's others: the T-Bone and Phoenix Flame variants)."""
+
+
+def progression_of(settings: Node) -> str:
+    """The file's damage progression: ``damage_progression``, or the flags GCS 4.x wrote before
+    it (``use_know_your_own_strength``, ``use_reduced_swing``, ``use_thrust_equals_swing_minus_2``);
+    ``basic_set`` when none is set."""
+    named = text(settings, "damage_progression").strip()
+    if named:
+        return named
+    if boolean(settings, "use_know_your_own_strength"):
+        return "knowing_your_own_strength"
+    if boolean(settings, "use_thrust_equals_swing_minus_2"):
+        return "thrust_equals_swing_minus_2"
+    if boolean(settings, "use_reduced_swing"):
+        return "no_school_grognard_damage"
+    return "basic_set"
+
+
+def _div(a: int, b: int) -> int:
+    """Integer division truncated toward zero (Go's ``/``)."""
+    quotient = abs(a) // b
+    return quotient if a >= 0 else -quotient
+
+
+def _mod(a: int, b: int) -> int:
+    """Remainder with the sign of the dividend (Go's ``%``)."""
+    return a - _div(a, b) * b
+
+
+def _basic_thrust(st: int) -> Dice:
+    if st < 19:
+        return 1, -(6 - _div(st - 1, 2))
+    value = st - 11
+    if st > 50:
+        value -= 1
+        if st > 79:
+            value -= 1 + _div(st - 80, 5)
+    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+
+
+def _basic_swing(st: int) -> Dice:
+    if st < 10:
+        return 1, -(5 - _div(st - 1, 2))
+    if st < 28:
+        value = st - 9
+        return _div(value, 4) + 1, _mod(value, 4) - 1
+    value = st
+    if st > 40:
+        value -= _div(st - 40, 5)
+    if st > 59:
+        value += 1
+    value += 9
+    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+
+
+def _grognard_thrust(st: int) -> Dice:
+    if st < 11:
+        return 1, -_div(14 - st, 2)
+    value = st - 11
+    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+
+
+def thrust(st: int, progression: str) -> Dice | None:
+    """GCS's thrust at a striking ST, or None for a progression not computed here."""
+    if progression == "basic_set" or progression == "swing_equals_thrust_plus_2":
+        return _basic_thrust(st)
+    if progression == "knowing_your_own_strength":
+        return (1, st - 12) if st < 12 else (_div(st - 7, 4), _mod(st + 1, 4) - 1)
+    if progression == "no_school_grognard_damage":
+        return _grognard_thrust(st)
+    if progression == "thrust_equals_swing_minus_2":
+        count, adds = _basic_swing(st)
+        return count, adds - 2
+    return None
+
+
+def swing(st: int, progression: str) -> Dice | None:
+    """GCS's swing at a striking ST, or None for a progression not computed here."""
+    if progression == "basic_set" or progression == "thrust_equals_swing_minus_2":
+        return _basic_swing(st)
+    if progression == "knowing_your_own_strength":
+        return (1, st - 10) if st < 10 else (_div(st - 5, 4), _mod(st - 1, 4) - 1)
+    if progression == "no_school_grognard_damage":
+        return _grognard_thrust(st + 3)
+    if progression == "swing_equals_thrust_plus_2":
+        count, adds = _basic_thrust(st)
+        return count, adds + 2
+    return None
+
+
+def basic_lift_pounds(st: int, progression: str) -> float:
+    """GCS's Basic Lift in lb for a lifting ST: ST²/5 (whole from 10 lb, else truncated to
+    0.1 lb), or 2 × 10^(ST/10) under Knowing Your Own Strength (rescaled by tens above ST 19);
+    at most 10^9 lb."""
+    st = max(st, 0)
+    if progression == "knowing_your_own_strength":
+        tens = 0
+        if st > 19:
+            tens = st // 10 - 1
+            st -= tens * 10
+        value = 2 * 10 ** (st / 10)
+        value = math.floor(value + 0.5) if value >= 10 else math.floor(value * 10 + 0.5) / 10
+        return min(value * 10.0 ** min(tens, 20), MAX_MAGNITUDE)
+    value = min(st * st / 5, MAX_MAGNITUDE)
+    if value >= 10:
+        return math.floor(value + 0.5)
+    return math.floor(value * 10) / 10

@@ -1,0 +1,362 @@
+"""The command line's input and output: where each thing is written, and how.
+
+Writes (issue 16, item 7): a regular file is replaced atomically and keeps its owner, group and
+mode; a FIFO, a device or ``/dev/stdout`` is written to, never replaced; ``--in-place`` holds a lock
+from reading to renaming, so concurrent runs lose no update. Streams and signals (item 10): a
+reader that goes away (``| head``) ends the run quietly with 141, Ctrl-C with 130 and no worker
+traceback, and file text printed in text mode cannot forge a line or drive the terminal.
+Also the input seam: folders and file suffixes (:mod:`gurps_character.cli._formats`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gurps_character import parse_character, serialize_character
+from gurps_character.cli._formats import FORMATS, WRITERS, loader_for, writer_for
+from gurps_character.cli._many import document_files
+from gurps_character.cli._report import printable, say
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX files, signals and locks")
+ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+UNSAFE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What may not reach a terminal raw from a file (a newline may, when it is the report's own)."""
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "gurps_character", *args]
+
+
+def run(*args: str, cwd: Path | None = None, **options: Any) -> subprocess.CompletedProcess[bytes]:
+    options.setdefault("stdin", subprocess.DEVNULL)
+    options.setdefault("capture_output", "stdout" not in options)
+    return subprocess.run(command(*args), cwd=cwd, timeout=120, check=False, **options)
+
+
+def hp(path: Path) -> Any:
+    return parse_character(path.read_bytes()).character["secondary"]["hp"]["current"]
+
+
+@pytest.fixture()
+def hero(tmp_path: Path) -> Path:
+    path = tmp_path / "hero.json"
+    shutil.copyfile(EXAMPLES / "rurik.json", path)  # HP 11 of 13
+    return path
+
+
+# ---------------------------------------------------------------- what -o writes to
+
+
+@POSIX
+def test_output_to_a_fifo_is_streamed_and_the_fifo_kept(hero: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is there: the writer need not wait
+    try:
+        done = run("damage", "hero.json", "1", "-q", "-o", "out.fifo", cwd=tmp_path)
+        received = b""
+        while chunk := os.read(reader, 1 << 16):  # the document fits in the pipe's buffer
+            received += chunk
+    finally:
+        os.close(reader)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert parse_character(received).character["secondary"]["hp"]["current"] == 10
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.json", "out.fifo"]
+
+
+@POSIX
+@ROOT_ONLY
+def test_output_to_a_device_is_written_not_replaced(hero: Path, tmp_path: Path) -> None:
+    null = tmp_path / "null"
+    try:  # a private /dev/null: were it replaced, nothing of the machine's would be lost
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError as err:
+        pytest.skip(f"cannot make a device node here: {err}")
+    done = run("damage", "hero.json", "1", "-q", "-o", "null", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISCHR(os.lstat(null).st_mode)
+    assert os.lstat(null).st_rdev == os.makedev(1, 3)
+
+
+@POSIX
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout")
+def test_output_to_dev_stdout_goes_to_stdout_as_the_shell_set_it(hero: Path, tmp_path: Path) -> None:
+    piped = run("damage", "hero.json", "1", "-q", "-o", "/dev/stdout", cwd=tmp_path)
+    assert piped.returncode == 0, piped.stderr
+    assert parse_character(piped.stdout).character["secondary"]["hp"]["current"] == 10
+    log = tmp_path / "log.txt"
+    log.write_bytes(b"kept\n")
+    with log.open("ab") as appended:  # '>> log.txt': the run must append, not truncate or replace
+        done = run("damage", "hero.json", "1", "-q", "-o", "/dev/stdout", cwd=tmp_path, stdout=appended)
+    assert done.returncode == 0
+    kept, document = log.read_bytes().split(b"\n", 1)
+    assert kept == b"kept"
+    assert parse_character(document).character["secondary"]["hp"]["current"] == 10
+
+
+# ---------------------------------------------------------------- replacing a regular file
+
+
+@POSIX
+@ROOT_ONLY
+def test_in_place_and_output_keep_owner_group_and_mode(hero: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    shutil.copyfile(hero, other)
+    for path in (hero, other):
+        os.chown(path, 4321, 8765)
+        path.chmod(0o640)
+    assert run("damage", "--in-place", "hero.json", "1", "-q", cwd=tmp_path).returncode == 0
+    assert run("damage", "hero.json", "2", "-q", "-o", "other.json", cwd=tmp_path).returncode == 0
+    for path, current in ((hero, 10), (other, 8)):  # other: hero after its damage, less 2
+        info = path.stat()
+        assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (4321, 8765, 0o640)
+        assert hp(path) == current
+
+
+@POSIX
+def test_in_place_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "hero.fifo")
+    writer = os.open(tmp_path / "hero.fifo", os.O_RDWR)  # the command's open does not block
+    try:
+        done = run("heal", "--in-place", "hero.fifo", "1", cwd=tmp_path)
+    finally:
+        os.close(writer)
+    assert done.returncode == 2
+    assert done.stderr.decode() == (
+        "error: hero.fifo: invalidArgument: --in-place needs a regular file "
+        "(a FIFO or a device cannot be replaced).\n"
+    )
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "hero.fifo").st_mode)
+
+
+def _holds_open(pid: int, path: Path) -> bool:
+    """Whether the process has ``path`` open (Linux: /proc/PID/fd)."""
+    target = path.stat()
+    try:
+        names = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return False
+    for name in names:
+        try:
+            if os.path.samestat(os.stat(f"/proc/{pid}/fd/{name}"), target):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@POSIX
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc")
+def test_in_place_waits_for_the_lock_and_reads_the_file_it_then_names(hero: Path, tmp_path: Path) -> None:
+    """Another writer holds the lock and renames a new file over the path: our run must apply its
+    change to that new file, not to the one it opened before (the lost update)."""
+    import fcntl
+
+    with hero.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        process = subprocess.Popen(
+            command("damage", "--in-place", "hero.json", "1", "-q"),
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 60  # a guard against hanging, not a measurement
+        while process.poll() is None and not _holds_open(process.pid, hero) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        # the other writer's update, renamed over the path while it holds the lock
+        newer = tmp_path / "newer.json"
+        newer.write_bytes(hero.read_bytes().replace(b'"current": 11', b'"current": 5', 1))
+        os.replace(newer, hero)
+        fcntl.flock(held.fileno(), fcntl.LOCK_UN)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert hp(hero) == 4  # 5 - 1: both updates are there
+
+
+@POSIX
+@pytest.mark.parametrize(
+    "change", [("damage", "hero.json", "1"), ("hit", "hero.json", "1", "cr", "--dr", "0")]
+)
+def test_concurrent_in_place_runs_lose_no_update(hero: Path, tmp_path: Path, change: tuple[str, ...]) -> None:
+    runs = 5  # each takes 1 HP off
+    processes = [
+        subprocess.Popen(
+            command(*change, "--in-place", "-q"),
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(runs)
+    ]
+    for process in processes:
+        _out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+    assert hp(hero) == 11 - runs
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.json"]
+
+
+# ---------------------------------------------------------------- stdout's reader goes away, Ctrl-C
+
+
+@POSIX
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "hero.json", "hero.json"),
+        ("check", "--jobs", "2", "hero.json", "hero.json", "hero.json"),
+        ("validate", "hero.json"),
+        ("stats", "hero.json"),
+        ("fields",),
+        ("damage", "hero.json", "1"),
+    ],
+)
+def test_a_closed_stdout_ends_the_run_quietly_with_141(hero: Path, args: tuple[str, ...]) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # '| head' that has already gone
+    try:
+        done = run(*args, cwd=hero.parent, stdout=writer, stderr=subprocess.PIPE)
+    finally:
+        os.close(writer)
+    assert done.returncode == 141
+    assert b"Traceback" not in done.stderr
+    assert b"Broken pipe" not in done.stderr
+    assert b"error" not in done.stderr
+
+
+@POSIX
+def test_ctrl_c_with_jobs_exits_130_without_worker_tracebacks(hero: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "slow.json"
+    os.mkfifo(fifo)  # a worker reading it waits until we write: it is busy when Ctrl-C comes
+    process = subprocess.Popen(
+        command("check", "--jobs", "2", "slow.json", "hero.json", "hero.json"),
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    writer = None
+    deadline = time.monotonic() + 60  # a guard against hanging, not a measurement
+    while writer is None and time.monotonic() < deadline:
+        try:
+            writer = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)  # succeeds once a worker reads
+        except OSError:
+            time.sleep(0.02)
+    try:
+        assert writer is not None, "no worker opened the FIFO"
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: to every process of the group
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if writer is not None:
+            os.close(writer)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert err == b""
+
+
+# ---------------------------------------------------------------- where errors go
+
+
+def test_check_and_validate_errors_go_to_stderr(hero: Path, tmp_path: Path) -> None:
+    for name in ("check", "validate"):
+        done = run(name, "hero.json", "missing.json", cwd=tmp_path)
+        assert done.returncode == 2
+        assert b"missing.json" not in done.stdout
+        assert done.stderr.decode().startswith("error: missing.json: unreadable: cannot read the file: ")
+    assert run("check", "hero.json", cwd=tmp_path).stderr == b""
+
+
+# ---------------------------------------------------------------- file text cannot forge lines
+
+
+HOSTILE = "Evil\nrules-compliant: yes\r\x1b[2J\u2028U+2028\u2029U+2029\x85U+0085\u202eRLO\tTab"
+
+
+def test_printable_escapes_every_line_breaker_and_control() -> None:
+    assert printable(HOSTILE) == (
+        "Evil\\nrules-compliant: yes\\r\\x1b[2J\\u2028U+2028\\u2029U+2029\\x85U+0085\\u202eRLO\\tTab"
+    )
+    assert printable("Åsa Ünal, 山田 🐉") == "Åsa Ünal, 山田 🐉"
+
+
+def test_file_text_is_printed_escaped_on_its_own_line(tmp_path: Path) -> None:
+    document = json.loads((EXAMPLES / "jotun.json").read_text("utf-8"))
+    document["profile"]["name"] = HOSTILE
+    document["integrity"]["deviations"][0]["justification"] = HOSTILE
+    folder = tmp_path / "party"
+    folder.mkdir()
+    name = "troll\nvalid: yes\x1b[1m.json"  # a file name is file text too
+    (folder / name).write_text(json.dumps(document), "utf-8")
+    checked = run("check", "party", cwd=tmp_path)
+    stats = run("stats", os.path.join("party", name), cwd=tmp_path)
+    assert checked.returncode == 1
+    assert stats.returncode == 0
+    for done in (checked, stats):
+        for stream in (done.stdout.decode(), done.stderr.decode()):
+            assert UNSAFE.search(stream) is None, stream
+            assert "\nrules-compliant: yes" not in stream
+            assert "\nvalid: yes" not in stream
+    lines = checked.stdout.decode().splitlines()
+    assert lines[0] == os.path.join("party", "troll\\nvalid: yes\\x1b[1m.json")
+    assert f"      justification: {printable(HOSTILE)}" in lines
+    assert stats.stdout.decode().splitlines()[0] == printable(HOSTILE)
+
+
+# ---------------------------------------------------------------- the input seam
+
+
+def test_every_format_suffix_is_lower_case_and_json_is_the_default() -> None:
+    assert ".json" in FORMATS
+    assert all(suffix.startswith(".") and suffix == suffix.lower() for suffix in FORMATS)
+    assert loader_for("hero.json") is FORMATS[".json"]
+    assert loader_for("HERO.JSON") is FORMATS[".json"]
+    assert loader_for("-") is FORMATS[".json"]
+    assert loader_for("notes.txt") is FORMATS[".json"]
+    assert FORMATS[".json"](b"{}") == b"{}"  # JSON is parsed by the library, with its checks
+
+
+def test_writers_by_suffix() -> None:
+    assert set(WRITERS) <= set(FORMATS)  # what is written can be read back
+    assert all(suffix == suffix.lower() for suffix in WRITERS)
+    assert writer_for("out.json") is writer_for("OUT.JSON") is WRITERS[".json"]
+    assert writer_for("/dev/stdout") is None  # no format: the input's, or else JSON
+    document = parse_character((EXAMPLES / "rurik.json").read_bytes()).character
+    assert WRITERS[".json"](document) == serialize_character(document)
+
+
+def test_say_takes_lines_not_one_joined_string() -> None:
+    with pytest.raises(TypeError, match="say\\(\\) takes a list of lines, not one string"):
+        say("two\nlines")
+
+
+def test_folders_give_the_files_of_the_listed_suffixes_sorted(tmp_path: Path) -> None:
+    for name in ("b.json", "a.yaml", "c.txt", os.path.join("sub", "d.json")):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}", "utf-8")
+    found = [Path(item.path).relative_to(tmp_path).as_posix() for item in document_files(str(tmp_path))]
+    assert found == sorted(
+        name for name in ("b.json", "a.yaml", "sub/d.json") if os.path.splitext(name)[1] in FORMATS
+    )
+    chosen = document_files(str(tmp_path), (".json", ".yaml"))
+    assert [Path(item.path).relative_to(tmp_path).as_posix() for item in chosen] == [
+        "a.yaml",
+        "b.json",
+        "sub/d.json",
+    ]
