@@ -84,7 +84,7 @@ TARGETS: dict[str, float] = {
     "parse_character": 10.0,
     "validate_character": 4.0,
     "verify_character": 5.0,
-    "combat_stats": 1.0,
+    "combat_stats": 2.5,  # the schema check first (issue 16): the fast check plus the view
     "apply_damage": 2.0,
     "update_character": 2.0,
     "serialize_character": 6.0,

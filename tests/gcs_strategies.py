@@ -226,6 +226,13 @@ def _odd_value(chooser: Chooser) -> Any:
     return hostile_value(chooser, deep=pick(chooser, (5, 50, 3_000)))
 
 
+def _as_text(value: Any) -> str:
+    try:
+        return str(value)
+    except ValueError:  # an integer of more digits than Python writes
+        return "1e5000"
+
+
 def mutate_gcs(chooser: Chooser, document: dict[str, Any], *, deep: int = 3_000) -> Any:
     """``document`` (changed in place and returned) with one to four odd changes."""
     for _ in range(chooser.integer(1, 4)):
@@ -255,7 +262,7 @@ def mutate_gcs(chooser: Chooser, document: dict[str, Any], *, deep: int = 3_000)
             item = container[key]
             container[key] = [item] * chooser.integer(2, 50)
         elif action == 8 and isinstance(container[key], int | float | bool | None):
-            container[key] = str(container[key])  # a number or flag written as text
+            container[key] = _as_text(container[key])  # a number or flag written as text
         else:
             container[key] = _odd_value(chooser)
     return document

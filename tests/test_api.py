@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import gurps_character as gc
 from gurps_character import CharacterError
+from strategies import documents
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
@@ -301,6 +303,17 @@ def test_over_budget_issue(rurik: dict[str, Any]) -> None:
     assert not report.rules_compliant
 
 
+@pytest.mark.parametrize(("over", "issues"), [(-1, 0), (0, 0), (1, 1)], ids=["under", "at", "over"])
+def test_over_budget_starts_one_point_over(rurik: dict[str, Any], over: int, issues: int) -> None:
+    # spending exactly the budget is within it: the boundary of the issue is spent > budget
+    spent = rurik["points"]["spent"]
+    rurik["points"]["budget"] = spent - over
+    rurik["points"]["unspent"] = over * -1
+    report = gc.verify_character(rurik)
+    assert [issue.code for issue in report.issues] == ["overBudget"] * issues
+    assert report.rules_compliant is (issues == 0)
+
+
 def test_in_play_state_never_affects_compliance(rurik: dict[str, Any]) -> None:
     hurt = gc.apply_damage(rurik, 100, now=NOW)
     tired = gc.spend_fatigue(hurt, 100, now=NOW)
@@ -516,6 +529,103 @@ def test_combat_stats_of_a_broken_document(rurik: dict[str, Any]) -> None:
     error = raises("schema", lambda: gc.combat_stats(rurik))
     assert error.details["errors"][0]["params"] == {"missingProperty": "defenses"}
     raises("notAnObject", lambda: gc.combat_stats(None))  # type: ignore[arg-type]
+
+
+def _floated(value: Any) -> Any:
+    """The same JSON with every integer written as a float (``5`` as ``5.0``): equal JSON."""
+    if isinstance(value, dict):
+        return {key: _floated(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_floated(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 2**53:
+        return float(value)
+    return value
+
+
+def _exact(value: Any) -> str:
+    """JSON text that tells 5 from 5.0 (json.dumps writes the float as 5.0)."""
+    return json.dumps(value, sort_keys=True)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+def test_whole_numbers_are_integers_in_every_result(document: dict[str, Any]) -> None:
+    # "sizeModifier": 1.0 is valid, and the view gave 1.0 where the reference's JSON has 1
+    floated = _floated(document)
+    assert gc.validate_character(floated).valid
+    now = datetime(2026, 10, 5, tzinfo=UTC)
+    calls: list[Callable[[dict[str, Any]], Any]] = [
+        gc.combat_stats,
+        lambda doc: gc.get_pool(doc, "hp"),
+        gc.get_condition,
+        gc.verify_character,
+        lambda doc: gc.change_pool(doc, "fp", -3, now=now),
+    ]
+    for call in calls:
+        assert _exact(_outcome(call, floated)) == _exact(_outcome(call, document))
+
+
+def _outcome(call: Callable[[dict[str, Any]], Any], document: dict[str, Any]) -> Any:
+    """The result as JSON (without a returned document), or the error's code and details."""
+    try:
+        result = call(document).to_dict()
+    except CharacterError as error:
+        return error.to_dict()
+    result.pop("document", None)
+    return result
+
+
+def test_combat_stats_of_whole_floats(rurik: dict[str, Any]) -> None:
+    rurik["profile"]["sizeModifier"] = 1.0
+    rurik["secondary"]["basicSpeed"]["value"] = 5.0
+    stats = gc.combat_stats(rurik)
+    assert type(stats.size_modifier) is int and stats.size_modifier == 1
+    assert type(stats.basic_speed) is int and stats.basic_speed == 5
+    assert f"{stats.size_modifier:+d}" == "+1"  # the CLI's stats table formats it so
+
+
+@pytest.mark.parametrize(
+    ("mutate", "pointer"),
+    [
+        (lambda d: d["profile"].update(name=["x"]), "/profile/name"),
+        (lambda d: d["secondary"]["hp"].update(current="0"), "/secondary/hp/current"),
+        (lambda d: d["weapons"]["melee"][0].update(reach=[1]), "/weapons/melee/0/reach"),
+        (lambda d: d["skills"][0].update(level=12.5), "/skills/0/level"),
+    ],
+)
+def test_combat_stats_refuses_invalid_documents_before_reading_them(
+    rurik: dict[str, Any], mutate: Callable[[dict[str, Any]], Any], pointer: str
+) -> None:
+    # profile.name = ["x"] came back inside the "detached" view as the caller's own list
+    mutate(rurik)
+    error = raises("schema", lambda: gc.combat_stats(rurik))
+    assert pointer in [item["pointer"] for item in error.details["errors"]]
+
+
+@pytest.mark.parametrize(
+    ("holder", "pointer"),
+    [
+        ({"value": "12"}, "/secondary/hp/value"),
+        ({"value": 12.5}, "/secondary/hp/value"),
+        ({"value": True, "current": 3}, "/secondary/hp/value"),
+        ({"value": 12, "current": "0"}, "/secondary/hp/current"),
+        ({"value": 12, "current": False}, "/secondary/hp/current"),
+        ({}, "/secondary/hp/value"),
+    ],
+)
+def test_pools_refuse_what_the_schema_does_not_allow(holder: dict[str, Any], pointer: str) -> None:
+    # current: "0" was read as full HP, and apply_damage then wrote 12 - 7 = 5
+    document = {"secondary": {"hp": holder}}
+    for call in (lambda: gc.get_pool(document, "hp"), lambda: gc.apply_damage(document, 7)):
+        assert raises("invalidDocument", call).details == {"pointer": pointer}
+
+
+def test_an_update_whose_bounds_cannot_be_computed_is_refused() -> None:
+    # the bound "value" of a pool whose value is text bounded nothing: any current was accepted
+    document = {"secondary": {"hp": {"value": "12"}}}
+    error = raises("invalidDocument", lambda: gc.update_character(document, {"/secondary/hp/current": 900}))
+    assert error.details == {"pointer": "/secondary/hp"}
+    assert str(error) == "The bounds of /secondary/hp/current cannot be computed from /secondary/hp."
 
 
 # ---------------------------------------------------------------- results never alias

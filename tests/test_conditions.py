@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gurps_character as gc
 from gurps_character import CharacterError
 from gurps_character.conditions import (
     Condition,
+    ConditionEffects,
     FollowUp,
     PoolChange,
     PoolState,
@@ -645,9 +647,11 @@ def test_results_are_frozen() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, dataclasses.fields(value)[0].name, None)
         assert not hasattr(value, "__dict__")
-    assert isinstance(condition.move, tuple) and isinstance(change.crossed, tuple)
+    levels = character()["encumbrance"]["levels"]
+    assert condition.move == tuple(level["move"] for level in levels)  # a tuple: read-only
+    assert change.crossed == (Threshold("wounded", None, 14),)
     assert "document" not in repr(change)
-    assert isinstance(hash(change), int)
+    assert hash(change) == hash(change_pool(character(), "hp", -1, now=NOW))  # by value, document aside
 
 
 def test_integral_floats_count_as_integers() -> None:
@@ -710,10 +714,31 @@ def test_change_needs_only_the_pool() -> None:
     assert caught.value.code == "invalidDocument"
 
 
-def test_absent_or_malformed_current_means_full() -> None:
+def test_an_absent_current_means_full() -> None:
     document = character(hp=15)
-    document["secondary"]["hp"]["current"] = "lots"
+    document["secondary"]["hp"].pop("current", None)
     assert get_condition(document).hp.current == 15
+
+
+@pytest.mark.parametrize(
+    "current", ["lots", "0", True, None, 4.5, [4], math.nan, 10**400], ids=lambda value: str(value)[:10]
+)
+def test_a_malformed_current_is_refused(current: Any) -> None:
+    # it was read as full HP, and apply_damage then wrote a value computed from the maximum
+    document = character(hp=15)
+    document["secondary"]["hp"]["current"] = current
+    for call in (
+        lambda: get_condition(document),
+        lambda: change_pool(document, "hp", -3, now=NOW),
+        lambda: gc.apply_damage(document, 3, now=NOW),
+        lambda: gc.get_pool(document, "hp"),
+    ):
+        with pytest.raises(CharacterError) as caught:
+            call()
+        assert (caught.value.code, caught.value.details) == (
+            "invalidDocument",
+            {"pointer": "/secondary/hp/current"},
+        )
 
 
 @pytest.mark.parametrize("pool", ["mp", "HP", "", None, 1])
@@ -848,6 +873,22 @@ def test_spill_equals_spend_then_damage(fp_current: int, hp_current: int, spent:
     assert change.document == expected
 
 
-def test_condition_type() -> None:
-    assert isinstance(get_condition(character()), Condition)
-    assert isinstance(change_pool(character(), "hp", -1, now=NOW), PoolChange)
+def test_a_fresh_character_is_healthy_and_rested() -> None:
+    document = character()
+    levels = document["encumbrance"]["levels"]
+    assert get_condition(document) == Condition(
+        hp=PoolState("healthy", None, 15, 15),
+        fp=PoolState("rested", None, 12, 12),
+        effects=ConditionEffects(halve_move=False, halve_dodge=False, halve_st=False),
+        move=tuple(level["move"] for level in levels),
+        dodge=tuple(level["dodge"] for level in levels),
+        st=document["attributes"]["st"]["value"],
+        rolls=(),
+    )
+    change = change_pool(document, "hp", -1, now=NOW)
+    assert (type(change), change.before.state, change.after.state, change.follow_ups) == (
+        PoolChange,
+        "healthy",
+        "wounded",
+        (),
+    )

@@ -917,7 +917,7 @@ def test_damage_and_dr_must_fit_a_double_as_in_json() -> None:
         error.message
         == f"basic_damage must be a whole number of at least 0 that a double holds, not {shown}."
     )
-    assert error.details == {"name": "basic_damage", "value": shown}
+    assert error.details == {"name": "basic_damage", "value": None}  # as JSON.stringify writes Infinity
     refused("invalidArgument", "dr", lambda: hit(5, dr=10**5000))
     assert hit(2**1000, "cr", dr=2**999).penetrating == 2**999
 

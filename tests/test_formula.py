@@ -28,8 +28,20 @@ from gurps_character.formula import (
     round_up,
 )
 from gurps_character.formula._ast import Binary, Call, Compare, Field, Filter, Negate, Number, Path, String
+from gurps_character.formula._cache import SizedCache
+from gurps_character.formula._codegen import generate
+from gurps_character.formula._evaluator import (
+    _BY_TEXT,
+    _HELPERS,
+    CACHE_BUDGET,
+    COMPILE_LIMIT,
+    compile_formula,
+)
+from gurps_character.formula._interpret import interpret
 from gurps_character.formula._jsnum import js_number_text
-from gurps_character.formula._parser import MAX_FORMULA_LENGTH, MAX_NESTING
+from gurps_character.formula._parser import _PARSED, MAX_FORMULA_LENGTH, MAX_NESTING
+from gurps_character.formula._tables import prepare_tables
+from gurps_character.formula._values import output_value
 
 
 def test_public_names() -> None:
@@ -435,3 +447,56 @@ def test_any_json_root_gives_a_value(root: Any) -> None:
         "if(x, v, z)",
     ):
         _check(evaluate(source, root))
+
+
+# ---------------------------------------------------------------- large formulas: closures, not code
+
+_TABLES = {"t": {"mode": "step", "entries": [[0, 1], [5, "x"]]}, "m": {"mode": "map", "entries": {"1": 2}}}
+
+
+def _outcome(run: Any, root: Any) -> Any:
+    """A compiled formula's value on ``root`` as a result carries it, or the exception's type."""
+    try:
+        value = output_value(run(root, root, prepare_tables(_TABLES)))
+    except Exception as error:
+        return type(error)
+    return repr(value)  # tells 1 from 1.0 and -0.0 from 0.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(_expressions(), _JSON)
+def test_closures_give_what_the_generated_code_gives(source: str, root: Any) -> None:
+    # a formula too large to compile is evaluated through closures: the same values, step for step
+    try:
+        node = parse_formula(source)
+        compiled = generate(node, _HELPERS)
+    except FormulaError as error:
+        with pytest.raises(FormulaError) as caught:
+            interpret(parse_formula(source), _HELPERS)
+        assert str(caught.value) == str(error)
+        return
+    interpreted = interpret(node, _HELPERS)
+    shapes = ({"x": root, "v": [root, 2], "list": [{"v": 1, "x": root}]}, {"list": root, "x": None})
+    for value in (root, _ROOT, *shapes):  # filters of arrays, of non-arrays and of missing values
+        assert _outcome(interpreted, value) == _outcome(compiled, value)
+
+
+def test_large_formulas_are_interpreted_and_small_ones_compiled() -> None:
+    small = " + ".join(["x"] * 10)
+    large = " + ".join(["x"] * (COMPILE_LIMIT + 1))
+    assert compile_formula(small).__name__ == "_formula"  # generated code
+    assert compile_formula(large).__name__ != "_formula"  # closures
+    assert evaluate(large, {"x": 2}) == 2 * (COMPILE_LIMIT + 1)
+
+
+def test_formula_caches_are_bounded_by_size() -> None:
+    # 1,024 entries of 10,000-character formulas would have been gigabytes
+    cache: SizedCache[str] = SizedCache(100)
+    for index in range(50):
+        cache.get_or_make(f"key {index}", 30, lambda: "value")
+    assert (len(cache), cache.weight) == (3, 90)
+    assert cache.get_or_make("heavy", 101, lambda: "made") == "made"
+    assert "heavy" not in [key for key in cache._entries]  # heavier than the whole budget: not kept
+    for index in range(30):
+        evaluate(" + ".join(["x"] * 2_000) + f" + {index}", {"x": 1})
+    assert _BY_TEXT.weight <= CACHE_BUDGET and _PARSED.weight <= CACHE_BUDGET

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gurps_character import SCHEMA
+from gurps_character._frozen import freeze
 from gurps_character.formula import (
     Dice,
     FormulaError,
@@ -20,9 +22,11 @@ from gurps_character.formula import (
     RecomputeResult,
     RuleDeviation,
     deviations,
+    evaluate,
     recompute,
     resolve_schema_ref,
 )
+from gurps_character.formula import _recompute as recompute_module
 from gurps_character.formula._recompute import check_rules
 from gurps_character.formula._values import MISSING
 
@@ -280,6 +284,36 @@ def test_plain_schemas_are_not_cached_by_identity() -> None:
     assert recompute(schema, SMALL_DOC)[0].computed == 9
     schema["properties"]["total"]["x-gurps"]["formula"] = "sum($.parts.cost) + 1"
     assert recompute(schema, SMALL_DOC)[0].computed == 10
+
+
+def test_read_only_views_of_schemas_someone_else_holds_are_not_cached() -> None:
+    # a MappingProxyType shows its dict as it is now: the caller may change the dict behind it
+    # (issue 16: recompute and evaluate gave the old answer)
+    node = {"role": "derived", "formula": "sum($.parts.cost)"}
+    entries = {"9": 1}
+    tables = MappingProxyType({"t": MappingProxyType({"mode": "map", "entries": MappingProxyType(entries)})})
+    schema = MappingProxyType(
+        {
+            "properties": MappingProxyType({"total": MappingProxyType({"x-gurps": MappingProxyType(node)})}),
+            "x-gurps-tables": tables,
+        }
+    )
+    assert recompute(schema, SMALL_DOC)[0].computed == 9
+    node["formula"] = "sum($.parts.cost) + 1"
+    assert recompute(schema, SMALL_DOC)[0].computed == 10
+    node["formula"] = "lookup('t', 9)"
+    assert recompute(schema, SMALL_DOC)[0].computed == 1
+    entries["9"] = 2
+    assert recompute(schema, SMALL_DOC)[0].computed == 2
+    assert evaluate("lookup('t', 9)", {}, tables=tables) == 2
+    entries["9"] = 3
+    assert evaluate("lookup('t', 9)", {}, tables=tables) == 3
+
+
+def test_only_the_bundled_schema_is_planned_once() -> None:
+    assert recompute_module._plan_for(SCHEMA) is recompute_module._plan_for(SCHEMA)
+    frozen_copy = freeze(thaw(SCHEMA))
+    assert recompute_module._plan_for(frozen_copy) is not recompute_module._plan_for(frozen_copy)
 
 
 # ---------------------------------------------------------------------------------- the bundled schema

@@ -535,7 +535,7 @@ def test_a_mapping_reads_as_its_json_text_would() -> None:
     assert caught.value.code == "invalidJson"
     assert caught.value.details == {
         "pointer": "/third_party/n/0",
-        "reason": "an integer no JSON number can hold",
+        "reason": "an integer of 1329 bits (beyond doubles) is not a JSON number",
     }
 
 

@@ -16,13 +16,14 @@ you like; these tests keep CI bounded.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import math
 import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from types import MappingProxyType
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -50,7 +51,7 @@ from gurps_character import (
 )
 from gurps_character import load as load_module
 from gurps_character._frozen import thaw
-from gurps_character.errors import describe
+from gurps_character.errors import describe, json_detail
 from gurps_character.formula import (
     Dice,
     FormulaError,
@@ -107,6 +108,7 @@ PARSE_CODES = {
     "schema",
     "invalidArgument",
 }
+ALL_CODES = set(get_args(gc.ErrorCode))
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
 DEEP = 25_000
 """Deep enough that any recursion would fail (the limit is 1,000 frames), shallow enough for CI;
@@ -151,7 +153,8 @@ def only_character_errors(document: Any) -> dict[str, str]:
         try:
             value = call(document)
         except CharacterError as error:
-            assert isinstance(error.code, str) and isinstance(error.details, dict)
+            assert error.code in ALL_CODES
+            assert json_equal(json.loads(json.dumps(error.details)), error.details)  # JSON-ready
             assert str(error) == error.message
             outcomes[name] = error.code
         else:
@@ -476,7 +479,9 @@ def test_parse_formula_gives_a_tree_or_a_formula_error(source: Any) -> None:
     try:
         parse_formula(source)
     except FormulaSyntaxError as error:
-        assert isinstance(error.position, int) and isinstance(str(error), str)
+        assert isinstance(source, str)
+        assert 0 <= error.position <= len(source)
+        assert str(error).splitlines()[-1] == " " * (str(error).splitlines()[-1].index("^")) + "^"
     except FormulaError:
         assert not isinstance(source, str)
 
@@ -499,7 +504,9 @@ def test_recompute_and_deviations_on_hostile_documents_and_schemas(data: st.Data
         pass
     else:
         assert not shared_containers([item.stored for item in results], document)
-        assert all(isinstance(item.pointer, str) for item in found)
+        pointers = {item.pointer for item in results}
+        assert all(item.pointer in pointers for item in found)  # a deviation is a recomputed value
+        assert all(item.pointer == "" or item.pointer.startswith("/") for item in results)
     assert snapshot((document, schema)) == before
 
 
@@ -507,7 +514,8 @@ def test_recompute_and_deviations_on_hostile_documents_and_schemas(data: st.Data
 @given(hostile_values(deep=500))
 def test_small_formula_helpers_on_anything(value: Any) -> None:
     before = snapshot(value)
-    assert parse_dice(value) is None or isinstance(value, str)
+    dice = parse_dice(value)
+    assert dice is None or (isinstance(value, str) and dice.notation == value)
     with contextlib.suppress(FormulaError):
         round_up(value)
     plain_value(value)
@@ -519,8 +527,10 @@ def test_small_formula_helpers_on_anything(value: Any) -> None:
 
 def test_schema_references_that_chain_or_loop_are_cut_short() -> None:
     looping = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#"}
-    assert isinstance(resolve_schema_ref(looping, {"$ref": "#/$defs/a"}), Mapping)
-    assert isinstance(resolve_schema_ref(looping, looping), Mapping)
+    # a -> b -> a ... stops after 32 steps: the nodes merged on the way hold nothing but their
+    # references, which merging drops; a reference to the root ("#") merges the root into itself
+    assert resolve_schema_ref(looping, {"$ref": "#/$defs/a"}) == {}
+    assert resolve_schema_ref(looping, looping) == {"$defs": looping["$defs"]}
 
 
 # ================================================================ limits
@@ -861,7 +871,7 @@ def test_the_schema_cannot_be_corrupted() -> None:
         copy["$id"] = "changed"
         assert constant["$defs"] and constant["$id"] != "changed"
     node = resolve_schema_ref(SCHEMA, SCHEMA["properties"]["attributes"]["properties"]["st"])
-    assert isinstance(node, dict)
+    assert type(node) is dict and node["type"] == "object"
     node["x-gurps"] = {"role": "derived", "formula": "1"}
     node.clear()
     dice = resolve_schema_ref(SCHEMA, {"$ref": "#/$defs/dice"})
@@ -890,7 +900,7 @@ def test_validation_errors_and_formula_values_are_copies() -> None:
 
     document = example("rurik")
     skills = evaluate("$.skills", document)
-    assert isinstance(skills, list) and isinstance(skills[0], dict)
+    assert skills == document["skills"] and type(skills) is list and type(skills[0]) is dict
     skills[0]["name"] = "changed"
     skills.clear()
     assert document == example("rurik")
@@ -898,3 +908,156 @@ def test_validation_errors_and_formula_values_are_copies() -> None:
     assert stored
     stored[0]["notation"] = "changed"
     assert document == example("rurik")
+
+
+# ---------------------------------------------------------------- issue 16: foreign exceptions
+
+LONG_DIGITS = "9" * 5000
+"""Over Python's limit on the digits int() reads from text (4,300): int() raises ValueError."""
+
+
+@pytest.mark.parametrize(
+    ("version", "code"),
+    [
+        ("1." + LONG_DIGITS + ".0", "newerVersion"),
+        ("1.3." + LONG_DIGITS, None),
+        (LONG_DIGITS + ".1.0", "unsupportedVersion"),
+        ("1." + "0" * 5000 + "3.0", None),  # leading zeros: the minor is 3
+    ],
+    ids=["minor", "patch", "major", "zeros"],
+)
+def test_long_digit_strings_in_versions_are_character_errors(version: str, code: str | None) -> None:
+    document = example("rurik")
+    document["formatVersion"] = version
+    for source in (document, json.dumps(document)):
+        if code is None:
+            assert parse_character(source).report.rules_compliant
+            continue
+        with pytest.raises(CharacterError) as caught:
+            parse_character(source)
+        assert caught.value.code == code
+        assert caught.value.details == {"formatVersion": version, "supported": "1.3"}
+        assert len(caught.value.message) < 300  # the version is shown shortened
+
+
+def test_long_digit_strings_elsewhere_are_character_errors() -> None:
+    document = example("rurik")
+    with pytest.raises(CharacterError) as caught:
+        apply_damage(document, LONG_DIGITS)  # type: ignore[arg-type]
+    assert caught.value.code == "invalidAmount"
+    with pytest.raises(CharacterError) as caught:
+        update_character(document, {"/secondary/hp/current": LONG_DIGITS}, now=NOW)
+    assert caught.value.code == "invalidValue"
+    with pytest.raises(CharacterError) as caught:
+        update_character(document, {"/skills/" + LONG_DIGITS + "/level": 1}, now=NOW)
+    assert caught.value.code == "notUpdatable"
+    schema = {"$defs": {"a": [{"type": "string"}]}}
+    assert resolve_schema_ref(schema, {"$ref": "#/$defs/a/" + LONG_DIGITS}) == {
+        "$ref": "#/$defs/a/" + LONG_DIGITS
+    }
+    change = gc.change_pool(document, "hp", -(10**5000), now=NOW)  # stops at the bound
+    assert (change.after.current, change.clamped) == (-10 * change.before.max, True)
+
+
+@pytest.mark.parametrize(
+    "budget",
+    [-(10**400), 10**400, -(2**1023) * 2, math.inf, -math.inf, math.nan],
+    ids=["-10**400", "10**400", "-2**1024", "inf", "-inf", "nan"],
+)
+def test_points_no_double_holds_are_not_numbers_to_the_budget_check(budget: Any) -> None:
+    # was OverflowError: the overBudget message formatted -10**400 as a double
+    document = example("rurik")
+    document["points"] = {"budget": budget, "spent": 5}
+    report = verify_character(document)
+    assert report.issues == ()
+    assert not report.rules_compliant  # the breakdown and the totals no longer add up
+
+
+def test_the_budget_check_formats_any_difference() -> None:
+    document = example("rurik")
+    document["points"] = {"budget": -(2**1023), "spent": 2**1023}
+    (issue,) = verify_character(document).issues
+    assert issue.message == (
+        "Points spent (8.98846567431158e+307) exceed the budget (-8.98846567431158e+307) by Infinity."
+    )
+
+
+def test_every_public_function_turns_a_foreign_exception_into_a_character_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the net below every root fix: an exception nobody foresaw is still a CharacterError
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("surprise")
+
+    monkeypatch.setattr(gc.verify, "check_rules", broken)
+    with pytest.raises(CharacterError) as caught:
+        verify_character(example("rurik"))
+    assert caught.value.code == "invalidDocument"
+    assert caught.value.details == {"reason": "ZeroDivisionError"}
+    assert str(caught.value) == "The input could not be processed (ZeroDivisionError)."
+    assert isinstance(caught.value.__cause__, ZeroDivisionError)
+
+
+def test_the_public_functions_are_guarded() -> None:
+    # every public function of the engine API; validate_character never raises at all
+    functions = {name for name in gc.__all__ if inspect.isfunction(getattr(gc, name))}
+    guarded = {name for name in functions if getattr(getattr(gc, name), "__wrapped__", None) is not None}
+    assert functions - guarded == {"validate_character"}
+    assert {"parse_character", "verify_character", "combat_stats", "update_character"} <= guarded
+
+
+# ---------------------------------------------------------------- numbers no double holds, in mappings
+
+BEYOND_DOUBLES = [10**400, -(10**400), math.inf, -math.inf, math.nan]
+BEYOND_IDS = ["10**400", "-10**400", "inf", "-inf", "nan"]
+
+
+@pytest.mark.parametrize("number", BEYOND_DOUBLES, ids=BEYOND_IDS)
+def test_a_mapping_with_a_number_no_double_holds_is_refused_as_text_is(number: Any) -> None:
+    # as 1e400 in a text: a schema error where a number belongs, invalidJson where any value goes
+    typed = example("rurik")
+    typed["points"]["breakdown"]["other"] = number
+    with pytest.raises(CharacterError) as caught:
+        parse_character(typed)
+    assert caught.value.code == "schema"
+    assert caught.value.details["errors"] == [
+        {
+            "pointer": "/points/breakdown/other",
+            "keyword": "type",
+            "params": {"type": "number"},
+            "message": "/points/breakdown/other: must be number",
+        }
+    ]
+    free = example("rurik")
+    free["extensions"] = {"com.example.x": [1, {"n": number}]}
+    for call in (parse_character, serialize_character, lambda doc: apply_damage(doc, 1, now=NOW)):
+        with pytest.raises(CharacterError) as caught:
+            call(free)
+        assert caught.value.code == "invalidJson"
+        assert caught.value.details["pointer"] == "/extensions/com.example.x/1/n"
+
+
+def test_serialize_never_writes_infinity_or_nan() -> None:
+    # a valid document (extensions take anything) holding 10**400 was written as Infinity, or
+    # raised OverflowError
+    document = example("rurik")
+    document["extensions"] = {"com.example.x": 10**400}
+    assert validate_character(document).valid
+    for indent in (0, 2):
+        with pytest.raises(CharacterError) as caught:
+            serialize_character(document, indent=indent)
+        assert caught.value.details == {
+            "pointer": "/extensions/com.example.x",
+            "reason": "an integer of 1329 bits (beyond doubles) is not a JSON number",
+        }
+
+
+def test_details_write_numbers_no_double_holds_as_null_at_any_depth() -> None:
+    # {"a": 10**5000} went into details as it was, and json.dumps could not write it
+    detail = json_detail({"a": 10**5000, "b": [math.inf, -math.inf, math.nan, 1.5], "c": 2**1023})
+    assert detail == {"a": None, "b": [None, None, None, 1.5], "c": 2**1023}
+    assert json.dumps(detail, allow_nan=False)
+    assert [json_detail(value) for value in (10**400, math.nan, math.inf)] == [None, None, None]
+    with pytest.raises(CharacterError) as caught:
+        check_envelope({"format": "gurps-character", "formatVersion": {"v": 10**5000}})
+    assert caught.value.details == {"formatVersion": {"v": None}, "supported": "1.3"}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gurps_character import _json
 from gurps_character._json import JsonTextError, NotJsonError, copy_json, dumps, js_number, loads
+from gurps_character.formula._jsnum import js_number_text
 
 
 @pytest.mark.parametrize(
@@ -41,6 +42,23 @@ from gurps_character._json import JsonTextError, NotJsonError, copy_json, dumps,
     ],
 )
 def test_numbers_print_as_javascript_prints_them(number: float, text: str) -> None:
+    assert js_number(number) == text
+
+
+@pytest.mark.parametrize(
+    ("number", "text"),
+    [
+        (math.inf, "Infinity"),
+        (-math.inf, "-Infinity"),
+        (math.nan, "NaN"),
+        (10**400, "Infinity"),
+        (-(10**400), "-Infinity"),
+    ],
+)
+def test_one_formatter_writes_what_javascript_writes_beyond_doubles(number: float, text: str) -> None:
+    # the writers, the messages and the formula language share one formatter (they disagreed on
+    # infinity, and an integer beyond doubles raised OverflowError)
+    assert js_number is js_number_text
     assert js_number(number) == text
 
 
@@ -305,3 +323,27 @@ def test_copied_mappings_keep_the_order_of_their_keys() -> None:
 
     assert list(copy_json(MappingProxyType({"a": 1, "b": 2}))) == ["a", "b"]
     assert dumps(MappingProxyType({"a": 1, "b": [2]}), 0) == '{"a":1,"b":[2]}'
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "line", "column"),
+    [
+        ('{"a": "NaN",\n "b": NaN}', "NaN is not JSON", 2, 7),
+        ('{"a": "Infinity", "b": Infinity}', "Infinity is not JSON", 1, 24),
+        ('["-Infinity", -Infinity]', "-Infinity is not JSON", 1, 15),
+        ('{"a": "1e400",\n\n  "b": 1e400}', "number 1e400 is out of range", 3, 8),
+        (
+            '["1' + "0" * 400 + '", 1' + "0" * 400 + "]",
+            "number 10000000000000000000...0000000000 (401 characters) is out of range",
+            1,
+            407,
+        ),
+    ],
+)
+def test_words_and_numbers_json_lacks_are_placed_where_they_are(
+    text: str, reason: str, line: int, column: int
+) -> None:
+    # the same word inside a string came first and was reported instead (issue 16)
+    with pytest.raises(JsonTextError) as caught:
+        loads(text)
+    assert (caught.value.reason, caught.value.details()) == (reason, {"line": line, "column": column})

@@ -5,8 +5,11 @@ build job feeding a trusted-publishing release from version tags."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -14,6 +17,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "ci.yml"
@@ -166,3 +170,17 @@ def test_publish_job_uses_trusted_publishing_from_version_tags(workflow: dict[st
     assert not [
         name for name, other in workflow["jobs"].items() if name != "publish" and "permissions" in other
     ]
+
+
+def test_hypothesis_runs_derandomized_in_ci() -> None:
+    profile = settings.get_profile("ci")
+    assert profile.derandomize is True and profile.database is None
+    script = "import sys; sys.path.insert(0, 'tests'); import conftest; from hypothesis import settings; "
+    script += "print(settings.default.derandomize)"
+    for environment, expected in (({"CI": "true"}, "True"), ({}, "False")):
+        env = {key: value for key, value in os.environ.items() if key != "CI"} | environment
+        result = subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        )
+        assert result.stdout.strip() == expected, result.stderr
+    assert 'export CI="${CI:-1}"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

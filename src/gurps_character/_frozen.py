@@ -1,4 +1,8 @@
-"""Deeply read-only views of JSON data, for constants nobody may corrupt."""
+"""Deeply read-only views of JSON data, for constants and results nobody may corrupt.
+
+Results carry numbers as JSON means them: a whole number is an ``int`` (``5``, not ``5.0``, as
+the reference's ``JSON.stringify`` writes it), whatever type the document stored it as.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,29 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["freeze", "thaw"]
+__all__ = ["freeze", "json_number", "thaw"]
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+_SCALARS = frozenset({str, int, bool, type(None)})
 """Immutable JSON values, returned as they are (checked by exact type: the common case)."""
+
+_SAFE_INTEGER = 2**53
+
+
+def json_number(value: Any) -> Any:
+    """A whole float within ±2**53 as an ``int`` (``5.0`` → ``5``); any other value as it is."""
+    if type(value) is float and value.is_integer() and -_SAFE_INTEGER <= value <= _SAFE_INTEGER:
+        return int(value)
+    return value
 
 
 def freeze(value: Any) -> Any:
-    """Objects become read-only mappings and arrays tuples, all the way down."""
+    """Objects become read-only mappings and arrays tuples, all the way down; whole floats
+    become ints."""
     kind = type(value)
     if kind in _SCALARS:
         return value
+    if kind is float:
+        return json_number(value)
     if kind is dict:
         return MappingProxyType(
             {key: item if type(item) in _SCALARS else freeze(item) for key, item in value.items()}

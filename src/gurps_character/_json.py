@@ -21,7 +21,10 @@ import math
 import re
 import reprlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
+
+from ._pointer import escape_token
+from .formula._jsnum import js_number_text
 
 __all__ = [
     "JsonTextError",
@@ -65,9 +68,10 @@ class NumberOutOfRangeError(JsonTextError):
 class NotJsonError(ValueError):
     """A Python value that has no JSON form (a set, a NaN, a cycle, a non-text key ...)."""
 
-    def __init__(self, pointer: str, reason: str) -> None:
+    def __init__(self, pointer: str, reason: str, *, number: bool = False) -> None:
         self.pointer = pointer
         self.reason = reason
+        self.number = number  # a number no double holds (NaN, an infinity, an integer too large)
         super().__init__(f"{pointer or '(root)'}: {reason}")
 
 
@@ -173,19 +177,19 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
     except json.JSONDecodeError as err:
         # Python's message positions are character offsets, like ours.
         raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
-    except (_OutOfRange, _NotJsonConstant) as err:
-        raise _locate_literal(text, err) from None
+    except (_OutOfRange, _NotJsonConstant):
+        # The decoder's callbacks are not told where the literal is, and searching the text for
+        # it can find the same word inside a string: the careful parser reads up to it instead.
+        _IterativeParser(text).parse()
+        raise AssertionError("the careful parser accepted what the decoder refused") from None
 
 
 def _ends_early(text: str, position: int) -> bool:
     return position >= len(text.rstrip(" \t\n\r"))
 
 
-def _locate_literal(text: str, err: _OutOfRange | _NotJsonConstant) -> JsonTextError:
-    if isinstance(err, _OutOfRange):
-        reason = f"number {err.literal} is out of range"
-        return NumberOutOfRangeError(reason, text, max(text.find(err.literal), 0), truncated=False)
-    return JsonTextError(f"{err.name} is not JSON", text, max(text.find(err.name), 0), truncated=False)
+def _shown_literal(literal: str) -> str:
+    return literal if len(literal) <= 40 else f"{literal[:20]}...{literal[-10:]} ({len(literal)} characters)"
 
 
 def loads_with_infinities(text: str) -> Any:
@@ -202,11 +206,14 @@ def loads_with_infinities(text: str) -> Any:
         return _IterativeParser(text, infinities=True).parse()
     except json.JSONDecodeError as err:
         raise JsonTextError(err.msg, text, err.pos, truncated=_ends_early(text, err.pos)) from None
-    except _NotJsonConstant as err:
-        raise _locate_literal(text, err) from None
+    except _NotJsonConstant:
+        _IterativeParser(text, infinities=True).parse()  # raises, where the word is
+        raise AssertionError("the careful parser accepted what the decoder refused") from None
 
 
 _WS = " \t\n\r"
+_NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity")
+"""What Python's decoder reads as numbers and JSON does not know."""
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _STRING_CHUNK = re.compile(r'[^"\\\x00-\x1f]*')
 
@@ -304,6 +311,9 @@ class _IterativeParser:
             if self.text.startswith(word, self.pos):
                 self.pos += len(word)
                 return value, None
+        for word in _NOT_JSON_WORDS:
+            if self.text.startswith(word, self.pos):
+                self.fail(f"{word} is not JSON")
         match = _NUMBER.match(self.text, self.pos)
         if match is None or not match.group():
             self.fail("expected a value")
@@ -316,7 +326,7 @@ class _IterativeParser:
             number = _parse_float(literal) if is_float else _parse_int(literal)
         except _OutOfRange:
             raise NumberOutOfRangeError(
-                f"number {literal} is out of range", self.text, match.start(), truncated=False
+                f"number {_shown_literal(literal)} is out of range", self.text, match.start(), truncated=False
             ) from None
         return number, None
 
@@ -335,40 +345,9 @@ class _IterativeParser:
 # ---------------------------------------------------------------- numbers as JavaScript prints them
 
 
-def js_number(value: int | float) -> str:
-    """The text JavaScript's ``String(x)`` gives for a finite number (``1.0`` → ``"1"``)."""
-    if isinstance(value, int):
-        if -(2**53) <= value <= 2**53:
-            return str(value)
-        value = float(value)
-    if value == 0:
-        return "0"
-    if value.is_integer() and abs(value) <= 2**53:
-        return str(int(value))
-    digits, exponent = _shortest_digits(value)
-    sign = "-" if value < 0 else ""
-    k = len(digits)
-    n = exponent + k  # the decimal point sits after n digits
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    mantissa = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{mantissa}e{'+' if n - 1 >= 0 else '-'}{abs(n - 1)}"
-
-
-def _shortest_digits(value: float) -> tuple[str, int]:
-    """The shortest round-trip digits of ``abs(value)`` and the power of ten of the last digit."""
-    mantissa, _, exp = repr(abs(value)).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    fraction = fraction.rstrip("0")
-    digits = (whole + fraction).lstrip("0")
-    exponent = (int(exp) if exp else 0) - len(fraction)
-    stripped = digits.rstrip("0")
-    exponent += len(digits) - len(stripped)
-    return stripped, exponent
+js_number = js_number_text
+"""``String(x)`` in JavaScript (``1.0`` → ``"1"``, ``1e+21``, ``Infinity``): the one formatter,
+from :mod:`.formula._jsnum`, under the name the writers here and the command line use."""
 
 
 # ---------------------------------------------------------------- JSON values in Python
@@ -384,18 +363,21 @@ def _check_key(key: object, path: tuple[Any, ...]) -> str:
     return key
 
 
-def _escape_token(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+NumberMode = Literal["refuse", "infinity", "null"]
+"""What :func:`copy_json` does with a number no double holds (NaN, the infinities, integers of
+2**1024 and more, which JavaScript reads as Infinity): refuses it (``NotJsonError`` with
+``number=True``), keeps it as a float (``inf``, ``-inf``, ``nan``: as ``JSON.parse`` would have
+read it, for checks that report where it is), or writes ``None`` (as ``JSON.stringify`` does)."""
 
 
-def copy_json(value: Any) -> Any:
+def copy_json(value: Any, numbers: NumberMode = "refuse") -> Any:
     """A deep copy of JSON data as plain dicts and lists, checking that it is JSON.
 
-    Mappings become dicts and tuples lists. Non-finite floats, non-text keys, cycles and other
-    Python objects raise :class:`NotJsonError` with the JSON Pointer of the offending value.
-    A value shared by several containers is copied for each of them, up to a million values
-    copied again in all (beyond, NotJsonError: a few shared lists nested in one another would
-    otherwise stand for more data than any memory holds).
+    Mappings become dicts and tuples lists. Non-text keys, cycles and other Python objects raise
+    :class:`NotJsonError` with the JSON Pointer of the offending value; so do numbers no double
+    holds, unless ``numbers`` says otherwise. A value shared by several containers is copied for
+    each of them, up to a million values copied again in all (beyond, NotJsonError: a few shared
+    lists nested in one another would otherwise stand for more data than any memory holds).
     """
     kind = type(value)
     if kind is dict or kind is list:
@@ -403,15 +385,19 @@ def copy_json(value: Any) -> Any:
             return _copy_plain(value, [_FAST_CONTAINERS])
         except (_NotPlain, RecursionError):  # unusual data, too deep, too large, or a cycle
             pass
-    return _copy_checked(value)
+    return _copy_checked(value, numbers)
 
 
 class _NotPlain(Exception):
     """Raised by the fast copy and writer for anything but dicts, lists and finite JSON scalars."""
 
 
-_PLAIN_SCALARS = frozenset({str, int, bool, type(None)})
-"""The JSON scalars json.loads produces that need no check (floats must be finite)."""
+_PLAIN_SCALARS = frozenset({str, bool, type(None)})
+"""The JSON scalars json.loads produces that need no check (numbers must be finite doubles)."""
+
+_INT_LIMIT = 2**1024 - 2**970
+"""Integers at or beyond this magnitude round to an infinite double."""
+_NEGATIVE_INT_LIMIT = -_INT_LIMIT
 
 
 _FAST_CONTAINERS = 1_000_000
@@ -424,6 +410,7 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
     scalars. It checks as it copies and raises :class:`_NotPlain` on anything else, and after
     ``budget[0]`` containers."""
     kind = type(value)
+    low, high = _NEGATIVE_INT_LIMIT, _INT_LIMIT
     if kind is dict:
         budget[0] -= 1
         if budget[0] < 0:
@@ -433,6 +420,12 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
             if type(key) is not str:
                 raise _NotPlain
             item_kind = type(item)
+            if item_kind is str:
+                continue
+            if item_kind is int:
+                if low < item < high:
+                    continue
+                raise _NotPlain
             if item_kind in _PLAIN_SCALARS:
                 continue
             if item_kind is float:
@@ -445,13 +438,20 @@ def _copy_plain(value: Any, budget: list[int]) -> Any:
         budget[0] -= 1
         if budget[0] < 0:
             raise _NotPlain
-        return [item if type(item) in _PLAIN_SCALARS else _copy_plain(item, budget) for item in value]
+        return [
+            item
+            if type(item) in _PLAIN_SCALARS or (type(item) is int and low < item < high)
+            else _copy_plain(item, budget)
+            for item in value
+        ]
     if kind is float and value - value == 0.0:  # finite
+        return value
+    if kind is int and low < value < high:
         return value
     raise _NotPlain
 
 
-def _copy_checked(value: Any) -> Any:
+def _copy_checked(value: Any, numbers: NumberMode = "refuse") -> Any:
     """The slow, careful copy: any depth, mappings and tuples accepted, cycles found.
 
     Time and memory are linear in the size of the value, whatever its depth: the containers
@@ -502,15 +502,26 @@ def _copy_checked(value: Any) -> Any:
                     push((source[index], items, index, (path, index)))
         elif isinstance(source, str | bool):
             target[slot] = str(source) if isinstance(source, str) else bool(source)
-        elif isinstance(source, int):
-            target[slot] = int(source)
-        elif isinstance(source, float):
-            if not math.isfinite(source):
-                raise NotJsonError(_spell(path), f"{source!r} is not a JSON number")
-            target[slot] = float(source)
+        elif isinstance(source, int | float):
+            number: int | float = int(source) if isinstance(source, int) else float(source)
+            if (not -_INT_LIMIT < number < _INT_LIMIT) if type(number) is int else number - number != 0.0:
+                if numbers == "refuse":
+                    reason = f"{_number_text(number)} is not a JSON number"
+                    raise NotJsonError(_spell(path), reason, number=True)
+                if numbers == "null":
+                    number = None  # type: ignore[assignment]
+                elif type(number) is int:
+                    number = math.inf if number > 0 else -math.inf
+            target[slot] = number
         else:
             raise NotJsonError(_spell(path), f"a {type(source).__name__} has no JSON form")
     return root[0]
+
+
+def _number_text(number: int | float) -> str:
+    if type(number) is int:  # JavaScript reads it as Infinity
+        return f"{'minus ' if number < 0 else ''}an integer of {number.bit_length()} bits (beyond doubles)"
+    return js_number(number)
 
 
 _CLOSE: Any = object()
@@ -524,7 +535,7 @@ def _spell(path: tuple[Any, ...]) -> str:
     tokens = []
     while path:
         path, token = path
-        tokens.append(_escape_token(token) if isinstance(token, str) else str(token))
+        tokens.append(escape_token(token) if isinstance(token, str) else str(token))
     return "".join("/" + token for token in reversed(tokens))
 
 
@@ -668,7 +679,11 @@ _SAFE_INT = 2**53
 def _scalar_text(item: Any, kind: type) -> str:
     """The text of a JSON scalar other than a string, for the fast writer."""
     if kind is int:
-        return str(item) if -_SAFE_INT <= item <= _SAFE_INT else js_number(item)
+        if -_SAFE_INT <= item <= _SAFE_INT:
+            return str(item)
+        if not -_INT_LIMIT < item < _INT_LIMIT:  # no double holds it: the careful path refuses it
+            raise _NotPlain
+        return js_number(item)
     if kind is float:
         if item - item != 0.0:  # inf or nan
             raise _NotPlain

@@ -57,9 +57,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
-from ._json import NotJsonError, copy_json
-from .errors import CharacterError
-from .update import PoolName, _clamped_target, format_timestamp, get_pool, update_character
+from .errors import CharacterError, describe, guarded, json_detail
+from .update import PoolName, _clamped_target, format_timestamp, get_pool, updates_applied
 
 __all__ = [
     "Condition",
@@ -488,6 +487,7 @@ def _rolls(hp: PoolState, fp: PoolState) -> tuple[Roll, ...]:
     return tuple(rolls)
 
 
+@guarded
 def get_condition(document: Mapping[str, Any]) -> Condition:
     """The character's condition: HP and FP states, their effects and the rolls owed each turn.
 
@@ -541,12 +541,11 @@ def _delta(delta: object) -> int:
         return delta
     if isinstance(delta, float) and delta.is_integer():
         return int(delta)
-    details: dict[str, Any] = {}
-    try:
-        details["amount"] = copy_json(delta)
-    except NotJsonError:
-        details["amount"] = repr(delta)
-    raise CharacterError("invalidAmount", f"The change must be an integer, not {delta!r}.", details)
+    raise CharacterError(
+        "invalidAmount",
+        f"The change must be an integer, not {describe(delta)}.",
+        {"amount": json_detail(delta)},
+    )
 
 
 def _target(document: Mapping[str, Any], pool: PoolName, current: int, delta: int) -> int:
@@ -641,6 +640,7 @@ def _result(
     )
 
 
+@guarded
 def change_pool(
     document: Mapping[str, Any],
     pool: PoolName,
@@ -693,7 +693,7 @@ def change_pool(
 
     if pool == "hp":
         conscious = _is_conscious(document)
-        written = update_character(document, {pointer: target}, now=now)
+        written = updates_applied(document, {pointer: target}, now)
         return _result("hp", amount, before, target, None, None, written, conscious=conscious)
 
     after = _state("fp", target, before.max)
@@ -709,7 +709,7 @@ def change_pool(
             hp_before = _pool_state(document, "hp")
             hp_target = _target(document, "hp", hp_before.current, -injury)
             changes.append(("/secondary/hp/current", hp_target))
-    written = update_character(document, changes, now=now)
+    written = updates_applied(document, changes, now)
 
     spill: PoolChange | None = None
     if hp_before is not None:

@@ -67,7 +67,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias
 
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
-from .errors import CharacterError, describe, json_detail
+from .errors import CharacterError, describe, guarded, json_detail
 from .update import PoolName, _is_double
 
 __all__ = [
@@ -496,6 +496,7 @@ def _knockback(damage_type: str, basic_damage: int, penetrating: int, st: int) -
     return 0
 
 
+@guarded
 def resolve_hit(
     document: Mapping[str, Any],
     basic_damage: int,
@@ -668,6 +669,7 @@ def _in_order(pool_owed: tuple[FollowUp, ...], hit_owed: list[FollowUp]) -> tupl
     return (*now, *hit_owed, *later)
 
 
+@guarded
 def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = None) -> PoolChange:
     """Takes a resolved hit's injury off HP (fatigue off FP) and lists what the rules now owe.
 
@@ -721,6 +723,7 @@ def _base_dice(document: Mapping[str, Any], base: str) -> tuple[int, int]:
     return dice, adds
 
 
+@guarded
 def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> WeaponDamage:
     """A weapon's damage text resolved for the character: dice, adds, type and armor divisor.
 

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import reprlib
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from ._json import NotJsonError, copy_json
 
-__all__ = ["CharacterError", "ErrorCode", "describe", "json_detail", "not_json_error"]
+__all__ = [
+    "CharacterError",
+    "ErrorCode",
+    "NowTypeError",
+    "describe",
+    "guarded",
+    "json_detail",
+    "not_json_error",
+]
 
 ErrorCode = Literal[
     "tooLarge",
@@ -81,15 +90,12 @@ _MAX_DETAIL_DEPTH = 64
 
 
 def json_detail(value: object) -> Any:
-    """A value for ``details``: a copy of JSON data, or :func:`describe`'s text for anything
-    else (a NaN, an integer no double can hold, a set, a cycle, data nested over 64 levels)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        try:
-            float(value)
-        except OverflowError:  # JavaScript reads such a number as Infinity
-            return describe(value)
+    """A value for ``details``: a copy of JSON data in which a number no double holds (a NaN, an
+    infinity, an integer of 2**1024 or more, at any depth) is ``None``, as ``JSON.stringify``
+    writes it; :func:`describe`'s text for anything else (a set, a cycle, data nested over 64
+    levels)."""
     try:
-        copied = copy_json(value)
+        copied = copy_json(value, numbers="null")
     except NotJsonError:
         return describe(value)
     level = [copied]
@@ -112,3 +118,40 @@ def not_json_error(err: NotJsonError) -> CharacterError:
         f"The document is not JSON data at {err.pointer or '(root)'}: {err.reason}.",
         {"pointer": err.pointer, "reason": err.reason},
     )
+
+
+class NowTypeError(TypeError):
+    """``now`` is not a timezone-aware ``datetime``: the one ``TypeError`` the engine API raises."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def guarded(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """A public function that raises nothing but :class:`CharacterError` (and
+    :class:`NowTypeError`), whatever it is given.
+
+    Each function refuses bad input itself, with a precise code; this is the net below that, for a
+    failure nobody foresaw (Python's limit on long digit strings was one): it becomes
+    ``invalidDocument``, with the original exception as its ``__cause__`` (the fuzzer reports
+    such a catch as a finding, so that the root gets fixed too).
+    """
+
+    @functools.wraps(function)
+    def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return function(*args, **kwargs)
+        except (CharacterError, NowTypeError, MemoryError):
+            raise
+        except RecursionError as err:
+            raise CharacterError(
+                "invalidDocument", "The input nests too deeply to be processed.", {"reason": "RecursionError"}
+            ) from err
+        except Exception as err:
+            kind = type(err).__name__
+            raise CharacterError(
+                "invalidDocument", f"The input could not be processed ({kind}).", {"reason": kind}
+            ) from err
+
+    return call

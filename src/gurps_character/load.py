@@ -22,7 +22,7 @@ from ._json import (
     loads_with_infinities,
 )
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
-from .errors import CharacterError, describe, json_detail, not_json_error
+from .errors import CharacterError, describe, guarded, json_detail, not_json_error
 from .validate import ValidationError, validate_character
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Parsed(NamedTuple):
 
 def _describe(value: object) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return describe(value)
     if value is None:
         return "missing"
     if isinstance(value, bool):
@@ -84,6 +84,7 @@ def _envelope_detail(value: object) -> Any:
     return json_detail(value)
 
 
+@guarded
 def check_envelope(document: object) -> Envelope:
     """Checks that a value is a gurps-character object of a version this library reads.
 
@@ -123,15 +124,27 @@ def check_envelope(document: object) -> Envelope:
             f"Unsupported formatVersion {_describe(version)}: this library reads 1.x.y up to {_SUPPORTED}.",
             details,
         )
-    minor = int(match.group(2))
-    if minor > SUPPORTED_MINOR:
+    minor = _small_integer(match.group(2))
+    if minor is None or minor > SUPPORTED_MINOR:
+        shown = match.group() if len(match.group()) <= 40 else describe(match.group())
         raise CharacterError(
             "newerVersion",
-            f"formatVersion {version} is newer than this library understands (up to {_SUPPORTED}); "
+            f"formatVersion {shown} is newer than this library understands (up to {_SUPPORTED}); "
             "update the library to read it.",
             details,
         )
     return Envelope(SUPPORTED_MAJOR, minor)
+
+
+_MAX_SMALL_DIGITS = 15
+"""Digit strings this long or shorter are read as integers; longer ones are only "large"."""
+
+
+def _small_integer(digits: str) -> int | None:
+    """The value of a string of ASCII digits, or None when it has more than 15 significant digits
+    (``int()`` of text refuses over 4,300 digits, and no version number needs more than a few)."""
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= _MAX_SMALL_DIGITS else None
 
 
 def _text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tuple[str, bytes]:
@@ -182,6 +195,14 @@ def schema_error(errors: tuple[ValidationError, ...]) -> CharacterError:
     )
 
 
+def require_valid(document: object) -> None:
+    """Refuses a document that does not match the schema (``schema``, with every error); valid
+    documents cost only the fast check."""
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+
+
 def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     """JSON data owned by the caller: text (``str`` or UTF-8 bytes) after the size check,
     parsed; a mapping copied and checked to be JSON; anything else returned as it is.
@@ -207,6 +228,9 @@ def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[s
     """Size, JSON and envelope checks; a fresh document owned by the caller."""
     if isinstance(source, str | bytes | bytearray | memoryview):
         document = _read_character_text(source, _check_max_bytes(max_bytes))
+    elif isinstance(source, Mapping):
+        _check_max_bytes(max_bytes)
+        document = _read_character_mapping(source)
     else:
         document = read_json(source, max_bytes)
     check_envelope(document)
@@ -227,6 +251,27 @@ def _read_character_text(source: str | bytes | bytearray | memoryview, limit: in
     _refuse_infinities(text, out_of_range)
 
 
+def _read_character_mapping(source: Mapping[str, Any]) -> Any:
+    """A mapping's copy. A number no double holds (NaN, an infinity, an integer of 2**1024 or
+    more) is refused as ``1e400`` in a text is: where the envelope or the schema refuses it, with
+    their error at its pointer, elsewhere (``extensions``) as ``invalidJson``."""
+    try:
+        return copy_json(source)
+    except NotJsonError as err:
+        if not err.number:
+            raise not_json_error(err) from None
+        first = err
+    try:
+        document = copy_json(source, numbers="infinity")
+    except NotJsonError as err:  # something else no JSON holds, after the number
+        raise not_json_error(err) from None
+    check_envelope(document)
+    result = validate_character(document)
+    if not result.valid:
+        raise schema_error(result.errors)
+    raise not_json_error(first)
+
+
 def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
     """Text holding a number no double can hold (``1e400``): ``JSON.parse`` reads it as
     ``Infinity``, and the reference reports it where the envelope or the schema refuses it
@@ -243,6 +288,7 @@ def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
     raise _invalid_json(first)
 
 
+@guarded
 def parse_character(
     source: str | bytes | bytearray | memoryview | Mapping[str, Any], *, max_bytes: int = MAX_DOCUMENT_BYTES
 ) -> Parsed:
@@ -272,6 +318,7 @@ def parse_character(
     return Parsed(document, verify_character(document))  # type: ignore[arg-type]
 
 
+@guarded
 def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -> str:
     """The JSON text of a valid document, byte for byte as the reference writes it.
 

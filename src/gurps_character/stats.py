@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ._frozen import freeze, thaw
-from .errors import CharacterError
+from ._frozen import freeze, json_number, thaw
+from .errors import CharacterError, guarded
 from .formula import Dice
+from .load import require_valid
 from .update import Pool, get_pool
 
 __all__ = [
@@ -182,11 +183,15 @@ class CombatStats:
 
 
 def _dice(value: Mapping[str, Any]) -> Dice:
-    return Dice(value["notation"], value["dice"], value["adds"])
+    return Dice(value["notation"], _n(value["dice"]), _n(value["adds"]))
 
 
 def _defense(value: Mapping[str, Any]) -> SkillDefense:
-    return SkillDefense(value.get("skill"), value.get("value"))
+    return SkillDefense(value.get("skill"), _n(value.get("value")))
+
+
+_n = json_number
+"""Every number of the view goes through this: the document may store ``5.0`` for 5."""
 
 
 def _project(document: Mapping[str, Any]) -> CombatStats:
@@ -197,28 +202,30 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
     integrity = document.get("integrity")
     return CombatStats(
         name=document["profile"]["name"],
-        size_modifier=document["profile"].get("sizeModifier", 0),
+        size_modifier=_n(document["profile"].get("sizeModifier", 0)),
         hp=get_pool(document, "hp"),
         fp=get_pool(document, "fp"),
-        attributes=Attributes(*(attributes[key]["value"] for key in ("st", "dx", "iq", "ht"))),
-        will=secondary["will"]["value"],
-        perception=secondary["per"]["value"],
-        basic_speed=secondary["basicSpeed"]["value"],
-        basic_move=secondary["basicMove"]["value"],
-        dodge=defenses["dodge"]["value"],
+        attributes=Attributes(*(_n(attributes[key]["value"]) for key in ("st", "dx", "iq", "ht"))),
+        will=_n(secondary["will"]["value"]),
+        perception=_n(secondary["per"]["value"]),
+        basic_speed=_n(secondary["basicSpeed"]["value"]),
+        basic_move=_n(secondary["basicMove"]["value"]),
+        dodge=_n(defenses["dodge"]["value"]),
         parry=_defense(defenses["parry"]),
         block=_defense(defenses["block"]),
         damage=DamageDice(_dice(document["damage"]["thrust"]), _dice(document["damage"]["swing"])),
         encumbrance=tuple(
-            EncumbranceLevel(row["level"], row["id"], row["maxLoad"], row["move"], row["dodge"])
+            EncumbranceLevel(
+                _n(row["level"]), row["id"], _n(row["maxLoad"]), _n(row["move"]), _n(row["dodge"])
+            )
             for row in document["encumbrance"]["levels"]
         ),
         damage_resistance=tuple(
-            DamageResistance(entry["location"], entry["dr"], entry.get("locationId"), entry.get("notes"))
+            DamageResistance(entry["location"], _n(entry["dr"]), entry.get("locationId"), entry.get("notes"))
             for entry in document.get("damageResistance") or ()
         ),
         skills=tuple(
-            SkillStat(skill["name"], skill["level"], skill["attribute"], skill["difficulty"])
+            SkillStat(skill["name"], _n(skill["level"]), skill["attribute"], skill["difficulty"])
             for skill in document["skills"]
         ),
         weapons=Weapons(freeze(list(weapons.get("melee") or ())), freeze(list(weapons.get("ranged") or ()))),
@@ -226,11 +233,15 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
     )
 
 
+@guarded
 def combat_stats(document: Mapping[str, Any]) -> CombatStats:
     """The combat view of a character: pools, attributes, defenses, damage, encumbrance, DR,
     skills and weapons.
 
-    The result shares nothing with the document: later changes to either never affect the other.
+    The document must match the schema (checked first, by the fast check that valid documents
+    take): the view is read from it as it is, so nothing invalid may reach the result. The result
+    shares nothing with the document (later changes to either never affect the other), and its
+    whole numbers are ``int`` whatever the document stored (``5.0`` is 5).
 
     Args:
         document: A schema-valid character document.
@@ -239,25 +250,9 @@ def combat_stats(document: Mapping[str, Any]) -> CombatStats:
         A :class:`CombatStats` (its ``to_dict()`` is the reference's JSON).
 
     Raises:
-        CharacterError: ``notAnObject``, or ``schema`` when the document lacks what combat needs.
+        CharacterError: ``notAnObject``, or ``schema`` when the document does not match the schema.
     """
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
-    try:
-        return _project(document)
-    except (
-        KeyError,
-        TypeError,
-        AttributeError,
-        IndexError,
-        ValueError,
-        RecursionError,
-        CharacterError,
-    ) as err:
-        from .load import schema_error
-        from .validate import validate_character
-
-        result = validate_character(document)
-        if not result.valid:
-            raise schema_error(result.errors) from None
-        raise CharacterError("invalidDocument", f"The document lacks what combat needs: {err}.") from None
+    require_valid(document)
+    return _project(document)

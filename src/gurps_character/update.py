@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
 from ._json import NotJsonError, copy_json
+from ._once import once
+from ._pointer import escape_token, unescape_token
 from .constants import SCHEMA
-from .errors import CharacterError, describe, json_detail, not_json_error
+from .errors import CharacterError, NowTypeError, describe, guarded, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
 from .formula._evaluator import Compiled, compile_formula
 from .formula._tables import TableSet
 from .formula._values import output_value
 
 __all__ = [
+    "DocumentT",
     "Pool",
     "PoolName",
     "UpdatableField",
@@ -32,6 +34,10 @@ __all__ = [
     "spend_fatigue",
     "update_character",
 ]
+
+DocumentT = TypeVar("DocumentT", bound=Mapping[str, Any])
+"""The type of the document an update function is given, which is the type of what it returns:
+``GurpsCharacter`` in, ``GurpsCharacter`` out (the object returned is always a new ``dict``)."""
 
 PoolName = Literal["hp", "fp"]
 """The two pools: ``"hp"`` (hit points) and ``"fp"`` (fatigue points)."""
@@ -78,10 +84,10 @@ class UpdatableField:
 class Pool:
     """A character's hit or fatigue points: the current value and the maximum."""
 
-    current: int | float
-    max: int | float
+    current: int
+    max: int
 
-    def to_dict(self) -> dict[str, int | float]:
+    def to_dict(self) -> dict[str, int]:
         """``{"current", "max"}``."""
         return {"current": self.current, "max": self.max}
 
@@ -130,15 +136,11 @@ def _state_nodes(schema: Mapping[str, Any]) -> tuple[_StateNode, ...]:
         properties = node.get("properties")
         if isinstance(properties, Mapping):
             for key in reversed(list(properties)):
-                stack.append((properties[key], f"{pointer}/{_escape(key)}", node.get("title"), key))
+                stack.append((properties[key], f"{pointer}/{escape_token(key)}", node.get("title"), key))
         items = node.get("items")
         if isinstance(items, Mapping):
             stack.append((items, f"{pointer}/*", owner_title, name))
     return tuple(found)
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def _pointer_pattern(pointer: str) -> re.Pattern[str]:
@@ -146,11 +148,12 @@ def _pointer_pattern(pointer: str) -> re.Pattern[str]:
     return re.compile("/".join(parts))
 
 
-@functools.cache
+@once
 def _bundled_state_nodes() -> tuple[_StateNode, ...]:
     return _state_nodes(SCHEMA)
 
 
+@guarded
 def get_updatable_fields() -> tuple[UpdatableField, ...]:
     """What engines may change in play, read from the schema (``x-gurps.role: "state"``).
 
@@ -191,9 +194,9 @@ def format_timestamp(now: datetime | None) -> str:
     if now is None:
         now = datetime.now(UTC)
     if not isinstance(now, datetime):
-        raise TypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
+        raise NowTypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
     if now.tzinfo is None or now.utcoffset() is None:
-        raise TypeError("now must be timezone-aware (a naive datetime has no definite instant)")
+        raise NowTypeError("now must be timezone-aware (a naive datetime has no definite instant)")
     try:
         moment = now.astimezone(UTC)
     except OverflowError:
@@ -285,10 +288,10 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
 
 
 def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict[str, Any], str]:
-    tokens = [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+    tokens = [unescape_token(token) for token in pointer.split("/")[1:]]
     node: Any = document
     for token in tokens[:-1]:
-        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
             node = node[int(token)]
         elif isinstance(node, dict) and token in node:
             node = node[token]
@@ -331,6 +334,15 @@ def _check_bounds(
 ) -> None:
     low = _bound(state.low, document, parent)
     high = _bound(state.high, document, parent)
+    if (low is None and state.low is not None) or (high is None and state.high is not None):
+        # the schema bounds the value, but the document lacks what the bound is computed from
+        # (a pool without an integer maximum): nothing could be checked
+        where = pointer.rpartition("/")[0]
+        raise CharacterError(
+            "invalidDocument",
+            f"The bounds of {pointer} cannot be computed from {where or '(root)'}.",
+            {"pointer": where},
+        )
     if (low is not None and value < low) or (high is not None and value > high):
         raise CharacterError(
             "outOfBounds",
@@ -350,12 +362,13 @@ def _copy_document(document: object) -> dict[str, Any]:
     return copied
 
 
+@guarded
 def update_character(
-    document: Mapping[str, Any],
+    document: DocumentT,
     changes: Mapping[str, Any] | Iterable[tuple[str, Any]] | Iterable[Mapping[str, Any]] | None,
     *,
     now: datetime | None = None,
-) -> dict[str, Any]:
+) -> DocumentT:
     """Applies in-play changes to a copy of a document, all or nothing.
 
     Args:
@@ -365,16 +378,23 @@ def update_character(
         now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
 
     Returns:
-        A new document with the changes and ``meta.updatedAt`` set (unchanged when there is no
-        change).
+        A new document (a ``dict``, typed as ``document`` is) with the changes and
+        ``meta.updatedAt`` set (unchanged when there is no change).
 
     Raises:
         CharacterError: ``invalidArgument`` (``changes`` of another shape, or an item that is not
             a pair or mapping with a string pointer), ``notUpdatable`` (not in-play state; details
-            list what is), ``invalidValue`` (wrong type), ``outOfBounds`` (outside the schema's bounds, with
-            the evaluated ``min`` and ``max``).
+            list what is), ``invalidValue`` (wrong type, or no object to hold it), ``outOfBounds``
+            (outside the schema's bounds, with the evaluated ``min`` and ``max``),
+            ``invalidDocument`` (the document lacks what the bounds are computed from, such as an
+            integer maximum).
         TypeError: ``now`` is naive.
     """
+    return cast(DocumentT, updates_applied(document, changes, now))  # a new dict of the same type
+
+
+def updates_applied(document: Mapping[str, Any], changes: object, now: datetime | None) -> dict[str, Any]:
+    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``."""
     stamp = format_timestamp(now)
     pairs = _change_list(changes)
     updated = _copy_document(document)
@@ -407,19 +427,41 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     secondary = document.get("secondary")
     holder = secondary.get(pool) if isinstance(secondary, Mapping) else None
-    value = holder.get("value") if isinstance(holder, Mapping) else None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise CharacterError(
-            "invalidDocument",
-            f"The document has no /secondary/{pool}/value.",
-            {"pointer": f"/secondary/{pool}/value"},
-        )
-    assert isinstance(holder, Mapping)
+    if not isinstance(holder, Mapping):
+        _no_pool_value(f"/secondary/{pool}/value", None)
     return holder
 
 
+def _pool_integer(holder: Mapping[str, Any], pointer: str, default: object = _MISSING) -> int:
+    """The pool's ``value`` or ``current``: an integer, as the schema says (a whole float such
+    as ``12.0`` is 12). Anything else (text, a boolean, a fraction, a number beyond doubles) is
+    refused: read as a number, ``"0"`` would have been full HP."""
+    name = pointer.rpartition("/")[2]
+    value = holder.get(name, default)
+    if value is _MISSING:
+        _no_pool_value(pointer, None)
+    if isinstance(value, int) and not isinstance(value, bool) and _is_double(value):
+        return value
+    if isinstance(value, float) and value.is_integer():  # also false for NaN and the infinities
+        return int(value)
+    _no_pool_value(pointer, value)
+
+
+def _no_pool_value(pointer: str, value: object) -> NoReturn:
+    if value is None:
+        raise CharacterError("invalidDocument", f"The document has no {pointer}.", {"pointer": pointer})
+    raise CharacterError(
+        "invalidDocument", f"{pointer} must be an integer, not {describe(value)}.", {"pointer": pointer}
+    )
+
+
+@guarded
 def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
     """The current and maximum HP or FP. An absent ``current`` means full.
+
+    The pool must be as the schema has it: ``/secondary/<pool>/value`` an integer, and
+    ``current``, when present, an integer too (a whole float such as ``12.0`` counts; both come
+    back as ``int``). Nothing else of the document is looked at.
 
     Args:
         document: A character document.
@@ -429,14 +471,13 @@ def get_pool(document: Mapping[str, Any], pool: PoolName) -> Pool:
         ``Pool(current, max)`` read from ``/secondary/<pool>``.
 
     Raises:
-        CharacterError: ``invalidArgument`` for another pool name; ``invalidDocument`` when the
-            document has no such pool.
+        CharacterError: ``invalidArgument`` for another pool name; ``notAnObject``;
+            ``invalidDocument`` (with the ``pointer``) when the pool, its value or its current
+            value is missing or not an integer.
     """
     holder = _pool_object(document, pool)
-    maximum = holder["value"]
-    current = holder.get("current", maximum)
-    if isinstance(current, bool) or not isinstance(current, int | float):
-        current = maximum
+    maximum = _pool_integer(holder, f"/secondary/{pool}/value")
+    current = _pool_integer(holder, f"/secondary/{pool}/current", maximum)
     return Pool(current, maximum)
 
 
@@ -484,14 +525,13 @@ def _clamped_target(
     return target
 
 
-def _shift_pool(
-    document: Mapping[str, Any], pool: PoolName, delta: int, now: datetime | None
-) -> dict[str, Any]:
+def _shift_pool(document: DocumentT, pool: PoolName, delta: int, now: datetime | None) -> DocumentT:
     target = _clamped_target(document, pool, get_pool(document, pool).current, delta)
     return update_character(document, {f"/secondary/{pool}/current": target}, now=now)
 
 
-def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+@guarded
+def apply_damage(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Takes ``amount`` HP off, stopping at −10×HP (total bodily destruction, B419).
 
     Args:
@@ -510,7 +550,8 @@ def apply_damage(document: Mapping[str, Any], amount: int, *, now: datetime | No
     return _shift_pool(document, "hp", -_amount(amount), now)
 
 
-def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+@guarded
+def heal(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Restores ``amount`` HP, never above the maximum.
 
     Args:
@@ -529,7 +570,8 @@ def heal(document: Mapping[str, Any], amount: int, *, now: datetime | None = Non
     return _shift_pool(document, "hp", _amount(amount), now)
 
 
-def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | None = None) -> dict[str, Any]:
+@guarded
+def spend_fatigue(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Spends ``amount`` FP, stopping at −FP (unconscious, B426).
 
     Args:
@@ -548,9 +590,8 @@ def spend_fatigue(document: Mapping[str, Any], amount: int, *, now: datetime | N
     return _shift_pool(document, "fp", -_amount(amount), now)
 
 
-def recover_fatigue(
-    document: Mapping[str, Any], amount: int, *, now: datetime | None = None
-) -> dict[str, Any]:
+@guarded
+def recover_fatigue(document: DocumentT, amount: int, *, now: datetime | None = None) -> DocumentT:
     """Recovers ``amount`` FP, never above the maximum.
 
     Args:

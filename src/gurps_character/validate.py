@@ -31,7 +31,6 @@ This module imports jsonschema only when the validator is first built, so import
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -40,8 +39,10 @@ from typing import TYPE_CHECKING, Any
 from . import _ecma
 from ._datetime import is_date_time
 from ._frozen import freeze, thaw
-from ._json import js_number
+from ._once import once
+from ._pointer import pointer_of
 from ._resources import SCHEMA_FILE, VOCABULARY_FILE, read_json_resource
+from .formula._jsnum import js_number_text
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -217,7 +218,9 @@ def _code_points(text: str) -> str:
 
 
 def _js_number_text(value: object) -> str:
-    return js_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return js_number_text(value)
+    return str(value)
 
 
 def _multiple_of(value: int | float, divisor: int | float) -> bool:
@@ -931,7 +934,7 @@ class _Engine:
         return self.validator.iter_errors(document)  # type: ignore[no-any-return]
 
 
-@functools.cache
+@once
 def _engine() -> _Engine:
     """The one validator: the bundled schema in a registry with the vocabulary, our keywords."""
     from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped, unused-ignore]
@@ -966,12 +969,8 @@ def _type_check(check: Callable[[object], bool]) -> Callable[[object, object], b
     return lambda _checker, value: check(value)
 
 
-def _pointer(path: Iterable[object]) -> str:
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
-
-
 def _convert(error: Any, reported: type[Any]) -> ValidationError:
-    pointer = _pointer(error.absolute_path)
+    pointer = pointer_of(error.absolute_path)
     if not isinstance(error, reported):  # a keyword outside _SUPPORTED_KEYWORDS
         return _error(pointer, str(error.validator), {}, "must be valid")
     name = error.property_name

@@ -8,8 +8,9 @@ from typing import Any, Literal
 
 from ._json import js_number
 from .constants import SCHEMA
-from .errors import CharacterError
+from .errors import CharacterError, guarded
 from .formula import FormulaError
+from .formula._jsnum import as_number
 from .formula._recompute import check_rules
 from .formula._values import MISSING
 
@@ -100,10 +101,12 @@ class VerificationReport:
 
 
 def _number(value: object) -> int | float | None:
-    """The value when it is a JSON number (booleans are not), else None."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return value
-    return None
+    """The value when it is a JSON number, else None: booleans are not numbers, and neither are
+    NaN, the infinities and integers beyond doubles (JavaScript reads those as Infinity)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = as_number(value)
+    return value if number is not None and number - number == 0.0 else None
 
 
 def _over_budget(document: Mapping[str, Any], computed_spent: object) -> tuple[Issue, ...]:
@@ -154,6 +157,7 @@ def _claim_consistent(
     return declared == compliant and all(item.pointer in claimed for item in overrides)
 
 
+@guarded
 def verify_character(document: Mapping[str, Any]) -> VerificationReport:
     """Recomputes every rule value of a document and reports where it departs from the rules.
 

@@ -232,14 +232,17 @@ def play(character: GurpsCharacter) -> None:
     maximum: int | float = hp.max
     assert current <= maximum and hp.to_dict()["max"] == maximum
 
-    hurt: dict[str, Any] = apply_damage(character, 3, now=NOW)
-    healed: dict[str, Any] = heal(hurt, 1, now=NOW)
-    tired: dict[str, Any] = spend_fatigue(healed, 2)
-    rested: dict[str, Any] = recover_fatigue(tired, 2, now=NOW)
+    # an update returns the type of document it is given: GurpsCharacter here
+    character = apply_damage(character, 1, now=NOW)
+    hurt: GurpsCharacter = apply_damage(character, 2, now=NOW)
+    healed: GurpsCharacter = heal(hurt, 1, now=NOW)
+    tired: GurpsCharacter = spend_fatigue(healed, 2)
+    rested: GurpsCharacter = recover_fatigue(tired, 2, now=NOW)
     assert get_pool(rested, "hp").current == current - 2
-    changed: dict[str, Any] = update_character(character, {"/secondary/fp/current": 1}, now=NOW)
-    pairs: dict[str, Any] = update_character(character, [("/secondary/fp/current", 2)], now=NOW)
-    listed: dict[str, Any] = update_character(character, [{"pointer": "/secondary/fp/current", "value": 3}])
+    changed: GurpsCharacter = update_character(character, {"/secondary/fp/current": 1}, now=NOW)
+    plain: dict[str, Any] = dict(character)
+    pairs: dict[str, Any] = update_character(plain, [("/secondary/fp/current", 2)], now=NOW)
+    listed: dict[str, Any] = update_character(plain, [{"pointer": "/secondary/fp/current", "value": 3}])
     assert changed["meta"]["updatedAt"] == "2026-10-05T10:00:00.000Z"
     assert get_pool(pairs, "fp").current == 2 and get_pool(listed, "fp").current == 3
 

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
@@ -176,7 +176,7 @@ def _arguments_or_fail(label_text: str, parse: Callable[[], Any]) -> Any:
 class _Outcome:
     """A changed document, and what to tell the user about it on stderr."""
 
-    document: dict[str, Any]
+    document: Mapping[str, Any]
     notes: tuple[str, ...] = ()
 
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, String
 from ._errors import FormulaError
 
-__all__ = ["generate"]
+__all__ = ["check_call", "generate"]
 
 _ARITY: Final[dict[str, tuple[int, int | None]]] = {
     "floor": (1, 1),
@@ -159,19 +159,7 @@ class _Generator:
         return out
 
     def call(self, node: Call) -> str:
-        arity = _ARITY.get(node.name)
-        if arity is None:
-            raise FormulaError(f"Unknown function '{node.name}'")
-        low, high = arity
-        count = len(node.args)
-        if count < low or (high is not None and count > high):
-            if high is None:
-                wanted = f"at least {low} argument{'s' if low != 1 else ''}"
-            elif low == high:
-                wanted = f"{low} argument{'s' if low != 1 else ''}"
-            else:
-                wanted = f"{low} to {high} arguments"
-            raise FormulaError(f"{node.name}() takes {wanted} ({count} given)")
+        check_call(node)
         if node.name == "if":
             return self.if_(node)
         if node.name == "coalesce":
@@ -224,6 +212,23 @@ class _Generator:
             if index:
                 self.indent -= 1
         return out
+
+
+def check_call(node: Call) -> None:
+    """Refuses an unknown function or a wrong number of arguments (``FormulaError``)."""
+    arity = _ARITY.get(node.name)
+    if arity is None:
+        raise FormulaError(f"Unknown function '{node.name}'")
+    low, high = arity
+    count = len(node.args)
+    if count < low or (high is not None and count > high):
+        if high is None:
+            wanted = f"at least {low} argument{'s' if low != 1 else ''}"
+        elif low == high:
+            wanted = f"{low} argument{'s' if low != 1 else ''}"
+        else:
+            wanted = f"{low} to {high} arguments"
+        raise FormulaError(f"{node.name}() takes {wanted} ({count} given)")
 
 
 def generate(node: Node, helpers: dict[str, Any]) -> Callable[[Any, Any, Any], Any]:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any, Final, TypeAlias
 
 from ._ast import Binary, Call, Compare, Negate, Node, Number, Path, String
+from ._cache import SizedCache
 from ._codegen import generate
 from ._errors import FormulaError
+from ._interpret import interpret
 from ._jsnum import as_number
 from ._jsvalue import js_strict_equal, js_string, js_to_number, js_trim, js_truthy
 from ._parser import MAX_FORMULA_LENGTH, parse_formula
@@ -87,40 +88,50 @@ def evaluate(
 
 
 def compile_formula(formula: str | Node) -> Compiled:
-    """The compiled function for a formula (cached per text and per tree).
+    """The compiled function for a formula (cached per text and per tree, within
+    :data:`CACHE_BUDGET`).
 
     Raises:
         FormulaSyntaxError: The text does not parse.
         FormulaError: Unknown function, wrong arity, or ``formula`` is neither text nor a tree.
     """
     if isinstance(formula, str):
-        return _compile_text(str(formula))
+        source = str(formula)
+        return _BY_TEXT.get_or_make(source, len(source), lambda: _compile(parse_formula(source)))
     if isinstance(formula, _NODE_TYPES):
+        size = _check_size(formula)
         try:
-            return _compile_tree(formula)
+            return _BY_TREE.get_or_make(formula, size, lambda: _compile(formula, size))
         except TypeError:  # an unhashable hand-made tree
-            return _compile(formula)
+            return _compile(formula, size)
     raise FormulaError(f"A formula must be a string or a parsed Node, not {type(formula).__name__}")
 
 
-@lru_cache(maxsize=1024)
-def _compile_text(source: str) -> Compiled:
-    return _compile(parse_formula(source))
+COMPILE_LIMIT: Final = 200
+"""Trees of up to this many nodes (and path steps) are compiled to Python code; larger ones are
+evaluated through closures (:mod:`._interpret`): compiling them cost time and memory that grew
+faster than the formula (a 10,000-character formula took a second and megabytes of code). The
+schema's largest formula has 46."""
+
+CACHE_BUDGET: Final = 100_000
+"""What each formula cache holds at most, in characters of formula text (or nodes, for trees
+given as such): at most ten formulas of the longest length, or a thousand of 100 characters."""
+
+_BY_TEXT: Final[SizedCache[Compiled]] = SizedCache(CACHE_BUDGET)
+_BY_TREE: Final[SizedCache[Compiled]] = SizedCache(CACHE_BUDGET)
 
 
-@lru_cache(maxsize=256)
-def _compile_tree(node: Node) -> Compiled:
-    return _compile(node)
-
-
-def _compile(node: Node) -> Compiled:
-    _check_size(node)
+def _compile(node: Node, size: int | None = None) -> Compiled:
+    if size is None:
+        size = _check_size(node)
+    if size > COMPILE_LIMIT:
+        return interpret(node, _HELPERS)
     return generate(node, _HELPERS)
 
 
-def _check_size(node: Node) -> None:
-    """Refuses a tree with more nodes and path steps than the longest formula text can give (a
-    tree made by hand could be any size, and its generated code takes long to compile)."""
+def _check_size(node: Node) -> int:
+    """The number of nodes and path steps of a tree. Refuses a tree with more than the longest
+    formula text can give (a tree made by hand could be any size)."""
     count = 0
     stack: list[Any] = [node]
     while stack:
@@ -139,6 +150,7 @@ def _check_size(node: Node) -> None:
             stack.extend(item.args)
         elif isinstance(item, Path):
             count += len(item.steps)
+    return count
 
 
 # ---------------------------------------------------------------------------------------- paths

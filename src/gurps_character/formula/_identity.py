@@ -1,42 +1,37 @@
-"""Caching by identity, for inputs that are read-only all the way down (the frozen schema)."""
+"""The one input whose derived data may be cached: the library's own frozen schema.
+
+A read-only view is not a frozen value: a ``MappingProxyType`` shows whatever its dict holds now,
+and the caller who made it may still hold that dict. So a plan or a table set is cached only for
+:data:`gurps_character.SCHEMA` (and its tables), which the library built and nobody else can reach
+into; every other schema is read afresh on each call.
+"""
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
-__all__ = ["ByIdentity", "deeply_frozen"]
+from ..constants import SCHEMA
 
-_MAX_DEPTH: Final = 200
+__all__ = ["bundled_schema", "bundled_tables", "is_bundled_schema", "is_bundled_tables"]
 
-
-class ByIdentity:
-    """A cache key equal only to a key for the very same object; it keeps the object alive, so
-    the ``id`` cannot be reused while the key is cached."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __hash__(self) -> int:
-        return id(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ByIdentity) and other.value is self.value
+_BUNDLED_TABLES = SCHEMA.get("x-gurps-tables")
 
 
-def deeply_frozen(value: Any, depth: int = 0) -> bool:
-    """Whether ``value`` is built only of read-only mappings, tuples and JSON scalars (so that
-    whatever is derived from it may be cached for as long as the object lives)."""
-    if depth > _MAX_DEPTH:
-        return False
-    if isinstance(value, MappingProxyType):
-        return all(_key_ok(k) and deeply_frozen(item, depth + 1) for k, item in value.items())
-    if isinstance(value, tuple):
-        return all(deeply_frozen(item, depth + 1) for item in value)
-    return value is None or type(value) in (str, int, float, bool)
+def is_bundled_schema(value: Any) -> bool:
+    """Whether ``value`` is the library's own schema object (not an equal or similar one)."""
+    return value is SCHEMA
 
 
-def _key_ok(key: Any) -> bool:
-    return type(key) is str
+def is_bundled_tables(value: Any) -> bool:
+    """Whether ``value`` is the bundled schema's own ``x-gurps-tables`` object."""
+    return value is _BUNDLED_TABLES
+
+
+def bundled_schema() -> Any:
+    """The library's own schema."""
+    return SCHEMA
+
+
+def bundled_tables() -> Any:
+    """The bundled schema's rule tables."""
+    return _BUNDLED_TABLES

@@ -1,14 +1,15 @@
 """The formula grammar, one function per rule; each docstring holds the rule it implements.
 
-Parsed trees are cached per source text: the schema's formulas are the same for every document.
+Parsed trees are cached per source text (within a budget of characters, see :mod:`._cache`): the
+schema's formulas are the same for every document.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final, NoReturn
 
 from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, Step, String
+from ._cache import SizedCache
 from ._errors import FormulaError
 from ._jsnum import js_number_text
 from ._tokenizer import Tokenizer
@@ -43,11 +44,15 @@ def parse_formula(source: str) -> Node:
     """
     if not isinstance(source, str):
         raise FormulaError(f"A formula must be a string, not {type(source).__name__}")
-    return _parse_cached(str(source))
+    text = str(source)
+    return _PARSED.get_or_make(text, len(text), lambda: _parse(text))
 
 
-@lru_cache(maxsize=1024)
-def _parse_cached(source: str) -> Node:
+_PARSED: Final[SizedCache[Node]] = SizedCache(100_000)
+"""Trees by text, at most 100,000 characters of formulas in all (see :mod:`._cache`)."""
+
+
+def _parse(source: str) -> Node:
     tokenizer = Tokenizer(source)
     if len(source) > MAX_FORMULA_LENGTH:
         tokenizer.raise_syntax_error(

@@ -3,22 +3,22 @@
 The schema is walked alongside the document (``properties``, local ``$ref``, array ``items``);
 every node annotated with a formula and ``role: "derived"`` or ``"overridable"`` is evaluated
 with the object that owns it as ``local``, wherever the document has that value. The walk is
-planned once per schema: for the library's frozen schema the plan is cached, for a plain (and
-therefore mutable) schema it is made per call.
+planned once for the library's own schema (``gurps_character.SCHEMA``); any other schema, a
+read-only view included (the dict behind it may change), is planned on each call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from types import MappingProxyType
 from typing import Any, Final, Literal
 from urllib.parse import unquote
 
+from .._once import once
+from .._pointer import escape_token, unescape_token
 from ._errors import FormulaError
 from ._evaluator import Compiled, compile_formula
-from ._identity import ByIdentity, deeply_frozen
+from ._identity import bundled_schema, is_bundled_schema
 from ._jsnum import MAX_SAFE_INTEGER as _SAFE
 from ._jsvalue import js_strict_equal
 from ._tables import prepare_tables
@@ -163,12 +163,14 @@ def _resolve_pointer(document: Any, pointer: str) -> Any:
         return None
     current = document
     for token in pointer[1:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
+        token = unescape_token(token)
         if isinstance(current, Mapping):
             if token not in current:
                 return None
             current = current[token]
         elif isinstance(current, list | tuple) and token.isdigit() and token.isascii():
+            if len(token) > len(str(len(current))):  # no such index; int() refuses 4,300 digits
+                return None
             index = int(token)
             if index >= len(current):
                 return None
@@ -230,7 +232,7 @@ def _build_plan(schema: Mapping[str, Any]) -> _Plan:
                 if isinstance(name, str) and isinstance(sub, Mapping):
                     child = build(sub)
                     if useful(child, id(sub)):
-                        children.append((name, "/" + name.replace("~", "~0").replace("/", "~1"), child))
+                        children.append((name, "/" + escape_token(name), child))
         plan.properties = tuple(children)
         items = node.get("items")
         if isinstance(items, Mapping):
@@ -275,18 +277,14 @@ def _spec_of(annotation: Any) -> _Spec | None:
     )
 
 
-@lru_cache(maxsize=8)
-def _frozen_plan(key: ByIdentity) -> _Plan | None:
-    return _build_plan(key.value) if deeply_frozen(key.value) else None
-
-
 def _plan_for(schema: Mapping[str, Any]) -> _Plan:
-    if isinstance(schema, MappingProxyType):
-        # read-only all the way down (like gurps_character.SCHEMA): plan it once
-        plan = _frozen_plan(ByIdentity(schema))
-        if plan is not None:
-            return plan
-    return _build_plan(schema)
+    # only the library's own schema is known not to change: any other is planned per call
+    return _bundled_plan() if is_bundled_schema(schema) else _build_plan(schema)
+
+
+@once
+def _bundled_plan() -> _Plan:
+    return _build_plan(bundled_schema())
 
 
 # ---------------------------------------------------------------------------------- the walk

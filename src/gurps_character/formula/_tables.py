@@ -9,12 +9,11 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
 
+from .._once import once
 from ._errors import FormulaError
-from ._identity import ByIdentity, deeply_frozen
+from ._identity import bundled_tables, is_bundled_tables
 from ._jsnum import MAX_SAFE_INTEGER, as_number
 from ._jsvalue import js_string, js_to_number
 from ._values import MISSING, Dice, dice_with_more, parse_dice
@@ -160,17 +159,16 @@ class TableSet:
 
 
 def prepare_tables(tables: Any) -> TableSet:
-    """The :class:`TableSet` for a tables mapping (shared and cached when it is deeply frozen)."""
+    """The :class:`TableSet` for a tables mapping (shared and cached for the bundled schema's
+    tables, made afresh for any other mapping: only the library's own data cannot change)."""
     if isinstance(tables, TableSet):
         return tables
-    if isinstance(tables, MappingProxyType):
-        prepared = _frozen_tables(ByIdentity(tables))
-        if prepared is not None:
-            return prepared
+    if is_bundled_tables(tables):
+        return _bundled_tables()
     return TableSet(tables)
 
 
-@lru_cache(maxsize=8)
-def _frozen_tables(key: ByIdentity) -> TableSet | None:
+@once
+def _bundled_tables() -> TableSet:
     # prepared eagerly, so the shared object is never written to afterwards
-    return TableSet(key.value, eager=True) if deeply_frozen(key.value) else None
+    return TableSet(bundled_tables(), eager=True)

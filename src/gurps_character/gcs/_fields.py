@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from .._pointer import escape_token
+
 __all__ = [
     "EMPTY",
     "MAX_DEPTH",
@@ -154,8 +156,8 @@ def children(node: Node) -> list[Any]:
 
 
 def escape_pointer(token: str | int) -> str:
-    """One JSON Pointer reference token."""
-    return str(token).replace("~", "~0").replace("/", "~1")
+    """One JSON Pointer reference token (the library's one escaper)."""
+    return escape_token(str(token))
 
 
 MAX_DEPTH = 64

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from .._datetime import is_date_time
 from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
+from ..errors import guarded
 from ..update import format_timestamp
 from ._context import Context
 from ._fields import fill_placeholders, integer, mapping, node_list, number, text, walk
@@ -57,6 +58,7 @@ class GcsImport(NamedTuple):
     """What was not carried over as it was, in the order it was met."""
 
 
+@guarded
 def import_gcs(
     source: object, *, max_bytes: int = MAX_DOCUMENT_BYTES, now: datetime | None = None
 ) -> GcsImport:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._json import js_number
+from .._pointer import unescape_token
 from ..constants import SCHEMA
 from ..errors import CharacterError
 from ..formula import FormulaError
@@ -111,10 +112,10 @@ def _repair(document: dict[str, Any], inconsistent: list[Any], gcs_spent: float)
 
 
 def _parent(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | None, str]:
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    tokens = [unescape_token(t) for t in pointer.split("/")[1:]]
     node: Any = document
     for token in tokens[:-1]:
-        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
             node = node[int(token)]
         elif isinstance(node, dict) and token in node:
             node = node[token]
