@@ -12,11 +12,18 @@ Usage::
     python benchmarks/bench.py --json     # the same numbers as JSON
     python benchmarks/bench.py --sizes 50,500   # other generated sizes ('' for the examples only)
     python benchmarks/bench.py --gc       # with the garbage collector running, as in a real process
+    python benchmarks/bench.py --gcs-sizes ''   # no generated GCS files (only ../shared/gcs, if any)
 
 The generated characters are the example Rurik with extra, valid skills whose level and cost,
 and every total that depends on them (the skill points, points spent, the budget and unspent
 points), are set to what the library's own recomputation gives, so each one is schema-valid and
 rules-compliant: the benchmark times the documents engines actually handle.
+
+Importing GCS files: ``import_gcs`` is timed the same way against ``json.loads`` of the same text,
+on GCS characters of our own (``tests/gcs_samples.py``) grown to about 50 kB, 500 kB and 2 MB (to
+show that the cost grows linearly), and, when ``../shared/gcs`` is present, on each of GCS's own
+files there (the median and worst ratio over all of them, and the median over the typical
+50-100 kB ones). The goal: at most 10x ``json.loads`` on a typical 50-100 kB file.
 
 Timing: each sample runs an operation enough times to take about ``--sample`` seconds with the
 garbage collector paused (as :mod:`timeit` does; ``--gc`` keeps it running); a round takes one
@@ -41,8 +48,10 @@ from typing import Any
 
 from gurps_character import (
     SCHEMA,
+    CharacterError,
     apply_damage,
     combat_stats,
+    import_gcs,
     parse_character,
     serialize_character,
     update_character,
@@ -52,8 +61,13 @@ from gurps_character import (
 from gurps_character.formula import recompute
 from gurps_character.yaml import dump_yaml_character, parse_yaml_character
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SHARED_GCS = ROOT.parent / "shared" / "gcs"
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
+
+sys.path.insert(0, str(ROOT / "tests"))
+import gcs_samples  # noqa: E402  (standard library only: no test tools needed)
 
 OPERATIONS = (
     "json.loads",
@@ -80,6 +94,15 @@ TARGETS: dict[str, float] = {
     "serialize_character": 6.0,
 }
 """The goals, as the highest ratio to ``json.loads`` on the examples."""
+
+IMPORT_TARGET = 10.0
+"""The goal for ``import_gcs`` over ``json.loads`` of the same text, on a typical 50-100 kB file."""
+
+GCS_SIZES = (50_000, 500_000, 1_950_000)
+"""The generated GCS files, in bytes (the largest just under the 2,000,000-byte limit)."""
+
+TYPICAL_BYTES = (50_000, 100_000)
+"""What a typical GCS character file weighs."""
 
 LINEARITY_TARGET = 1.5
 """The goal for cost per skill at the largest size over cost per skill at the smallest."""
@@ -237,7 +260,13 @@ def measure(
 
     The garbage collector is paused during the samples (as :mod:`timeit` does) unless ``collect``.
     """
-    calls = operations(subject)
+    return measure_calls(operations(subject), rounds, sample, collect=collect)
+
+
+def measure_calls(
+    calls: Mapping[str, Callable[[], object]], rounds: int, sample: float, *, collect: bool = False
+) -> dict[str, list[float]]:
+    """Per-call times of ``calls``, one sample of each per round, interleaved (see :func:`measure`)."""
     for call in calls.values():  # warm up: caches built once per process, code paths hot
         call()
     loops = {name: _loops(call, sample) for name, call in calls.items()}
@@ -384,16 +413,32 @@ def markdown(report: dict[str, Any]) -> str:
     for name, verdict in report["targets"].items():
         met = "yes" if verdict["met"] else "**no**"
         lines.append(f"| {name} | ≤ {verdict['target']}× | {verdict['measured']:.2f}× | {met} |")
+    imported = report.get("import")
+    if imported is not None:
+        lines += import_markdown(imported)
+        lines += ["", "| goal | target | measured | met |", "|---|---:|---:|---|"]
+        for name, verdict in imported["targets"].items():
+            met = "yes" if verdict["met"] else "**no**"
+            lines.append(f"| {name} | ≤ {verdict['target']}× | {verdict['measured']:.2f}× | {met} |")
     lines += ["", f"{report['implementation']} {report['python']} on {report['machine']}."]
     return "\n".join(lines)
 
 
-def run(sizes: Sequence[int], rounds: int, sample: float, *, collect: bool = False) -> dict[str, Any]:
-    """Measures every document; the whole report as JSON-ready data."""
+def run(
+    sizes: Sequence[int],
+    rounds: int,
+    sample: float,
+    *,
+    collect: bool = False,
+    gcs_sizes: Sequence[int] = GCS_SIZES,
+    shared_gcs: Path | None = SHARED_GCS,
+) -> dict[str, Any]:
+    """Measures every document and every GCS import; the whole report as JSON-ready data."""
     rows = [
         summarize(subject, measure(subject, rounds, sample, collect=collect)) for subject in documents(sizes)
     ]
     growth = linearity(rows)
+    imported = import_report(gcs_sizes, shared_gcs, rounds, sample, collect=collect)
     return {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -404,7 +449,138 @@ def run(sizes: Sequence[int], rounds: int, sample: float, *, collect: bool = Fal
         "documents": rows,
         "linearity": growth,
         "targets": targets(rows, growth),
+        "import": imported,
     }
+
+
+# ---------------------------------------------------------------- importing GCS files
+
+
+def gcs_subjects(sizes: Sequence[int]) -> list[Document]:
+    """GCS characters of our own grown to about each size in bytes (``skills``: their skills)."""
+    found = []
+    for size in sizes:
+        data, text = gcs_samples.grown(size)
+        found.append(Document(f"GCS {size / 1000:.0f} kB", text, len(data["skills"])))
+    return found
+
+
+def shared_gcs_subjects(folder: Path) -> list[Document]:
+    """GCS's own files in ``folder`` that import (the XML one is refused, as it should be)."""
+    found = []
+    for path in sorted(folder.glob("*.gcs")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            import_gcs(text, now=NOW)
+        except CharacterError:
+            continue
+        found.append(Document(path.stem, text, 0))
+    return found
+
+
+def import_calls(subject: Document) -> dict[str, Callable[[], object]]:
+    text = subject.text
+    loads = json.loads
+    return {"json.loads": lambda: loads(text), "import_gcs": lambda: import_gcs(text, now=NOW)}
+
+
+def import_row(subject: Document, rounds: int, sample: float, *, collect: bool = False) -> dict[str, Any]:
+    """One file's medians and ratio (``import_gcs`` over ``json.loads``)."""
+    times = measure_calls(import_calls(subject), rounds, sample, collect=collect)
+    loads_s = statistics.median(times["json.loads"])
+    import_s = statistics.median(times["import_gcs"])
+    low, high = _quartiles(times["import_gcs"])
+    return {
+        "name": subject.name,
+        "bytes": len(subject.text.encode("utf-8")),
+        "json_loads_s": loads_s,
+        "import_gcs_s": import_s,
+        "ratio": import_s / loads_s,
+        "spread": (high - low) / import_s,
+    }
+
+
+def _typical(row: Mapping[str, Any]) -> bool:
+    return bool(TYPICAL_BYTES[0] <= row["bytes"] <= TYPICAL_BYTES[1])
+
+
+def import_report(
+    sizes: Sequence[int], shared: Path | None, rounds: int, sample: float, *, collect: bool = False
+) -> dict[str, Any]:
+    """``import_gcs`` on the generated GCS files and on the shared ones: ratios, growth, goals."""
+    generated = [import_row(subject, rounds, sample, collect=collect) for subject in gcs_subjects(sizes)]
+    shared_rows = []
+    if shared is not None and shared.is_dir():
+        shared_rows = [
+            import_row(subject, rounds, sample, collect=collect) for subject in shared_gcs_subjects(shared)
+        ]
+    report: dict[str, Any] = {"generated": generated, "shared": None, "linearity": None, "targets": {}}
+    if len(generated) >= 2:
+        small, large = generated[0], generated[-1]
+        per_byte = (large["import_gcs_s"] / large["bytes"]) / (small["import_gcs_s"] / small["bytes"])
+        report["linearity"] = {"per_byte": per_byte, "from": small["name"], "to": large["name"]}
+        report["targets"]["import_gcs, cost per byte"] = {
+            "target": LINEARITY_TARGET,
+            "measured": per_byte,
+            "met": per_byte <= LINEARITY_TARGET,
+        }
+    typical = [row for row in generated if _typical(row)]
+    if shared_rows:
+        ratios = [row["ratio"] for row in shared_rows]
+        typical_ratios = [row["ratio"] for row in shared_rows if _typical(row)]
+        report["shared"] = {
+            "files": len(shared_rows),
+            "median_ratio": statistics.median(ratios),
+            "max_ratio": max(ratios),
+            "worst": max(shared_rows, key=lambda row: row["ratio"])["name"],
+            "typical_files": len(typical_ratios),
+            "typical_median_ratio": statistics.median(typical_ratios) if typical_ratios else None,
+            "rows": shared_rows,
+        }
+        if typical_ratios:
+            typical.append(
+                {"name": "../shared/gcs, 50-100 kB (median)", "ratio": statistics.median(typical_ratios)}
+            )
+    for row in typical:
+        report["targets"][f"import_gcs, {row['name']}"] = {
+            "target": IMPORT_TARGET,
+            "measured": row["ratio"],
+            "met": row["ratio"] <= IMPORT_TARGET,
+        }
+    return report
+
+
+def import_markdown(report: Mapping[str, Any]) -> list[str]:
+    """The import section of the Markdown report."""
+    lines = [
+        "",
+        "| `import_gcs` | bytes | `json.loads` | `import_gcs` | ratio |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for row in report["generated"]:
+        lines.append(
+            f"| {row['name']} | {row['bytes']:,} | {_time(row['json_loads_s'])} | "
+            f"{_time(row['import_gcs_s'])} | {row['ratio']:.2f}× |"
+        )
+    shared = report["shared"]
+    if shared is not None:
+        typical = shared["typical_median_ratio"]
+        lines.append(
+            f"| ../shared/gcs ({shared['files']} files) | | | median | {shared['median_ratio']:.2f}× |"
+        )
+        if typical is not None:
+            lines.append(
+                f"| ../shared/gcs, {shared['typical_files']} files of 50-100 kB | | | median "
+                f"| {typical:.2f}× |"
+            )
+        lines.append(f"| ../shared/gcs, worst: {shared['worst']} | | | | {shared['max_ratio']:.2f}× |")
+    if report["linearity"] is not None:
+        growth = report["linearity"]
+        lines += [
+            "",
+            f"`import_gcs` cost per byte, {growth['to']} over {growth['from']}: {growth['per_byte']:.2f}×.",
+        ]
+    return lines
 
 
 def _sizes(text: str) -> list[int]:
@@ -424,11 +600,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--gc", action="store_true", help="keep the garbage collector running while timing (default: paused)"
     )
+    parser.add_argument(
+        "--gcs-sizes",
+        type=_sizes,
+        default=None,
+        help="bytes of the generated GCS files for import_gcs (default 50000,500000,1950000)",
+    )
+    parser.add_argument(
+        "--shared-gcs",
+        type=Path,
+        default=SHARED_GCS,
+        help="a folder of GCS files to time import_gcs on (default ../shared/gcs, skipped when absent)",
+    )
     options = parser.parse_args(argv)
     sizes = options.sizes if options.sizes is not None else [50, 500, 5000]
+    gcs_sizes = options.gcs_sizes if options.gcs_sizes is not None else list(GCS_SIZES)
     rounds = options.rounds or (3 if options.quick else 15)
     sample = options.sample or (0.005 if options.quick else 0.05)
-    report = run(sizes, rounds, sample, collect=options.gc)
+    report = run(
+        sizes, rounds, sample, collect=options.gc, gcs_sizes=gcs_sizes, shared_gcs=options.shared_gcs
+    )
     if options.json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")

@@ -3,12 +3,15 @@
 
     python scripts/fuzz.py --minutes 10 [--seed 7] [--out fuzz-findings]
     python scripts/fuzz.py --replay 7:1234        # run one case again, with its traceback
-    python scripts/fuzz.py --measure              # time a document at the byte limit
+    python scripts/fuzz.py --only import_gcs      # one function only (replay with --only too)
+    python scripts/fuzz.py --measure              # time a document (and a GCS import) at the byte limit
 
 Each case is generated from ``random.Random("<seed>:<case>")``, so any case can be replayed
 from its two numbers. Inputs are valid characters built from the schema, the examples, both
 with hostile mutations (wrong types, booleans, NaN and infinities, huge integers, Python objects,
-cycles, deep nesting), mutated JSON text and bytes, random formulas and rule tables.
+cycles, deep nesting), mutated JSON text and bytes, random formulas and rule tables, and GCS files
+for ``import_gcs`` (``tests/gcs_strategies.py``: every file version, plausible or random, with odd
+values, keys and nesting; as mappings, text and bytes).
 
 The classes of input each bug of issue 16 belonged to are generated on purpose: digit strings
 beyond ``int()``'s limit (versions, amounts, changes, pointers, ``$ref`` tokens), points and
@@ -31,9 +34,14 @@ For every call the fuzzer checks the library's promises:
 * a returned document shares no dict or list with the input;
 * for a valid input: ``parse -> serialize -> parse`` gives an equal document, and updates give
   valid documents;
+* an import gives a document that is valid, claim-consistent (``verify_character``) and
+  serializable;
 * the command line's text output (``check``, ``validate``, ``stats``, ``recompute`` on a file whose
   name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
   control character: file text can neither forge a report line nor drive the terminal.
+
+``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
+as deep as the limit allows.
 
 Findings are printed, and each kind (function, exception, place) is saved once to ``--out``
 with its replay command and traceback. The exit status is 1 when anything was found.
@@ -69,6 +77,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+import gcs_samples  # noqa: E402
+import gcs_strategies as gcs_gen  # noqa: E402
 import gurps_character as gc  # noqa: E402
 import strategies as gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
@@ -494,43 +504,61 @@ _COPY_FIRST = frozenset(
 """Functions that copy the document before walking it, or never walk `extensions`."""
 
 
-def make_case(chooser: gen.Chooser) -> Case:
-    """A random call of a random public function."""
-    name = gen.pick(
-        chooser,
-        (
-            "parse_character",
-            "parse_character",
-            "validate_character",
-            "verify_character",
-            "combat_stats",
-            "get_updatable_fields",
-            "update_character",
-            "update_character",
-            "get_pool",
-            "apply_damage",
-            "heal",
-            "spend_fatigue",
-            "recover_fatigue",
-            "serialize_character",
-            "check_envelope",
-            "get_condition",
-            "change_pool",
-            "stale_schema",
-            "parse_formula",
-            "evaluate",
-            "evaluate",
-            "recompute",
-            "deviations",
-            "parse_dice",
-            "round_up",
-            "resolve_schema_ref",
-            "plain_value",
-            "parse_yaml_character",
-            "dump_yaml_character",
-            "cli_text",
-        ),
-    )
+def _import_case(chooser: gen.Chooser) -> Case:
+    """``import_gcs`` on a hostile GCS file, now and then with an odd byte limit or time."""
+    source = gcs_gen.gcs_source(chooser, deep=gen.pick(chooser, (10, 3_000, 3_000, 120_000)))
+    kwargs: dict[str, Any] = {}
+    odd = False
+    if gen.chance(chooser, 10):
+        kwargs["max_bytes"] = gen.pick(chooser, (0, 100, 2_000_000, -1, True, 1.5, None, 10**400, "9"))
+    if gen.chance(chooser, 20):
+        kwargs["now"], odd = _now(chooser)
+    return Case("import_gcs", gc.import_gcs, (source,), kwargs, odd_now=odd)
+
+
+FUNCTIONS = (
+    "import_gcs",
+    "import_gcs",
+    "import_gcs",
+    "parse_character",
+    "parse_character",
+    "validate_character",
+    "verify_character",
+    "combat_stats",
+    "get_updatable_fields",
+    "update_character",
+    "update_character",
+    "get_pool",
+    "apply_damage",
+    "heal",
+    "spend_fatigue",
+    "recover_fatigue",
+    "serialize_character",
+    "check_envelope",
+    "get_condition",
+    "change_pool",
+    "stale_schema",
+    "parse_formula",
+    "evaluate",
+    "evaluate",
+    "recompute",
+    "deviations",
+    "parse_dice",
+    "round_up",
+    "resolve_schema_ref",
+    "plain_value",
+    "parse_yaml_character",
+    "dump_yaml_character",
+    "cli_text",
+)
+"""The functions fuzzed, as often as they are listed."""
+
+
+def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
+    """A random call of a random public function (or of ``only``)."""
+    name = only if only is not None else gen.pick(chooser, FUNCTIONS)
+    if name == "import_gcs":
+        return _import_case(chooser)
     if name == "parse_yaml_character":
         source, valid = _yaml_source(chooser)
         return Case(name, gy.parse_yaml_character, (source,), valid_document=source if valid else None)
@@ -782,6 +810,30 @@ def run_case(case: Case, timeout: float) -> Outcome:
     return outcome
 
 
+def _check_import(result: Any) -> str | None:
+    """An import's document is valid, claim-consistent and can be written."""
+    document = result.document
+    validity = gc.validate_character(document)
+    if not validity.valid:
+        return f"an imported document is invalid: {validity.errors[0].message}"[:500]
+    report = gc.verify_character(document)
+    if not report.claim_consistent:
+        return "an imported document's integrity block does not match the recomputation"
+    try:
+        gc.serialize_character(document, indent=0)
+    except CharacterError as error:
+        return f"an imported document cannot be written: {error.code}: {error.message}"[:500]
+    return None
+
+
+def _returned_document(case: Case, result: Any) -> Any:
+    if case.name in ("parse_character", "parse_yaml_character"):
+        return result.character
+    if case.name == "import_gcs":
+        return result.document
+    return result
+
+
 FORMULA_SECONDS = 0.5
 """The longest a formula may take: parsing and preparing one at the length limit takes tens of
 milliseconds, evaluating it a few (compiling it as code took up to a second)."""
@@ -839,7 +891,7 @@ _VIEW_FUNCTIONS = ("combat_stats", "get_pool", "get_condition", "change_pool", "
 
 
 def _check_result(case: Case, result: Any) -> str | None:
-    returned = result.character if case.name in ("parse_character", "parse_yaml_character") else result
+    returned = _returned_document(case, result)
     # resolve_schema_ref and plain_value return their argument (or parts of it) by contract
     if (
         case.name not in ("resolve_schema_ref", "plain_value")
@@ -847,6 +899,8 @@ def _check_result(case: Case, result: Any) -> str | None:
         and gen.shared_containers(returned, (case.args, case.kwargs))
     ):
         return "the result shares a dict or list with the input"
+    if case.name == "import_gcs":
+        return _check_import(result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
         return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
     if case.name in _VIEW_FUNCTIONS:
@@ -916,13 +970,14 @@ def _signature(case: Case, outcome: Outcome) -> str:
     return f"{case.name} | {outcome.kind} | {place}"
 
 
-def _save(out: Path, seed: int, index: int, case: Case, outcome: Outcome) -> Path:
+def _save(out: Path, seed: int, index: int, case: Case, outcome: Outcome, only: str | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     stem = f"{case.name}-{seed}-{index}"
     report = out / f"{stem}.txt"
+    again = f" --only {only}" if only else ""
     report.write_text(
         f"function: {case.name}\noutcome: {outcome.kind}\nproblem: {outcome.problem}\n"
-        f"replay: python scripts/fuzz.py --replay {seed}:{index}\nseconds: {outcome.seconds:.3f}\n\n"
+        f"replay: python scripts/fuzz.py --replay {seed}:{index}{again}\nseconds: {outcome.seconds:.3f}\n\n"
         f"{outcome.trace or ''}",
         encoding="utf-8",
     )
@@ -983,7 +1038,7 @@ def cold_start_check(runs: int = 4) -> str | None:
     return None
 
 
-def campaign(minutes: float, seed: int, out: Path, timeout: float) -> int:
+def campaign(minutes: float, seed: int, out: Path, timeout: float, only: str | None = None) -> int:
     """Runs cases until the time is up; prints the summary. Returns the number of findings."""
     cold = cold_start_check()
     print("cold start: threads agree" if cold is None else f"FOUND {cold}", flush=True)
@@ -996,7 +1051,7 @@ def campaign(minutes: float, seed: int, out: Path, timeout: float) -> int:
     last_report = time.monotonic()
     while time.monotonic() < deadline:
         chooser = gen.RandomChooser(random.Random(f"{seed}:{index}"))
-        case = make_case(chooser)
+        case = make_case(chooser, only)
         # a call stuck in C code cannot be interrupted: show where it is stuck
         faulthandler.dump_traceback_later(timeout + 30)
         outcome = run_case(case, timeout)
@@ -1008,7 +1063,7 @@ def campaign(minutes: float, seed: int, out: Path, timeout: float) -> int:
             signature = _signature(case, outcome)
             findings[signature] = findings.get(signature, 0) + 1
             if signature not in saved:
-                saved[signature] = _save(out, seed, index, case, outcome)
+                saved[signature] = _save(out, seed, index, case, outcome, only)
                 print(f"FOUND case {seed}:{index}: {signature}\n    {outcome.problem}", flush=True)
         index += 1
         if time.monotonic() - last_report > 60:
@@ -1042,11 +1097,11 @@ def _summary(
         print(f"  {count:>5} x {signature}\n          {saved[signature]}")
 
 
-def replay(spec: str, timeout: float) -> None:
+def replay(spec: str, timeout: float, only: str | None = None) -> None:
     """Runs one case again and prints everything about it."""
     seed, _, index = spec.partition(":")
     chooser = gen.RandomChooser(random.Random(f"{int(seed)}:{int(index)}"))
-    case = make_case(chooser)
+    case = make_case(chooser, only)
     print(f"{case.name}: {', '.join(_short(arg) for arg in case.args)} {_short(case.kwargs)}")
     outcome = run_case(case, timeout)
     print(f"outcome: {outcome.kind} in {outcome.seconds:.3f} s")
@@ -1137,6 +1192,46 @@ def measure() -> None:
     print("(indented, the deep documents are over the longest text: tooLarge, found before writing)")
 
 
+def _best(run: Callable[[], Any], times: int = 3) -> float:
+    best = math.inf
+    for _ in range(times):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def measure_gcs() -> None:
+    """Times ``import_gcs`` on GCS files up to the byte limit, and on containers nested deep."""
+    limit = gc.MAX_DOCUMENT_BYTES
+    print("\nimport_gcs on GCS characters (tests/gcs_samples.py) grown towards the byte limit:")
+    header = ("bytes", "skills", "json s", "import s", "ratio", "per MB")
+    print(" ".join(f"{name:>{width}}" for name, width in zip(header, (10, 7, 8, 9, 6, 7), strict=True)))
+    for target in (limit // 8, limit // 4, limit // 2, limit * 97 // 100):
+        data, text = gcs_samples.grown(target)
+        size = len(text.encode())
+        loads_s = _best(functools.partial(json.loads, text))
+        import_s = _best(functools.partial(gc.import_gcs, text))
+        skills = len(data["skills"])
+        print(
+            f"{size:>10} {skills:>7} {loads_s:>8.3f} {import_s:>9.3f} {import_s / loads_s:>6.1f} "
+            f"{import_s / (size / 1e6):>7.3f}"
+        )
+    print("(best of 3; 'ratio': import over json.loads of the same text; 'per MB': import seconds per MB)")
+    print("\nTrait containers nested through 'children' as deep as the byte limit allows:")
+    opening = '{"id": "T0000000000000000", "name": "deep", "children": ['
+    shell = json.dumps(gcs_samples.character(units=2, version=5) | {"traits": "HERE"})
+    deepest = (limit - len(shell)) // (len(opening) + 2)
+    print(f"{'depth':>7} {'bytes':>10} {'import s':>9}  outcome")
+    for depth in (deepest // 8, deepest // 4, deepest // 2, deepest):
+        text = shell.replace('"HERE"', "[" + opening * depth + "{}" + "]}" * depth + "]")
+        started = time.perf_counter()
+        outcome = _try(functools.partial(gc.import_gcs, text))
+        seconds = time.perf_counter() - started
+        what = f"CharacterError {outcome.code}" if isinstance(outcome, CharacterError) else "imported"
+        print(f"{depth:>7} {len(text.encode()):>10} {seconds:>9.3f}  {what}")
+
+
 def _deep_steps(character: Any) -> list[Callable[[], Any]]:
     return [
         lambda: gc.update_character(character, {"/secondary/hp/current": 1}),
@@ -1166,17 +1261,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds a call may take (default 20)")
     parser.add_argument("--replay", metavar="SEED:CASE", help="run one case again")
     parser.add_argument("--measure", action="store_true", help="time documents up to the byte limit")
+    parser.add_argument(
+        "--only", choices=sorted(set(FUNCTIONS)), help="fuzz one function (replay needs it again)"
+    )
     options = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid> shows where a long run is
     if options.measure:
         measure()
+        measure_gcs()
         return 0
     if options.replay:
-        replay(options.replay, options.timeout)
+        replay(options.replay, options.timeout, options.only)
         return 0
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
     print(f"fuzzing for {options.minutes} minutes, seed {seed}", flush=True)
-    return 1 if campaign(options.minutes, seed, options.out, options.timeout) else 0
+    found = campaign(options.minutes, seed, options.out, options.timeout, options.only)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

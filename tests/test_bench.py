@@ -10,7 +10,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from gurps_character import parse_character, serialize_character, validate_character
+import pytest
+
+import gcs_samples
+from gurps_character import import_gcs, parse_character, serialize_character, validate_character
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -28,6 +31,7 @@ def bench_module() -> ModuleType:
 
 def test_a_quick_run_on_the_examples_reports_every_operation() -> None:
     command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
+    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder"]  # import rows: see below
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     report: dict[str, Any] = json.loads(result.stdout)
@@ -48,3 +52,30 @@ def test_generated_characters_are_valid_and_compliant() -> None:
         assert validate_character(grown).valid
         report = parse_character(serialize_character(grown)).report
         assert report.rules_compliant and report.claim_consistent, report.to_dict()
+
+
+def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path) -> None:
+    (tmp_path / "one.gcs").write_text(gcs_samples.text_of(gcs_samples.character(units=30)), encoding="utf-8")
+    (tmp_path / "xml.gcs").write_text('<?xml version="1.0"?><character version="4"/>', encoding="utf-8")
+    command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
+    command += ["--gcs-sizes", "20000,80000", "--shared-gcs", str(tmp_path)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    imported: dict[str, Any] = json.loads(result.stdout)["import"]
+    assert [row["name"] for row in imported["generated"]] == ["GCS 20 kB", "GCS 80 kB"]
+    for row in imported["generated"]:
+        assert row["import_gcs_s"] > 0 and row["json_loads_s"] > 0
+        assert row["ratio"] == pytest.approx(row["import_gcs_s"] / row["json_loads_s"])
+    assert 20_000 <= imported["generated"][0]["bytes"] < 22_000
+    assert imported["shared"]["files"] == 1  # the XML file is refused, so it is not timed
+    assert [row["name"] for row in imported["shared"]["rows"]] == ["one"]
+    assert set(imported["targets"]) == {"import_gcs, cost per byte", "import_gcs, GCS 80 kB"}
+
+
+def test_generated_gcs_files_reach_their_size_and_import() -> None:
+    for size in (20_000, 60_000):
+        data, text = gcs_samples.grown(size)
+        assert size <= len(text.encode()) < size * 1.1
+        imported = import_gcs(text)
+        assert len(imported.document["skills"]) >= len(data["skills"])
+        assert validate_character(imported.document).valid

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .. import __version__
-from . import _check, _convert, _hit, _recompute, _stats, _update
+from . import _check, _convert, _hit, _import, _recompute, _stats, _update
 from ._command import Commands, Handler
 from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
 from ._io import atomic_write, read_input
@@ -43,17 +43,19 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
     _update.register,  # damage, heal, fatigue, recover, update
     _hit.register,  # hit
     _convert.register,  # convert
+    _import.register,  # import
 )
 """Each command family's ``register``, in the order ``--help`` lists the commands."""
 
 _EPILOG: Final = f"""\
 examples:
   {PROG} check hero.json                 is it valid and built by the rules?
-  {PROG} check --jobs 4 campaign/        every *.json and *.yaml below a folder, in 4 processes
+  {PROG} check --jobs 4 campaign/        every *.json, *.yaml and *.gcs below a folder, in 4 processes
   {PROG} stats hero.json                 the combat view as a table
   {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
   {PROG} hit hero.json 9 cut --dr 3      a 9 cutting blow: injury, shock, rolls
   {PROG} convert hero.json -o hero.yaml  the same character in YAML (.yaml files work everywhere)
+  {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
 2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);

@@ -20,7 +20,7 @@ __all__ = ["check_one", "register", "validate_one"]
 _CHECK_EPILOG: Final = f"""\
 examples:
   {PROG} check hero.json
-  {PROG} check characters/ other.yaml      folders: every *.json, *.yaml and *.yml below them, sorted
+  {PROG} check characters/ other.yaml      folders: every *.json, *.yaml, *.yml and *.gcs below them, sorted
   cat hero.json | {PROG} check -            '-' reads stdin
   {PROG} check --json --jobs 4 characters/ | jq 'select(.ok | not) | .path'
 

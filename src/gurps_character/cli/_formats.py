@@ -17,6 +17,10 @@ refuse an invalid document (:func:`~gurps_character.serialize_character` validat
 
 YAML (``.yaml``, ``.yml``) is read by :func:`gurps_character.yaml.load_yaml_document`, which
 checks the schema itself so that schema errors carry the line and column in the YAML file.
+
+GCS files (``.gcs``) are *imported* (:func:`~gurps_character.import_gcs`): read, never written
+back, since a gurps-character document written over a ``.gcs`` file would destroy the GCS
+character (:data:`IMPORTED`, :func:`is_imported`; ``--in-place`` refuses them).
 """
 
 from __future__ import annotations
@@ -24,16 +28,27 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+from ..errors import CharacterError
+
+if TYPE_CHECKING:
+    from ..gcs import GcsImport
 
 __all__ = [
     "DEFAULT_SUFFIX",
     "FORMATS",
+    "GCS_SUFFIX",
+    "IMPORTED",
+    "IMPORT_FAILED",
     "WRITERS",
     "DocumentLoader",
     "DocumentWriter",
     "Source",
     "document_suffixes",
+    "gcs_import",
+    "import_failed",
+    "is_imported",
     "loader_for",
     "writer_for",
 ]
@@ -56,16 +71,60 @@ def _yaml_source(data: bytes) -> Source:
     return load_yaml_document(data)
 
 
+IMPORT_FAILED: Final = "importFailed"
+"""A CLI error code: the importer stopped on something other than a ``CharacterError``."""
+
+
+def gcs_import(data: bytes) -> GcsImport:
+    """Imports a ``.gcs`` file's bytes (:func:`~gurps_character.import_gcs`).
+
+    The command line promises no traceback for any input: should the importer fail on a file in
+    a way it does not describe (a bug), that becomes an ``importFailed`` error naming the file
+    instead of ending the whole run.
+
+    Raises:
+        CharacterError: The importer's own refusal (``notGcs`` ...) or ``importFailed``.
+    """
+    from ..gcs import import_gcs  # only a .gcs file pays for importing the importer
+
+    try:
+        return import_gcs(data)
+    except CharacterError:
+        raise
+    except Exception as err:  # the boundary: one bad file must not end a run over many
+        raise import_failed(err) from None
+
+
+def import_failed(err: Exception) -> CharacterError:
+    """The ``importFailed`` error for a failure the library does not describe (a bug)."""
+    what = f"{type(err).__name__}: {err}"[:300]
+    return CharacterError(
+        IMPORT_FAILED,
+        f"the GCS import failed on this file ({what}); please report it with the file.",
+        {"reason": what},
+    )
+
+
+def _gcs_source(data: bytes) -> Source:
+    # Imported on the fly; the notes are for the `import` command, which prints them.
+    return gcs_import(data).document
+
+
 DEFAULT_SUFFIX: Final = ".json"
+GCS_SUFFIX: Final = ".gcs"
 
 FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
     {
         DEFAULT_SUFFIX: _json_source,
         ".yaml": _yaml_source,
         ".yml": _yaml_source,
+        GCS_SUFFIX: _gcs_source,
     }
 )
 """Lower-case file suffix -> loader. Add a format here (one line)."""
+
+IMPORTED: Final = frozenset({GCS_SUFFIX})
+"""Suffixes of other programs' files: read through an importer, never written over."""
 
 
 DocumentWriter: TypeAlias = Callable[[Mapping[str, Any]], str]
@@ -109,3 +168,8 @@ def loader_for(path: str) -> DocumentLoader:
 def document_suffixes() -> tuple[str, ...]:
     """The suffixes a folder is searched for (``check``/``validate``), JSON first."""
     return tuple(FORMATS)
+
+
+def is_imported(path: str) -> bool:
+    """Whether ``path`` is another program's file (``.gcs``): read it, never write over it."""
+    return os.path.splitext(path)[1].lower() in IMPORTED

@@ -108,11 +108,16 @@ def _suffix_list(suffixes: Sequence[str]) -> str:
     return patterns[0] if len(patterns) == 1 else ", ".join(patterns[:-1]) + " or " + patterns[-1]
 
 
-def expand(paths: Iterable[str]) -> list[Input]:
-    """Files, folders (recursively, every readable format) and ``-`` turned into the inputs, in order."""
+def expand(paths: Iterable[str | Input]) -> list[Input]:
+    """Files, folders (recursively, every readable format) and ``-`` turned into the inputs, in order.
+
+    An :class:`Input` is taken as it is (a command that plans its inputs itself, as ``import``).
+    """
     inputs: list[Input] = []
     for path in paths:
-        if path == STDIN:
+        if isinstance(path, Input):
+            inputs.append(path)
+        elif path == STDIN:
             try:
                 inputs.append(Input(path, data=read_input(path)))
             except CharacterError as err:
@@ -196,21 +201,23 @@ def _results(
 
 
 class _Progress:
-    """A ``checking: 3/40 files done`` line on stderr, redrawn in place.
+    """A ``checking: 3/40 files done`` line on stderr (``importing: ...`` for ``import``), redrawn
+    in place.
 
     Shown only when stderr is a terminal and there are many files; cleared before each result is
     printed so that results and the progress line never mix.
     """
 
-    def __init__(self, stream: TextIO, total: int) -> None:
+    def __init__(self, stream: TextIO, total: int, verb: str = "checking") -> None:
         self._stream = stream
         self._total = total
+        self._verb = verb
         self._enabled = total >= _PROGRESS_MIN_FILES and _isatty(stream)
         self._shown = False
 
     def show(self, done: int) -> None:
         if self._enabled and done < self._total:
-            self._stream.write(f"\r\x1b[Kchecking: {done}/{self._total} files done")
+            self._stream.write(f"\r\x1b[K{self._verb}: {done}/{self._total} files done")
             self._stream.flush()
             self._shown = True
 
@@ -229,15 +236,21 @@ def _isatty(stream: IO[Any]) -> bool:
 
 
 def run_many(
-    paths: Sequence[str], work: Callable[[Input], Result], jobs: int, emit: Callable[[Result], None]
+    paths: Sequence[str | Input],
+    work: Callable[[Input], Result],
+    jobs: int,
+    emit: Callable[[Result], None],
+    *,
+    verb: str = "checking",
 ) -> list[Result]:
     """Expands ``paths``, runs ``work`` on each input (in ``jobs`` processes) and ``emit``s each
     result in input order as it comes, with a progress line on a terminal; returns the results.
 
-    ``work`` must be a module-level function (it is pickled for the worker processes).
+    ``work`` must be a module-level function (it is pickled for the worker processes); ``verb``
+    names the work in the progress line.
     """
     inputs = expand(paths)
-    progress = _Progress(sys.stderr, len(inputs))
+    progress = _Progress(sys.stderr, len(inputs), verb)
     progress.show(0)
     results: list[Result] = []
     outcomes = _results(inputs, work, jobs)

@@ -25,7 +25,7 @@ from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
 from ._command import Commands, add_command
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
-from ._formats import DEFAULT_SUFFIX, WRITERS, writer_for
+from ._formats import DEFAULT_SUFFIX, WRITERS, is_imported, writer_for
 from ._io import atomic_write, load_character, locked_for_update, read_source, unwritable, write_output
 from ._report import WHEN, json_line, roll_text, say, state_text
 
@@ -257,6 +257,16 @@ def _destination(args: argparse.Namespace) -> str | None:
                 STDIN_LABEL,
                 CharacterError(
                     INVALID_ARGUMENT, "--in-place needs a file, not stdin.", {"name": "--in-place"}
+                ),
+            )
+        if is_imported(args.path):  # a gurps-character document over a .gcs file would destroy it
+            raise CommandFailure(
+                label(args.path),
+                CharacterError(
+                    INVALID_ARGUMENT,
+                    "--in-place would write a gurps-character document over a GCS file; "
+                    f"write it elsewhere with -o, or import it first ({PROG} import).",
+                    {"name": "--in-place"},
                 ),
             )
         return str(args.path)
