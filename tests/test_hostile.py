@@ -454,6 +454,29 @@ def test_random_formulas_on_hostile_roots_give_values_or_formula_errors(
     assert snapshot((root, local)) == before
 
 
+class _LyingText(str):
+    def __str__(self) -> str:
+        return "lie"
+
+
+@pytest.mark.parametrize(
+    ("root", "expected"),
+    [
+        ({1, 2}, None),
+        (object(), None),
+        ([{3}, (1, 2)], [None, [1, 2]]),
+        (_LyingText("st"), "st"),
+        ({"a": _LyingText("b")}, {"a": "b"}),
+    ],
+    ids=["set", "object", "nested", "str-subclass", "nested-str-subclass"],
+)
+def test_a_path_to_what_json_cannot_hold_gives_json_data(root: Any, expected: Any) -> None:
+    # '$' over a set returned the set itself, and over a str subclass the subclass
+    value = evaluate("$", root)
+    assert value == expected
+    assert is_formula_value(value)
+
+
 def is_formula_value(value: Any) -> bool:
     """A number (finite, or None for what JSON cannot hold), text, bool, None, Dice, or plain
     lists and dicts of them."""

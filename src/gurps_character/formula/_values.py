@@ -159,15 +159,17 @@ def output_value(value: Any) -> Any:
 def _output_container(value: Any, depth: int, active: set[int]) -> Any:
     if value is MISSING or value is None:
         return None
-    if isinstance(value, bool | str | Dice):
+    if isinstance(value, bool | Dice):
         return value
+    if isinstance(value, str):
+        return str.__add__("", value)  # a plain str, also for a subclass (whose methods may lie)
     number = as_number(value)
     if number is not None:
         if isinstance(value, int) and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
             return int(value)
         return output_number(number)
     if not isinstance(value, Mapping | list | tuple):
-        return value
+        return None  # not JSON data (a set, an object): no value JSON.stringify would write
     if depth >= _MAX_OUTPUT_DEPTH:
         raise FormulaError("The formula's value is nested too deeply to return")
     key = id(value)
