@@ -26,6 +26,7 @@ from gurps_character import (
     GcsImport,
     ImportNote,
     import_gcs,
+    resolve_hit,
     serialize_character,
     validate_character,
     verify_character,
@@ -241,7 +242,13 @@ def test_v5_dr_per_location() -> None:
         "dr": 3,
         "notes": "4 vs crushing",
     }
-    assert by_location["Skull"]["dr"] == 4
+    # GCS's 4 counts the skull's natural DR 2, which the rules (and resolve_hit) add to the sheet's DR
+    assert by_location["Skull"]["dr"] == 2
+    assert resolve_hit(document, 10, "cr", location="skull").dr == 4
+    assert any(
+        note.kind == "approximated" and "natural DR 2" in note.message
+        for note in imported("v5_fighter.gcs").notes
+    )
     assert [e["location"] for e in document["damageResistance"]].count("Arm") == 1  # both arms alike
     assert "locationId" not in by_location["Wing"]
 
@@ -399,7 +406,7 @@ def test_v2_without_calc_uses_gcs_rules() -> None:
     assert traits == {"Acute Vision": 4, "Fit": 4, "Curious": -5, "Hums while walking": -1}  # Fit: 5 × 80%
     assert document["meta"]["createdAt"] == "2021-03-03T19:05:00Z"
     dr = {e["location"]: e["dr"] for e in document["damageResistance"]}
-    assert dr == {"Skull": 2, "Torso": 1}  # the skull's own DR; the jacket on the torso
+    assert dr == {"Skull": 0, "Torso": 1}  # the skull's own DR 2 is the rules'; the jacket on the torso
     assert document["equipment"][0]["weight"] == (1 + 3 * 0.5) / 2
     assert any(n.kind == "approximated" and n.source == "/advantages/1" for n in result.notes)
 

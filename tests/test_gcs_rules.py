@@ -576,7 +576,7 @@ def test_without_a_body_table_dr_is_for_gcs_default_humanoid_body() -> None:
     dr = {entry["locationId"]: entry["dr"] for entry in result.document["damageResistance"]}
     assert dr == {
         "eyes": 0,
-        "skull": 2 + 1,  # the skull's own DR
+        "skull": 1,  # the full-body bonus; the skull's own DR 2 is left to the rules
         "face": 1,
         "legs": 1,
         "arms": 1 + 1,

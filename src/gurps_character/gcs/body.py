@@ -51,6 +51,8 @@ _HUMANOID: Node = {
     ],
 }
 """GCS's default body, used when a file has none (old files): its locations, the skull's own DR 2."""
+_SKULL_NATURAL_DR = 2
+"""The skull's own DR (B399): GCS counts it in the skull's DR, the format leaves it to the rules."""
 _OLD_PLACES = {
     "eyes": ["eye"],
     "arms": ["arm"],
@@ -104,6 +106,7 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
     seen: set[tuple[str, int, str]] = set()
     computed = False
+    skull_natural = 0
     for location in _locations(body):
         ident = text(location, "id").strip().lower()
         name = (text(location, "choice_name") or text(location, "table_name") or ident).strip()
@@ -120,6 +123,11 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
             base, extra = _computed(ctx, location, ident)
             computed = True
         value = max(math.floor(base), 0)
+        if ident == "skull":
+            natural = min(_SKULL_NATURAL_DR, value, max(math.floor(number(location, "dr_bonus") or 0), 0))
+            if natural:
+                value -= natural
+                skull_natural = natural
         notes = "; ".join(
             f"{value + math.floor(amount)} vs {key}"
             for key, amount in extra.items()
@@ -136,6 +144,13 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
         if notes:
             entry["notes"] = notes
         entries.append(entry)
+    if skull_natural:
+        ctx.note(
+            _table_pointer(settings, default_body),
+            "approximated",
+            f"The skull's DR is stored without its natural DR {skull_natural}, which GCS counts in and the "
+            "rules add to the DR a sheet lists (the format lists armor and advantages; resolve_hit adds 2).",
+        )
     if computed:
         ctx.note(
             "/settings",
@@ -150,12 +165,18 @@ def damage_resistance(ctx: Context) -> list[dict[str, Any]]:
         )
         return entries
     ctx.note(
-        "/settings/body_type" if "body_type" in settings else "/settings/hit_locations",
+        _table_pointer(settings, default_body),
         "movedToExtensions",
         f"The hit-location table ({text(body, 'name') or 'unnamed'}: rolls, penalties, descriptions) is kept "
         "only in the GCS data; the document has DR per location.",
     )
     return entries
+
+
+def _table_pointer(settings: Node, default_body: bool) -> str:
+    if default_body:
+        return "/settings"
+    return "/settings/body_type" if "body_type" in settings else "/settings/hit_locations"
 
 
 def _computed(ctx: Context, location: Node, ident: str) -> tuple[float, dict[str, float | None]]:
