@@ -10,7 +10,7 @@ from ._yaml_read import MAX_YAML_DEPTH, YamlDataError, locate, read_yaml, requir
 from ._yaml_write import unwritable, write_yaml
 from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError, describe, not_json_error
-from .load import Parsed, check_envelope, check_max_bytes, schema_error, text_of
+from .load import Parsed, check_envelope, check_max_bytes, require_valid, schema_error, text_of
 from .validate import ValidationError, validate_character
 
 __all__ = ["dump_yaml_character", "load_yaml_document", "parse_yaml_character"]
@@ -105,9 +105,7 @@ def dump_yaml_character(document: Any) -> str:
             than YAML is read (``tooLarge``, ``{pointer, limit}``).
     """
     check_envelope(document)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     try:
         data = copy_json(document)
     except NotJsonError as err:
