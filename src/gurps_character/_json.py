@@ -36,6 +36,7 @@ __all__ = [
     "js_property_order",
     "loads",
     "loads_with_infinities",
+    "unquoted_scalar",
 ]
 
 _MAX_SAFE_DIGITS = 15
@@ -572,16 +573,20 @@ def _js_string(text: str) -> str:
     return '"' + _NEEDS_ESCAPE.sub(_escape_char, text) + '"'
 
 
-def _scalar(value: Any) -> str:
+def unquoted_scalar(value: Any) -> str:
+    """A scalar written without quotes: ``null``, ``true``, ``false`` or a number, as JSON writes
+    it (and YAML 1.2 reads it back the same)."""
     if value is None:
         return "null"
     if value is True:
         return "true"
     if value is False:
         return "false"
-    if isinstance(value, str):
-        return _js_string(value)
     return js_number(value)
+
+
+def _scalar(value: Any) -> str:
+    return _js_string(value) if isinstance(value, str) else unquoted_scalar(value)
 
 
 _MAX_ARRAY_INDEX = 2**32 - 2

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ._json import JsonTextError, NotJsonError, copy_json
-from ._pointer import unescape_token
+from ._pointer import tokens_of
 from ._yaml_read import MAX_YAML_DEPTH, YamlDataError, locate, read_yaml, require_ruamel
 from ._yaml_write import unwritable, write_yaml
 from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError, describe, not_json_error
-from .load import Parsed, check_envelope, check_max_bytes, schema_error, text_of
+from .load import Parsed, check_envelope, check_max_bytes, require_valid, schema_error, text_of
 from .validate import ValidationError, validate_character
 
 __all__ = ["dump_yaml_character", "load_yaml_document", "parse_yaml_character"]
@@ -105,9 +105,7 @@ def dump_yaml_character(document: Any) -> str:
             than YAML is read (``tooLarge``, ``{pointer, limit}``).
     """
     check_envelope(document)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     try:
         data = copy_json(document)
     except NotJsonError as err:
@@ -131,18 +129,12 @@ def _invalid_yaml(reason: str, line: int, column: int) -> CharacterError:
     )
 
 
-def _tokens(pointer: str) -> tuple[str, ...]:
-    if not pointer:
-        return ()
-    return tuple(unescape_token(token) for token in pointer[1:].split("/"))
-
-
 def _positions(text: str, errors: tuple[ValidationError, ...]) -> list[tuple[int, int] | None]:
     """Where each schema error stands in the YAML: the offending value, or for a property name
     that is not allowed (an unknown property, a bad ``extensions`` key), that key."""
     wanted: list[tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]]] = []
     for error in errors:
-        tokens = _tokens(error.pointer)
+        tokens = tokens_of(error.pointer)
         name = error.property_name
         if name is None and error.keyword == "additionalProperties":
             name = error.params.get("additionalProperty")

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ._json import js_number
+from ._json import unquoted_scalar
 from ._pointer import escape_token
 from ._yaml_read import MAX_YAML_DEPTH
 
@@ -66,15 +66,7 @@ def _text(text: str) -> str:
 
 
 def _scalar(value: Any) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return _text(value)
-    return js_number(value)
+    return _text(value) if isinstance(value, str) else unquoted_scalar(value)
 
 
 def _opens(value: Any) -> bool:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any, Final, Literal, NoReturn, TypeAlias
@@ -699,18 +699,7 @@ def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = N
         _refuse("hit", hit, "a Hit from resolve_hit")
     change = change_pool(document, hit.pool, -hit.injury, now=now, spill_to_hp=True)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
-    return PoolChange(
-        pool=change.pool,
-        requested=change.requested,
-        taken=change.taken,
-        clamped=change.clamped,
-        before=change.before,
-        after=change.after,
-        crossed=change.crossed,
-        follow_ups=follow_ups,
-        spill=change.spill,
-        document=change.document,
-    )
+    return replace(change, follow_ups=follow_ups)
 
 
 # ---------------------------------------------------------------- weapon damage

@@ -283,9 +283,7 @@ def _read_character_mapping(source: Mapping[str, Any]) -> Any:
     except NotJsonError as err:  # something else no JSON holds, after the number
         raise not_json_error(err) from None
     check_envelope(document)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     raise not_json_error(first)
 
 
@@ -299,9 +297,7 @@ def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
     except JsonTextError as err:  # a syntax error after the number
         raise _invalid_json(err) from None
     check_envelope(document)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     raise _invalid_json(first)
 
 
@@ -329,9 +325,7 @@ def parse_character(
     from .verify import verify_character
 
     document = load_document(source, max_bytes)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     return Parsed(document, verify_character(document))  # type: ignore[arg-type]
 
 
@@ -360,9 +354,7 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
             {"name": "indent", "value": json_detail(indent)},
         )
     check_envelope(document)
-    result = validate_character(document)
-    if not result.valid:
-        raise schema_error(result.errors)
+    require_valid(document)
     unit = (" " * max(0, min(10, int(indent)))) if isinstance(indent, int) else indent[:10]
     try:
         document = _in_javascript_order(document)

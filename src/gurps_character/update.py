@@ -12,7 +12,7 @@ from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
 from ._json import NotJsonError, copy_json
 from ._once import once
-from ._pointer import escape_token, unescape_token
+from ._pointer import escape_token, parent_of
 from .constants import SCHEMA
 from .errors import CharacterError, NowTypeError, describe, guarded, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
@@ -288,23 +288,14 @@ def _checked_value(pointer: str, value: Any, state: _StateNode) -> Any:
 
 
 def _parent_of(document: dict[str, Any], pointer: str, value: Any) -> tuple[dict[str, Any], str]:
-    tokens = [unescape_token(token) for token in pointer.split("/")[1:]]
-    node: Any = document
-    for token in tokens[:-1]:
-        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
-            node = node[int(token)]
-        elif isinstance(node, dict) and token in node:
-            node = node[token]
-        else:
-            node = None
-            break
-    if not isinstance(node, dict):
+    node, key = parent_of(document, pointer)
+    if node is None:
         raise CharacterError(
             "invalidValue",
             f"{pointer} cannot be set: the document has no object to hold it.",
             {"pointer": pointer, "value": value},
         )
-    return node, tokens[-1]
+    return node, key
 
 
 _NO_TABLES: Final = TableSet(None, eager=True)

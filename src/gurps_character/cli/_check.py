@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..errors import CharacterError
-from ..load import load_document, parse_character, schema_error
-from ..validate import validate_character
+from ..load import load_document, parse_character, require_valid
 from ..verify import VerificationReport
 from ._command import Commands, add_command
 from ._common import EXIT_ERROR, EXIT_NOT_COMPLIANT, EXIT_OK, PROG, label
@@ -56,13 +55,10 @@ def validate_one(item: Input) -> Result:
     if item.error is not None:
         return Result(item.path, error=item.error)
     try:
-        document = load_document(input_source(item))
+        require_valid(load_document(input_source(item)))
     except CharacterError as err:
         return Result(item.path, error=err.to_dict())
-    result = validate_character(document)
-    if result.valid:
-        return Result(item.path)
-    return Result(item.path, error=schema_error(result.errors).to_dict())
+    return Result(item.path)
 
 
 def _report_lines(report: VerificationReport) -> list[str]:

@@ -9,11 +9,12 @@ exit status; it raises :class:`~._common.CommandFailure` for an expected failure
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-__all__ = ["Commands", "Handler", "add_command", "positive"]
+__all__ = ["Commands", "Handler", "add_command", "integer_text", "positive"]
 
 if TYPE_CHECKING:
     Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -48,6 +49,15 @@ def add_command(
     )
     parser.set_defaults(handler=handler)
     return parser
+
+
+def integer_text(text: str) -> int | None:
+    """The integer ``text`` writes in ASCII digits (a sign allowed), or None: for anything else,
+    and for more digits than ``int()`` reads."""
+    if _INTEGER.fullmatch(text):
+        with contextlib.suppress(ValueError):
+            return int(text)
+    return None
 
 
 def positive(text: str) -> int:

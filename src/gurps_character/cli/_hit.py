@@ -7,7 +7,6 @@ The resolution is :func:`~gurps_character.resolve_hit`; applying it is
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
 import re
 from collections.abc import Mapping
@@ -20,7 +19,7 @@ from ..conditions import FollowUp, PoolChange, Roll
 from ..damage import Hit, apply_hit, resolve_hit
 from ..errors import CharacterError
 from ..load import Parsed
-from ._command import Commands, add_command
+from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._io import load_character
 from ._report import WHEN, json_line, roll_text, say
@@ -61,7 +60,6 @@ _DIVISORS: Final = {
     "ignores": math.inf,
     "ignoresdr": math.inf,
 }
-_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
 _DECIMAL: Final = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
 
 
@@ -70,14 +68,7 @@ _DECIMAL: Final = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
 
 def _parse_damage(text: str) -> int:
     """DAMAGE: a whole number (a negative one is left to the library to refuse by name)."""
-    if _INTEGER.fullmatch(text):
-        with contextlib.suppress(ValueError):
-            return int(text)
-    raise CharacterError(
-        INVALID_ARGUMENT,
-        f"basic_damage must be a whole number of at least 0, not {text!r}.",
-        {"name": "basic_damage", "value": text},
-    )
+    return _parse_whole(text, "basic_damage")
 
 
 def _parse_divisor(text: str | None) -> float:
@@ -104,9 +95,9 @@ def _parse_dr(text: str | None) -> int | None:
 
 
 def _parse_whole(text: str, name: str) -> int:
-    if _INTEGER.fullmatch(text):
-        with contextlib.suppress(ValueError):
-            return int(text)
+    value = integer_text(text)
+    if value is not None:
+        return value
     raise CharacterError(
         INVALID_ARGUMENT,
         f"{name} must be a whole number of at least 0, not {text!r}.",

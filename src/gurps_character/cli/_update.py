@@ -10,9 +10,7 @@ the pool's new state (B419, B426) and the follow-ups the rules now owe, as text 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +21,7 @@ from ..conditions import FollowUp, PoolChange, change_pool
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
-from ._command import Commands, add_command
+from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
 from ._formats import DEFAULT_SUFFIX, WRITERS, is_imported, writer_for
 from ._io import atomic_write, load_character, locked_for_update, read_source, unwritable, write_output
@@ -114,9 +112,6 @@ def _parse_now(text: str | None) -> datetime | None:
     return moment
 
 
-_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
-
-
 def _parse_amount(text: str) -> int:
     """AMOUNT: a non-negative whole number written in ASCII digits.
 
@@ -124,10 +119,7 @@ def _parse_amount(text: str) -> int:
     (``apply_damage(doc, -5)`` refuses it the same way): :func:`change_pool` takes a signed
     change, and ``damage -5`` must not heal.
     """
-    amount: int | None = None
-    if _INTEGER.fullmatch(text):
-        with contextlib.suppress(ValueError):  # more digits than int() accepts
-            amount = int(text)
+    amount = integer_text(text)
     if amount is not None and amount >= 0:
         return amount
     if amount is not None:

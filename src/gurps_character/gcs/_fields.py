@@ -11,8 +11,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .._pointer import escape_token
-
 __all__ = [
     "EMPTY",
     "MAX_DEPTH",
@@ -20,7 +18,6 @@ __all__ = [
     "Node",
     "boolean",
     "children",
-    "escape_pointer",
     "fill_placeholders",
     "integer",
     "is_container",
@@ -153,11 +150,6 @@ def is_container(node: Node) -> bool:
 def children(node: Node) -> list[Any]:
     """A container's children (unchecked items), or an empty list."""
     return node_list(node, "children")
-
-
-def escape_pointer(token: str | int) -> str:
-    """One JSON Pointer reference token (the library's one escaper)."""
-    return escape_token(str(token))
 
 
 MAX_DEPTH = 64

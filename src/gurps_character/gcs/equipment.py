@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, get_args
 
+from ..document import WeaponDamageType
 from ._context import Context
 from ._fields import (
     MAX_DEPTH,
@@ -33,22 +34,8 @@ from .units import dice, js_round, kilograms
 
 __all__ = ["EquipmentSections", "equipment_sections"]
 
-_DAMAGE_TYPES = (
-    "cr",
-    "cut",
-    "imp",
-    "pi-",
-    "pi",
-    "pi+",
-    "pi++",
-    "burn",
-    "cor",
-    "fat",
-    "tox",
-    "tbb",
-    "aff",
-    "spec",
-)
+# The format's own list (generated from the schema), so the importer cannot drift from it.
+_DAMAGE_TYPES: Final = frozenset(get_args(WeaponDamageType))
 _LEADING_INT = re.compile(r"\s*([+-]?\d+)")
 _RANGE = re.compile(r"\s*(x?)([\d,]*\.?\d+)\s*(?:/\s*(x?)([\d,]*\.?\d+))?\s*")
 _ST_BASE = {"thr": "thrust", "sw": "swing"}

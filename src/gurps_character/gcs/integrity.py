@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._json import js_number
-from .._pointer import unescape_token
+from .._pointer import parent_of
 from ..constants import SCHEMA
 from ..errors import CharacterError
 from ..formula import FormulaError
@@ -86,7 +86,7 @@ def _repair(document: dict[str, Any], inconsistent: list[Any], gcs_spent: float)
     difference). Whether anything changed."""
     changed = False
     for item in inconsistent:
-        parent, key = _parent(document, item.pointer)
+        parent, key = parent_of(document, item.pointer)
         if parent is None or item.expected is None:
             continue
         if parent.get(key) != item.expected:
@@ -109,16 +109,3 @@ def _repair(document: dict[str, Any], inconsistent: list[Any], gcs_spent: float)
         if isinstance(budget, int | float) and not isinstance(budget, bool):
             points["unspent"] = _tidy(budget - gcs_spent)
     return changed
-
-
-def _parent(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | None, str]:
-    tokens = [unescape_token(t) for t in pointer.split("/")[1:]]
-    node: Any = document
-    for token in tokens[:-1]:
-        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
-            node = node[int(token)]
-        elif isinstance(node, dict) and token in node:
-            node = node[token]
-        else:
-            return None, ""
-    return (node, tokens[-1]) if isinstance(node, dict) and tokens else (None, "")

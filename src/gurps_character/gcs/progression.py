@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from ._fields import MAX_MAGNITUDE, Node, boolean, text
+from .units import js_round
 
 __all__ = ["COMPUTED_PROGRESSIONS", "basic_lift_pounds", "progression_of", "swing", "thrust"]
 
@@ -122,7 +123,7 @@ def basic_lift_pounds(st: int, progression: str) -> float:
             tens = st // 10 - 1
             st -= tens * 10
         value = 2 * 10 ** (st / 10)
-        value = math.floor(value + 0.5) if value >= 10 else math.floor(value * 10 + 0.5) / 10
+        value = js_round(value) if value >= 10 else js_round(value, 1)
         return min(value * 10.0 ** min(tens, 20), MAX_MAGNITUDE)
     value = min(st * st / 5, MAX_MAGNITUDE)
     if value >= 10:

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import Node, escape_pointer, mapping, node_list, walk
+from ._fields import Node, mapping, node_list, walk
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
 
@@ -101,11 +102,11 @@ def _as_read_from_text(data: Any) -> None:
 
 
 def _pointer(link: _Link) -> str:
-    tokens: list[str] = []
+    path: list[Any] = []
     while link is not None:
         key, link = link
-        tokens.append(escape_pointer(key))
-    return "".join(f"/{token}" for token in reversed(tokens))
+        path.append(key)
+    return pointer_of(reversed(path))
 
 
 def _refuse_xml(body: str | bytes) -> None:
