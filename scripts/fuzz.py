@@ -214,37 +214,6 @@ def _long_formula(chooser: gen.Chooser) -> str:
         size += len(part) + 5
 
 
-_YAML_JUNK = (
-    "&a ",
-    "*a",
-    "!!python/object:os.system ",
-    "!x ",
-    "? ",
-    "- ",
-    ": ",
-    "{",
-    "}",
-    "[",
-    "]",
-    "|",
-    ">",
-    "'",
-    '"',
-    "%YAML 1.1\n",
-    "---\n",
-    "\t",
-    "!!binary ",
-    ".inf",
-    "~",
-    "#",
-    "\x00",
-    "\ufeff",
-    "[" * 150,
-    "a: &b [*b]\n",
-    "1e999",
-)
-
-
 def _yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
     """A ``parse_yaml_character`` source and whether it is a valid character."""
     document, valid = _document(chooser)
@@ -260,7 +229,7 @@ def _yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
         return (text if gen.chance(chooser, 70) else text.encode("utf-8", "surrogatepass")), valid
     for _ in range(chooser.integer(0, 3)):
         at = chooser.integer(0, len(text))
-        text = text[:at] + gen.pick(chooser, _YAML_JUNK) + text[at:]
+        text = text[:at] + gen.pick(chooser, gen.YAML_JUNK) + text[at:]
     return gen.mutate_text(chooser, text), False
 
 

@@ -40,6 +40,7 @@ from gurps_character.formula import resolve_schema_ref
 
 __all__ = [
     "EXAMPLES",
+    "YAML_JUNK",
     "Chooser",
     "HypothesisChooser",
     "RandomChooser",
@@ -830,3 +831,44 @@ def shared_containers(result: Any, source: Any) -> bool:
             seen.add(id(item))
             stack.extend(item.values() if isinstance(item, dict) else item)
     return False
+
+
+YAML_JUNK: tuple[str, ...] = (
+    "&a ",
+    "*a",
+    "*b",
+    "!!python/object:os.system ",
+    "!x ",
+    "? ",
+    "- ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "|",
+    ">",
+    "'",
+    '"',
+    "%YAML 1.1\n",
+    "---\n",
+    "...\n",
+    "\t",
+    "<<: *a\n",
+    "!!binary ",
+    ".inf",
+    "~",
+    "#",
+    "\x00",
+    "\ufeff",
+    "\r\n",
+    "\u2028",
+    "1e999",
+    "0x" + "f" * 300,
+    "  " * 60 + "x:\n",
+    "[" * 150,
+    "a: &b [*b]\n",
+)
+"""Pieces of YAML that break a document in the ways a reader must refuse or survive: anchors and
+aliases (a self-referencing one too), tags, indicators, directives, tabs, odd line breaks, a BOM,
+numbers no double holds, deep nesting."""

@@ -18,7 +18,7 @@ from gurps_character import CharacterError, parse_character, serialize_character
 from gurps_character._yaml_read import read_yaml
 from gurps_character._yaml_write import write_yaml
 from gurps_character.yaml import dump_yaml_character, parse_yaml_character
-from strategies import HypothesisChooser, documents, json_equal, mutate_text, pick
+from strategies import YAML_JUNK, HypothesisChooser, documents, json_equal, mutate_text, pick
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 EXAMPLES = REPOSITORY / "examples"
@@ -233,40 +233,6 @@ def test_a_source_that_is_not_text_is_an_argument_error() -> None:
     assert refusal("a: 1\n", max_bytes=-1).code == "invalidArgument"
 
 
-_YAML_JUNK = (
-    "&a ",
-    "*a",
-    "*b",
-    "!!python/object:os.system ",
-    "!x ",
-    "? ",
-    "- ",
-    ": ",
-    "{",
-    "}",
-    "[",
-    "]",
-    "|",
-    ">",
-    "'",
-    '"',
-    "%YAML 1.1\n",
-    "---\n",
-    "...\n",
-    "\t",
-    "<<: *a\n",
-    "!!binary ",
-    ".inf",
-    "~",
-    "#",
-    "\x00",
-    "\ufeff",
-    "\r\n",
-    "\u2028",
-    "1e999",
-    "0x" + "f" * 300,
-    "  " * 60 + "x:\n",
-)
 _CODES = {
     "invalidYaml",
     "tooLarge",
@@ -286,7 +252,7 @@ def test_mangled_yaml_is_read_or_refused_with_a_character_error(data: st.DataObj
     source = ODILE.read_text(encoding="utf-8")
     for _ in range(chooser.integer(0, 3)):
         at = chooser.integer(0, len(source))
-        source = source[:at] + pick(chooser, _YAML_JUNK) + source[at:]
+        source = source[:at] + pick(chooser, YAML_JUNK) + source[at:]
     mangled = mutate_text(chooser, source)
     try:
         character, _ = parse_yaml_character(mangled)
