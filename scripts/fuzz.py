@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import FrameType, MappingProxyType
-from typing import Any
+from typing import Any, get_args
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -519,6 +519,9 @@ FUNCTIONS = (
     "parse_yaml_character",
     "dump_yaml_character",
     "cli_text",
+    "resolve_hit",
+    "apply_hit",
+    "resolve_damage_notation",
 )
 """The functions fuzzed, as often as they are listed."""
 
@@ -634,6 +637,10 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return Case(name, gc.get_pool, (document, pool), valid_document=known)
     if name == "get_condition":
         return Case(name, gc.get_condition, (document,), valid_document=known)
+    if name == "resolve_hit":
+        return Case(name, gc.resolve_hit, (document, *_hit_arguments(chooser)), _hit_options(chooser))
+    if name == "resolve_damage_notation":
+        return Case(name, gc.resolve_damage_notation, (document, _damage_notation(chooser)))
     now, odd = _now(chooser)
     if name == "change_pool":
         pool = gen.pick(chooser, ("hp", "fp", "hp", "fp", "xp"))
@@ -641,6 +648,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return Case(name, gc.change_pool, (document, pool, _number_argument(chooser)), kwargs, known, odd)
     if name == "update_character":
         return Case(name, gc.update_character, (document, _changes(chooser)), {"now": now}, known, odd)
+    if name == "apply_hit":
+        return Case(name, gc.apply_hit, (document, _hit(chooser)), {"now": now}, odd_now=odd)
     amount = chooser.integer(0, 30) if gen.chance(chooser, 50) else _number_argument(chooser)
     function = {
         "apply_damage": gc.apply_damage,
@@ -649,6 +658,68 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         "recover_fatigue": gc.recover_fatigue,
     }[name]
     return Case(name, function, (document, amount), {"now": now}, known, odd)
+
+
+_DAMAGE_TYPES: tuple[gc.DamageType, ...] = get_args(gc.DamageType)
+_LOCATIONS: tuple[gc.HitLocation, ...] = get_args(gc.HitLocation)
+
+
+def _hit_arguments(chooser: gen.Chooser) -> tuple[Any, Any]:
+    """Basic damage and a damage type for ``resolve_hit``: mostly sensible, now and then hostile."""
+    damage = chooser.integer(0, 60) if gen.chance(chooser, 70) else _number_argument(chooser)
+    kind = gen.pick(chooser, _DAMAGE_TYPES) if gen.chance(chooser, 85) else gen.hostile_value(chooser)
+    return damage, kind
+
+
+def _hit_options(chooser: gen.Chooser) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if gen.chance(chooser, 70):
+        options["location"] = (
+            gen.pick(chooser, _LOCATIONS) if gen.chance(chooser, 85) else gen.hostile_value(chooser)
+        )
+    if gen.chance(chooser, 40):
+        options["armor_divisor"] = gen.pick(
+            chooser, (1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, math.inf, 4, 0, -2, math.nan, True, "2", 10**400)
+        )
+    if gen.chance(chooser, 40):
+        options["dr"] = chooser.integer(0, 30) if gen.chance(chooser, 70) else _number_argument(chooser)
+    if gen.chance(chooser, 20):
+        options["pain_threshold"] = gen.pick(chooser, ("high", "low", "normal", None, "HIGH", 1))
+    if gen.chance(chooser, 20):
+        options["tight_beam"] = gen.pick(chooser, (True, False, 1, None))
+    if gen.chance(chooser, 20):
+        options["vulnerable_groin"] = gen.pick(chooser, (True, False, "no"))
+    return options
+
+
+def _hit(chooser: gen.Chooser) -> Any:
+    """A ``Hit`` resolved against an example, or something else in its place."""
+    if gen.chance(chooser, 10):
+        return gen.hostile_value(chooser)
+    example = gen.example(gen.pick(chooser, ("rurik", "jotun")))
+    try:
+        return gc.resolve_hit(example, *_hit_arguments(chooser), **_hit_options(chooser))
+    except CharacterError:
+        return gc.resolve_hit(example, chooser.integer(0, 60), gen.pick(chooser, _DAMAGE_TYPES))
+
+
+def _damage_notation(chooser: gen.Chooser) -> Any:
+    notation = gen.pick(
+        chooser,
+        (
+            "sw+1 cut",
+            "thr-1 cr",
+            "2d+1 pi",
+            "sw+2 (2) cut",
+            "1d-2 burn",
+            "3d x2 cr",
+            "thr imp",
+            "2d (0.5) pi+",
+        ),
+    )
+    if gen.chance(chooser, 10):
+        return gen.hostile_value(chooser)
+    return gen.mutate_text(chooser, notation) if gen.chance(chooser, 50) else notation
 
 
 def _stale_schema(seed: int) -> None:
@@ -856,7 +927,16 @@ def gen_short(value: Any) -> str:
     return _short(value)[:100]
 
 
-_VIEW_FUNCTIONS = ("combat_stats", "get_pool", "get_condition", "change_pool", "verify_character")
+_VIEW_FUNCTIONS = (
+    "combat_stats",
+    "get_pool",
+    "get_condition",
+    "change_pool",
+    "verify_character",
+    "resolve_hit",
+    "apply_hit",
+    "resolve_damage_notation",
+)
 
 
 def _check_result(case: Case, result: Any) -> str | None:
