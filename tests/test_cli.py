@@ -314,12 +314,16 @@ def test_check_jobs_keeps_input_order(tmp_path: Path) -> None:
     assert parallel.err == ""  # stderr is not a terminal: no progress line
 
 
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-def test_progress_line_only_on_a_terminal(files: dict[str, Path]) -> None:
+def run_on_a_terminal(
+    args: Sequence[str], cwd: Path | None = None
+) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """Runs the command line with stderr on a pseudo-terminal; the process and what the terminal
+    showed."""
     master, slave = os.openpty()
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "gurps_character", "check", str(files["rurik"]), str(files["jotun"])],
+            [sys.executable, "-m", "gurps_character", *args],
+            cwd=cwd,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=slave,
@@ -338,6 +342,12 @@ def test_progress_line_only_on_a_terminal(files: dict[str, Path]) -> None:
             break
         shown += chunk
     os.close(master)
+    return done, shown
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_progress_line_only_on_a_terminal(files: dict[str, Path]) -> None:
+    done, shown = run_on_a_terminal(["check", str(files["rurik"]), str(files["jotun"])])
     assert done.returncode == 1
     assert b"checking: 0/2 files done" in shown
     assert b"checking" not in done.stdout

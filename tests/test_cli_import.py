@@ -12,8 +12,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +27,7 @@ from gurps_character import (
     verify_character,
 )
 from gurps_character.cli import main
-from test_cli import cli, json_lines
+from test_cli import cli, json_lines, run_on_a_terminal
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gcs_cli"
 SHARED_GCS = Path(__file__).resolve().parents[2] / "shared" / "gcs"
@@ -291,29 +289,7 @@ def test_json_lines_and_notes(folder: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_progress_on_a_terminal(folder: Path) -> None:
-    master, slave = os.openpty()
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "gurps_character", "import", "hero.gcs", "old.gcs"],
-            cwd=folder,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=slave,
-            timeout=120,
-            check=False,
-        )
-    finally:
-        os.close(slave)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(master)
+    done, shown = run_on_a_terminal(["import", "hero.gcs", "old.gcs"], cwd=folder)
     assert done.returncode == 0
     assert b"importing: 0/2 files done" in shown
     assert b"importing" not in done.stdout
