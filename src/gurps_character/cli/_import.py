@@ -21,7 +21,7 @@ from typing import Any, Final
 from ..errors import CharacterError
 from ..load import serialize_character
 from ..verify import VerificationReport, verify_character
-from ._command import Commands, add_command, positive
+from ._command import Commands, add_command
 from ._common import (
     EXIT_ERROR,
     EXIT_OK,
@@ -34,7 +34,7 @@ from ._common import (
 )
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
 from ._io import _umask, read_input, standard_stream, unwritable, write_file, write_stdout
-from ._many import Input, Result, document_files, run_many
+from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
 from ._report import error_lines, json_line, plural, say
 
 __all__ = [
@@ -409,12 +409,4 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument("-f", "--force", action="store_true", help="replace existing files")
     parser.add_argument("--notes", action="store_true", help="list every import note under its file")
-    parser.add_argument("--json", action="store_true", help="one JSON object per file and line")
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=positive,
-        default=1,
-        metavar="N",
-        help="import in N processes (output stays in input order)",
-    )
+    add_json_and_jobs_options(parser, "import")

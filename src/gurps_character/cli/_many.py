@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Input",
     "Result",
+    "add_json_and_jobs_options",
     "add_many_options",
     "document_files",
     "expand",
@@ -275,6 +276,11 @@ def add_many_options(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help=f"a file, a folder (every {_suffix_list(document_suffixes())} below it) or - for stdin",
     )
+    add_json_and_jobs_options(parser, "check")
+
+
+def add_json_and_jobs_options(parser: argparse.ArgumentParser, verb: str) -> None:
+    """``--json`` (a JSON object per file) and ``--jobs N`` (``verb`` in N processes)."""
     parser.add_argument("--json", action="store_true", help="one JSON object per file and line")
     parser.add_argument(
         "-j",
@@ -282,5 +288,5 @@ def add_many_options(parser: argparse.ArgumentParser) -> None:
         type=positive,
         default=1,
         metavar="N",
-        help="check in N processes (output stays in input order)",
+        help=f"{verb} in N processes (output stays in input order)",
     )
