@@ -26,6 +26,7 @@ __all__ = [
     "node_list",
     "number",
     "number_or_text",
+    "plain",
     "text",
     "walk",
 ]
@@ -95,6 +96,12 @@ def integer(value: float | int | None) -> int | None:
     if value.is_integer() and abs(value) < 2**53:
         return int(value)
     return None
+
+
+def plain(value: float) -> float | int:
+    """A number as JSON writes it: whole numbers as ``int``, others as they are."""
+    whole = integer(value)
+    return whole if whole is not None else value
 
 
 def boolean(node: Node, key: str) -> bool:

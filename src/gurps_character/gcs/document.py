@@ -23,7 +23,7 @@ from .attributes import (
 )
 from .body import damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
-from .equipment import equipment_sections
+from .equipment import equipment_section
 from .features import collect_features
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog
@@ -32,6 +32,7 @@ from .skills import skill_sections
 from .traits import trait_sections
 from .units import height_text, weight_text
 from .units import tidy as _tidy
+from .weapons import weapon_sections
 
 __all__ = ["EXTENSION", "GcsImport", "import_gcs"]
 
@@ -102,7 +103,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     traits = trait_sections(ctx)
     skills = skill_sections(ctx, values)
     extras = extra_attributes(ctx, values)
-    gear = equipment_sections(ctx, skills, primary["st"]["value"])
+    weapons = weapon_sections(ctx, skills, primary["st"]["value"])
+    equipment = equipment_section(ctx)
     speed = secondary["basicSpeed"]["value"]
     dodge = dodge_value(ctx, speed)
     document: dict[str, Any] = {
@@ -120,8 +122,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "damage": damage_section(ctx, primary["st"]["value"]),
         "defenses": {
             "dodge": {"value": dodge},
-            "parry": gear.parry,
-            "block": gear.block,
+            "parry": weapons.parry,
+            "block": weapons.block,
         },
         "damageResistance": damage_resistance(ctx),
         "reactionModifiers": traits.reactions,
@@ -130,9 +132,9 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "culturalFamiliarities": traits.familiarities,
         "traits": traits.traits,
         "skills": skills.skills,
-        "weapons": {"melee": gear.melee, "ranged": gear.ranged},
-        "equipment": gear.equipment,
-        "possessionsTotal": _possessions(gear.equipment),
+        "weapons": {"melee": weapons.melee, "ranged": weapons.ranged},
+        "equipment": equipment,
+        "possessionsTotal": _possessions(equipment),
         "notes": _notes(ctx),
     }
     ctx.cause("/defenses/dodge/value", dodge_cause(ctx, speed, dodge), "/calc/dodge/0")
