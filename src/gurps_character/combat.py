@@ -413,10 +413,11 @@ def _integer(value: object, name: str, minimum: int | None = None, maximum: int 
     _refuse(name, value, _range_text(minimum, maximum), allowed)
 
 
-def _yards(value: object, name: str, *, positive: bool = False) -> Fraction:
+def _yards(value: object, name: str, *, positive: bool = False, optional: bool = False) -> Fraction:
     """A finite number of yards, at least 0 (above 0 with ``positive``), as the exact decimal it
-    was written as: a float counts as its shortest text (``0.7`` is 7/10, so 0.7 yd is the 0.7
-    row and ten of them the 7 row)."""
+    was written as: a float counts as its shortest text (``0.1`` is 1/10, the 0.1 row, where its
+    binary value is a little more and would take the next row). ``optional`` only changes the
+    message: None is the caller's to accept."""
     exact: Fraction | None = None
     if isinstance(value, float) and math.isfinite(value):
         exact = Fraction(float.__repr__(value))
@@ -426,6 +427,8 @@ def _yards(value: object, name: str, *, positive: bool = False) -> Fraction:
         return exact
     if positive:
         _refuse(name, value, "a number greater than 0", {"type": "number", "exclusiveMinimum": 0})
+    if optional:
+        _refuse(name, value, "a number of at least 0 or None", {"type": ["number", "null"], "minimum": 0})
     _refuse(name, value, "a number of at least 0", {"type": "number", "minimum": 0})
 
 
@@ -1013,7 +1016,7 @@ def attack_skill(
     how = _choice(maneuver, "maneuver", _ATTACK_MANEUVERS)
     where = _location(location)
     sm = _integer(target_sm, "target_sm")
-    distance = None if distance_yards is None else _yards(distance_yards, "distance_yards")
+    distance = None if distance_yards is None else _yards(distance_yards, "distance_yards", optional=True)
     speed = _yards(target_speed_yards, "target_speed_yards")
     aimed = _integer(aim_turns, "aim_turns", 0)
     accuracy = _integer(acc, "acc", 0)
