@@ -35,8 +35,9 @@ Decisions where the sources leave a choice (the project's design notes hold the 
   Dodge's ``base`` is unencumbered.
 * Deceptive Attack, Rapid Strike and Evaluate are melee options; Move and Attack's cap of 9 is
   melee only; the attacker's posture counts for melee attacks only.
-* Regular Contests raise two scores of 6 or less (the lower to 10, B349); no high-score
-  reduction is applied.
+* Regular Contests raise two scores of 6 or less (the lower to 10, B349); two high scores are
+  not reduced (the copies of B349 read speak of low scores only; the reduction of two scores over
+  14 is the 3rd edition's).
 * Shock never touches an active defense (B419).
 * Impossible choices raise ``invalidArgument``; situations with no defense at all return a
   :class:`Defense` whose ``value`` is None, with the reason.
@@ -574,8 +575,8 @@ def regular_contest_round(skill_a: int, roll_a: int, skill_b: int, roll_b: int) 
     fails; otherwise nobody wins this round and both roll again.
 
     Extreme scores (B349): when both scores are 6 or less, the lower becomes 10 and the other is
-    raised by the same amount (5 vs. 3 is rolled as 12 vs. 10). The matching reduction of two
-    high scores is not applied: its 4th-edition wording was not confirmed.
+    raised by the same amount (5 vs. 3 is rolled as 12 vs. 10). Two high scores are not reduced:
+    B349's extreme scores are the low ones (reducing two scores over 14 is a 3rd-edition rule).
 
     Args:
         skill_a: The first side's effective skill.
