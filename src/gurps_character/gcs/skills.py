@@ -26,7 +26,11 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
+from .derived import _lift_by_rules as lift_by_rules
+from .equipment import carried_weight_for_skills
 from .features import Feature, skill_bonuses, spell_colleges
+from .notes import listing
+from .units import kilograms
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -49,8 +53,10 @@ class SkillSections:
     """Lower-case GCS name (placeholders filled, no specialization) → GCS pointers."""
     total: float = 0
     """GCS's skill and spell points (what GCS counts in the points spent)."""
-    elsewhere: list[dict[str, Any]] = field(default_factory=list)
-    """Skills, techniques and spells the format cannot hold, for the extensions."""
+    encumbered: int = 0
+    """Skills lowered by GCS's encumbrance penalty."""
+    below_one: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+    """``skills`` or ``spells`` → (name, GCS points) of the entries stored at 1 point."""
 
 
 def skill_name(node: Node) -> str:
@@ -77,15 +83,14 @@ def points_level(difficulty: str, points: float) -> int:
     return base + 1 + math.floor(points / 4)
 
 
-def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> SkillSections:
+def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int = 10) -> SkillSections:
+    """Every skill, technique, spell and ritual-magic spell as one of the format's skills, at
+    GCS's level (``calc.level``, encumbrance penalty included; GCS's rules when the file saved
+    none)."""
     out = SkillSections()
     uncomputed = 0
-    parents: dict[str, str] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
-        if kind_of(node) == "skill":
-            parents.setdefault(
-                text(node, "name").strip().lower(), text(node, "difficulty").lower().partition("/")[0]
-            )
+    parents = _parent_attributes(ctx)
+    encumbrance = skill_encumbrance(ctx, st)
     skill_levels: dict[str, list[tuple[str, float]]] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
@@ -96,124 +101,113 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> Skill
             level: float | None = None
             if kind_of(node) == "technique" and number(mapping(node, "calc"), "level") is None:
                 if skill_levels is None:
-                    skill_levels = _skill_levels(ctx, attributes)
+                    skill_levels = _skill_levels(ctx, attributes, encumbrance)
                 level = _technique_level(ctx, node, points, attributes, skill_levels)
-            _one(ctx, out, node, pointer, points, attributes, parents, level)
+            _one(ctx, out, _Skill(node, pointer, points, level), attributes, parents, encumbrance)
             uncomputed += "level" not in mapping(node, "calc")
+    for key, found in out.below_one.items():
+        names = listing([name for name, _ in found], 300)
+        difference = sum(points - 1 for _, points in found)
+        ctx.note(
+            f"/{key}",
+            "approximated",
+            f"{len(found)} {key if len(found) != 1 else key[:-1]} with fewer than 1 point in GCS ({names}) "
+            f"{'are' if len(found) != 1 else 'is'} stored with the format's minimum of 1 point, at GCS's "
+            f"level (0 where GCS gives none); points.breakdown.other holds the difference "
+            f"({difference:+g}), so the points spent stay GCS's.",
+        )
+    if out.encumbered:
+        ctx.note(
+            "/skills",
+            "approximated",
+            f"The levels of {out.encumbered} skills include GCS's encumbrance penalty for the load carried "
+            f"({encumbrance.name} encumbrance, times each skill's multiplier), as a bonus named "
+            f"'Encumbrance ({encumbrance.name})'; they do not follow later changes of the load.",
+        )
     if uncomputed:
         ctx.note(
             "/skills",
             "approximated",
             f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy "
-            "plus the skill bonuses of the traits and equipment in force.",
+            "plus the skill bonuses of the traits and equipment in force (and the encumbrance penalty).",
         )
     return out
 
 
-def _one(
-    ctx: Context,
-    out: SkillSections,
-    node: Node,
-    pointer: str,
-    points: float,
-    attributes: dict[str, AttributeValue],
-    parents: dict[str, str],
-    computed_level: float | None = None,
-) -> None:
-    name = skill_name(node)
-    kind = kind_of(node)
-    attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
-    technique = kind in ("technique", "ritual_magic_spell") or (not difficulty and attribute in ("a", "h"))
-    calc = mapping(node, "calc")
-    level = number(calc, "level")
-    if level is None:
-        level = computed_level
-    whole_points = math.floor(points)
-    reason = ""
-    if technique:
-        difficulty, attribute = difficulty or attribute, _technique_attribute(node, parents)
-    if whole_points < 1:
-        reason = "it has fewer than 1 point (the format's skills cost at least 1)"
-    elif technique and level is None:
-        reason = "GCS saved no level for this technique"
-    elif technique and attribute not in _ATTRIBUTES:
-        reason = "the skill it is a technique of is not among the character's skills"
-    elif attribute not in _ATTRIBUTES:
-        reason = f"its attribute '{attribute}' is not one of ST, DX, IQ, HT, Will, Per"
-    elif difficulty not in _DIFFICULTY:
-        reason = f"its difficulty '{difficulty}' is not E, A, H or VH"
-    if reason:
-        _elsewhere(ctx, out, node, pointer, name, points, level, reason)
-        return
-    if whole_points != points:
-        ctx.add_other("fractional skill points", points - whole_points)
-        ctx.note(
-            pointer,
-            "approximated",
-            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
-            f"{whole_points} here, the fraction in points.breakdown.other.",
-        )
-    base = attributes.get(attribute)
-    base_value = math.floor(base.value) if base is not None else 10
-    from_default = number(mapping(node, "defaulted_from"), "points") or 0
-    relative = points_level(difficulty, points + max(from_default, 0))
-    rsl = _rsl(calc, level, base_value)
-    entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
-    sources: list[Feature] | None = None
-    if technique and level is not None:
-        relative = math.floor(level) - base_value
-        bonus = 0
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"'{name}' is a GCS technique: its points buy levels above a default "
-            "(B229), not the skill cost table",
-            pointer,
-        )
-    elif rsl is not None:
-        bonus = rsl - relative
-    else:  # no level saved: GCS's bonuses in force
-        sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
-        bonus = math.floor(sum(feature.amount() for feature in sources))
-    entry["relativeLevel"] = relative
-    entry["level"] = base_value + relative + bonus
-    if bonus:
-        if sources is None:
-            sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
-        bonuses = _bonuses(bonus, sources)
-        if bonuses:
-            entry["bonuses"] = bonuses
-        else:
-            ctx.cause(
-                f"/skills/{len(out.skills)}/level",
-                f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
-                pointer,
-            )
-    entry["points"] = whole_points
-    notes = _notes(node, kind)
-    if notes:
-        entry["notes"] = notes
-    if from_default > 0:
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
-            pointer,
-        )
-    if not technique:
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
-            f"({_DIFFICULTY[difficulty]}: 1, 2, 4, 8, then +4 per level)",
-            pointer,
-        )
-    out.by_gcs_pointer[pointer] = len(out.skills)
-    out.nodes[pointer] = node
-    out.by_name.setdefault(fill_placeholders(text(node, "name"), node).strip().lower(), []).append(pointer)
-    out.skills.append(entry)
+@dataclass(frozen=True, slots=True)
+class _Skill:
+    node: Node
+    pointer: str
+    points: float
+    computed_level: float | None
+    """GCS's level by its rules, for a technique GCS saved none for."""
 
 
-def _skill_levels(ctx: Context, attributes: dict[str, AttributeValue]) -> dict[str, list[tuple[str, float]]]:
+@dataclass(frozen=True, slots=True)
+class Encumbrance:
+    """The encumbrance level GCS uses for skill penalties (its load with the weight of equipped
+    items marked "ignore weight for skills" left out)."""
+
+    level: int
+    name: str
+
+
+_LEVEL_NAMES = ("None", "Light", "Medium", "Heavy", "Extra-Heavy")
+_LOADS = (1, 2, 3, 6, 10)
+
+
+def skill_encumbrance(ctx: Context, st: int) -> Encumbrance:
+    """GCS's encumbrance level for skills: the weight carried (for skills) against Basic Lift
+    ×1, 2, 3, 6, 10 (GCS's saved Basic Lift, or GCS's rules for it)."""
+    lift = kilograms(mapping(ctx.data, "calc").get("basic_lift"), "lb")
+    if lift is None:
+        lift = lift_by_rules(ctx, st) / 2
+    carried = carried_weight_for_skills(ctx)
+    level = next((i for i, load in enumerate(_LOADS) if carried <= lift * load + 1e-9), 4)
+    return Encumbrance(level, _LEVEL_NAMES[level])
+
+
+def _parent_attributes(ctx: Context) -> dict[str, str]:
+    """Lower-case skill or technique name → the attribute its level is based on: a skill's own,
+    a technique's through the skill (or technique) it defaults to."""
+    found: dict[str, str] = {}
+    techniques: dict[str, Node] = {}
+    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+        name = fill_placeholders(text(node, "name"), node).strip().lower()
+        if kind_of(node) == "skill":
+            found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
+        elif kind_of(node) == "technique":
+            techniques.setdefault(name, mapping(node, "default"))
+    for name in techniques:
+        seen: set[str] = set()
+        current = name
+        while current in techniques and current not in seen and current not in found:
+            seen.add(current)
+            default = techniques[current]
+            kind = text(default, "type").strip().lower()
+            if kind != "skill":
+                if kind in _ATTRIBUTES:
+                    found[current] = kind
+                break
+            current = _default_name(default)
+        if current in found:
+            for one in seen:
+                found.setdefault(one, found[current])
+    return found
+
+
+def _default_name(default: Node) -> str:
+    value = default.get("name")
+    if type(value) is dict:
+        value = value.get("qualifier")
+    return value.strip().lower() if type(value) is str else ""
+
+
+def _skill_levels(
+    ctx: Context, attributes: dict[str, AttributeValue], encumbrance: Encumbrance
+) -> dict[str, list[tuple[str, float]]]:
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
-    level), the saved level or, without one, what the points buy plus the bonuses in force."""
+    level), the saved level or, without one, GCS's rules."""
     found: dict[str, list[tuple[str, float]]] = {}
     for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
         points = number(node, "points") or 0
@@ -221,17 +215,245 @@ def _skill_levels(ctx: Context, attributes: dict[str, AttributeValue]) -> dict[s
             continue
         level = number(mapping(node, "calc"), "level")
         if level is None:
-            attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
-            base = attributes.get(attribute)
-            if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
-                continue
-            from_default = number(mapping(node, "defaulted_from"), "points") or 0
-            bonus = sum(feature.amount() for feature in skill_bonuses(ctx.features, node, False))
-            level = math.floor(base.value) + points_level(difficulty, points + max(from_default, 0)) + bonus
+            level = _computed_level(ctx, node, points, attributes, encumbrance)
+        if level is None:
+            continue
         name = fill_placeholders(text(node, "name"), node).strip().lower()
         specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
         found.setdefault(name, []).append((specialization, level))
     return found
+
+
+def _computed_level(
+    ctx: Context, node: Node, points: float, attributes: dict[str, AttributeValue], encumbrance: Encumbrance
+) -> float | None:
+    """GCS's level of a skill or spell the file saved none for (``CalculateSkillLevel``): the
+    attribute + what the points buy (a skill improved from a default adds the default's points;
+    a wildcard's points count a third), or, without points, the default's level; + the skill
+    (spell) bonuses in force; + for skills the encumbrance penalty × its multiplier. None when
+    GCS gives no level (no points and no default, an unknown attribute or difficulty)."""
+    attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
+    base = attributes.get(attribute)
+    if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
+        return None
+    spell = kind_of(node) in ("spell", "ritual_magic_spell")
+    default = mapping(node, "defaulted_from")
+    from_default = number(default, "points") or 0
+    extra = 0 if difficulty == "w" or spell else max(from_default, 0)
+    bought = points / 3 if difficulty == "w" else points + extra
+    if math.floor(bought) >= 1:
+        level: float = math.floor(base.value) + points_level(difficulty, points + extra)
+    elif not spell and from_default < 0 and number(default, "adjusted_level") is not None:
+        level = number(default, "adjusted_level") or 0
+    else:
+        return None
+    level += sum(feature.amount() for feature in skill_bonuses(ctx.features, node, spell))
+    if not spell:
+        level -= encumbrance.level * (number(node, "encumbrance_penalty_multiplier") or 0)
+    return level
+
+
+def _one(
+    ctx: Context,
+    out: SkillSections,
+    skill: _Skill,
+    attributes: dict[str, AttributeValue],
+    parents: dict[str, str],
+    encumbrance: Encumbrance,
+) -> None:
+    """One skill, technique or spell as a format skill at GCS's level."""
+    node, pointer, points = skill.node, skill.pointer, skill.points
+    index = len(out.skills)
+    name = skill_name(node)
+    kind = kind_of(node) or "skill"
+    raw_attribute, _, raw_difficulty = text(node, "difficulty").lower().partition("/")
+    technique = kind in ("technique", "ritual_magic_spell") or (
+        not raw_difficulty and raw_attribute in ("a", "h")
+    )
+    spell = kind in ("spell", "ritual_magic_spell")
+    calc = mapping(node, "calc")
+    if technique:
+        difficulty = raw_difficulty or raw_attribute
+        gcs_attribute = _technique_attribute(node, parents) or ("iq" if spell else "dx")
+    else:
+        difficulty, gcs_attribute = raw_difficulty, raw_attribute
+    attribute = _standard_attribute(gcs_attribute, attributes)
+    base = attributes.get(attribute)
+    base_value = math.floor(base.value) if base is not None else 10
+    real = attributes.get(gcs_attribute)
+    real_value = math.floor(real.value) if real is not None else base_value
+    level = number(calc, "level")
+    if level is None:
+        level = skill.computed_level
+    if level is None and not technique:
+        level = _computed_level(ctx, node, points, attributes, encumbrance)
+    penalty, load = _penalty(node, calc, kind == "skill" and not technique, real_value, encumbrance)
+    entry: dict[str, Any] = {
+        "name": name,
+        "attribute": attribute,
+        "difficulty": _DIFFICULTY.get(difficulty, "VH" if difficulty == "w" else "A"),
+    }
+    bonuses: list[dict[str, Any]] = []
+    from_default = number(mapping(node, "defaulted_from"), "points") or 0
+    extra = 0 if difficulty == "w" or spell else max(from_default, 0)
+    bought = points / 3 if difficulty == "w" else points + extra
+    if not technique and math.floor(bought) >= 1 and level is not None:
+        cost_difficulty = difficulty if difficulty in _BASE_RELATIVE or difficulty == "w" else "a"
+        relative = points_level(cost_difficulty, points + extra)
+        rsl = _rsl(calc, None, real_value) if number(calc, "level") is not None else None
+        skill_bonus = math.floor(level - real_value - penalty - relative if rsl is None else rsl - relative)
+        if real_value != base_value:
+            label = f"{_label(gcs_attribute, real)} instead of {attribute.upper()}"
+            bonuses.append({"name": label, "amount": real_value - base_value})
+        itemized = _bonuses(skill_bonus, skill_bonuses(ctx.features, node, spell)) if skill_bonus else []
+        if skill_bonus and not itemized:
+            ctx.cause(
+                f"/skills/{index}/level",
+                f"GCS's skill bonuses to '{name}' total {skill_bonus:+d}, "
+                "more than the format's bonuses hold",
+                pointer,
+            )
+        bonuses += itemized
+    else:
+        relative = math.floor(level or 0) - base_value - penalty
+    if penalty and level is not None:
+        bonuses.append({"name": f"Encumbrance ({load})", "amount": penalty})
+        out.encumbered += 1
+    stored_level = math.floor(level) if level is not None else 0
+    entry["relativeLevel"] = relative
+    entry["level"] = stored_level
+    if bonuses and all(-20 <= b["amount"] <= 20 for b in bonuses) and len(bonuses) <= _MAX_BONUS_ENTRIES + 2:
+        entry["bonuses"] = bonuses
+    formula = base_value + relative + sum(b["amount"] for b in entry.get("bonuses", ()))
+    if formula != stored_level:
+        ctx.cause(
+            f"/skills/{index}/level",
+            f"GCS gives '{name}' level {stored_level}, which its relative level ({_rsl_text(calc)}), skill "
+            "bonuses and encumbrance penalty do not add up to",
+            pointer,
+        )
+    entry["points"] = _stored_points(ctx, out, pointer, name, points)
+    notes = _notes(node, kind, level is None)
+    if notes:
+        entry["notes"] = notes
+    ctx.cause(f"/skills/{index}/points", _points_cause(node, name, points, technique, difficulty), pointer)
+    if points >= 1:
+        out.by_gcs_pointer[pointer] = index
+        out.nodes[pointer] = node
+        out.by_name.setdefault(fill_placeholders(text(node, "name"), node).strip().lower(), []).append(
+            pointer
+        )
+    if real_value != base_value or gcs_attribute != attribute:
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' is based on {_label(gcs_attribute, real)}, which the format's skills cannot name: "
+            f"it counts from {attribute.upper()}"
+            + (
+                f", with the difference ({real_value - base_value:+d}) as a bonus."
+                if real_value != base_value
+                else "."
+            ),
+        )
+    out.skills.append(entry)
+
+
+def _penalty(
+    node: Node, calc: Node, applies: bool, attribute_value: int, encumbrance: Encumbrance
+) -> tuple[int, str]:
+    """GCS's encumbrance penalty to a skill and the load's name: the encumbrance level for skills
+    × the skill's ``encumbrance_penalty_multiplier`` (GCS's saved level shows the one it applied)."""
+    multiplier = number(node, "encumbrance_penalty_multiplier") or 0
+    if not applies or multiplier <= 0:
+        return 0, ""
+    level = number(calc, "level")
+    rsl = _rsl(calc, None, attribute_value)
+    if level is not None and rsl is not None:
+        seen = math.floor(level) - attribute_value - rsl
+        steps = -seen / multiplier
+        if seen <= 0 and float(steps).is_integer() and steps <= 4:
+            return seen, _LEVEL_NAMES[int(steps)]
+    return math.floor(-encumbrance.level * multiplier), encumbrance.name
+
+
+def _label(ident: str, value: AttributeValue | None) -> str:
+    return (value.name if value is not None and value.name else ident.replace("_", " ").title()) or "?"
+
+
+def _rsl_text(calc: Node) -> str:
+    return text(calc, "rsl") or "none saved"
+
+
+_ATTRIBUTE_HOMES = {
+    "vision": "per",
+    "hearing": "per",
+    "taste_smell": "per",
+    "touch": "per",
+    "fright_check": "will",
+}
+"""GCS attributes the format's skills cannot name → the standard attribute they derive from."""
+
+
+def _standard_attribute(ident: str, attributes: dict[str, AttributeValue]) -> str:
+    """The format's attribute for a GCS one: itself when it is one of the six; a sense or Fright
+    Check the attribute it derives from; any other the first of the six its base refers to, else IQ."""
+    if ident in _ATTRIBUTES:
+        return ident
+    if ident in _ATTRIBUTE_HOMES:
+        return _ATTRIBUTE_HOMES[ident]
+    found = attributes.get(ident)
+    for reference in re.findall(r"\$(\w+)", found.base if found is not None else ""):
+        if reference in _ATTRIBUTES:
+            return str(reference)
+    return "iq"
+
+
+def _stored_points(ctx: Context, out: SkillSections, pointer: str, name: str, points: float) -> int:
+    """The points the entry holds: GCS's, whole; the format's minimum of 1 for fewer (the
+    difference goes to points.breakdown.other, so the points spent stay GCS's)."""
+    whole = math.floor(points)
+    if whole < 1:
+        ctx.add_other("skills with fewer than 1 point, stored at 1", points - 1)
+        out.below_one.setdefault(pointer.split("/")[1], []).append((name, points))
+        return 1
+    if whole != points:
+        ctx.add_other("fractional skill points", points - whole)
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
+            f"{whole} here, the fraction in points.breakdown.other.",
+        )
+    return whole
+
+
+def _points_cause(node: Node, name: str, points: float, technique: bool, difficulty: str) -> str:
+    """Why the format's cost formula may not give GCS's points for this entry."""
+    if points < 1:
+        return (
+            f"GCS lists '{name}' with {points:g} points; the format's skills cost at least 1, so 1 is stored "
+            "and points.breakdown.other holds the difference"
+        )
+    kind = kind_of(node)
+    if kind == "ritual_magic_spell":
+        return (
+            f"'{name}' is a GCS ritual-magic spell: its points buy levels above its base skill's "
+            "default, as a technique's do (B229), not the skill cost table"
+        )
+    if technique:
+        return (
+            f"'{name}' is a GCS technique: its points buy levels above a default (B229), "
+            "not the skill cost table"
+        )
+    if difficulty == "w":
+        return f"'{name}' is a wildcard skill (B175): GCS prices it at three times a Very Hard skill"
+    if number(mapping(node, "defaulted_from"), "points"):
+        return f"GCS improves '{name}' from a default (B173): the points' level starts from the default"
+    label = _DIFFICULTY.get(difficulty, difficulty.upper())
+    return (
+        f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
+        f"({label}: 1, 2, 4, 8, then +4 per level)"
+    )
 
 
 def _technique_level(
@@ -324,8 +546,29 @@ def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
     return entries
 
 
-def _notes(node: Node, kind: str) -> str:
+def _notes(node: Node, kind: str, unleveled: bool) -> str:
     parts = []
+    if kind == "technique":
+        default = mapping(node, "default")
+        named = default.get("name")
+        target = text(named, "qualifier") if type(named) is dict else named if type(named) is str else ""
+        target = fill_placeholders(target, node).strip() or text(default, "type").upper() or "?"
+        modifier = number(default, "modifier") or 0
+        limit = number(node, "limit")
+        parts.append(
+            f"Technique: defaults to {target}{modifier:+g}"
+            + (f", at most {limit:+g} above it" if limit is not None else "")
+        )
+    if kind == "ritual_magic_spell":
+        base_skill = text(node, "base_skill").strip()
+        count = number(node, "prereq_count")
+        parts.append(
+            "Ritual magic"
+            + (f": based on {base_skill}" if base_skill else "")
+            + (f", {count:g} prerequisites" if count else "")
+        )
+    if unleveled:
+        parts.append("GCS gives it no level")
     if kind in ("spell", "ritual_magic_spell"):
         colleges = spell_colleges(node)
         if colleges:
@@ -349,31 +592,3 @@ def _notes(node: Node, kind: str) -> str:
     if reference:
         parts.append(f"Ref: {reference}")
     return "\n".join(parts)
-
-
-def _elsewhere(
-    ctx: Context,
-    out: SkillSections,
-    node: Node,
-    pointer: str,
-    name: str,
-    points: float,
-    level: float | None,
-    reason: str,
-) -> None:
-    item: dict[str, Any] = {
-        "name": name,
-        "kind": kind_of(node) or "skill",
-        "points": points,
-        "source": pointer,
-    }
-    if level is not None:
-        item["level"] = level
-    out.elsewhere.append(item)
-    ctx.add_other("skills the format cannot hold", points)
-    ctx.note(
-        pointer,
-        "movedToExtensions",
-        f"'{name}' is not among the document's skills because {reason}; "
-        "it is in extensions (skills), its points in points.breakdown.other.",
-    )
