@@ -17,7 +17,6 @@ from ._fields import (
     Node,
     fill_placeholders,
     integer,
-    is_container,
     kind_of,
     mapping,
     node_list,
@@ -53,8 +52,8 @@ class SkillSections:
     """Lower-case GCS name (placeholders filled, no specialization) → GCS pointers."""
     total: float = 0
     """GCS's skill and spell points (what GCS counts in the points spent)."""
-    encumbered: int = 0
-    """Skills lowered by GCS's encumbrance penalty."""
+    encumbered: dict[str, int] = field(default_factory=dict)
+    """Load name → how many skills GCS's encumbrance penalty lowers."""
     below_one: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
     """``skills`` or ``spells`` → (name, GCS points) of the entries stored at 1 point."""
 
@@ -89,22 +88,28 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
     none)."""
     out = SkillSections()
     uncomputed = 0
-    parents = _parent_attributes(ctx)
-    encumbrance = skill_encumbrance(ctx, st)
+    parents: dict[str, str] | None = None
+    encumbrance = Encumbrance(ctx, st)
     skill_levels: dict[str, list[tuple[str, float]]] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
-            if is_container(node):
+            kind = kind_of(node)
+            if kind.endswith("_container") or (not kind and type(node.get("children")) is list):
                 continue
             points = number(node, "points") or 0
             out.total += points
+            calc = mapping(node, "calc")
+            saved = number(calc, "level")
             level: float | None = None
-            if kind_of(node) == "technique" and number(mapping(node, "calc"), "level") is None:
+            if kind == "technique" and saved is None:
                 if skill_levels is None:
                     skill_levels = _skill_levels(ctx, attributes, encumbrance)
                 level = _technique_level(ctx, node, points, attributes, skill_levels)
-            _one(ctx, out, _Skill(node, pointer, points, level), attributes, parents, encumbrance)
-            uncomputed += "level" not in mapping(node, "calc")
+            if kind in ("technique", "ritual_magic_spell") and parents is None:
+                parents = _parent_attributes(ctx)
+            skill = _Skill(node, pointer, kind or "skill", calc, saved, points, level)
+            _one(ctx, out, skill, attributes, parents or {}, encumbrance)
+            uncomputed += saved is None
     for key, found in out.below_one.items():
         names = listing([name for name, _ in found], 300)
         difference = sum(points - 1 for _, points in found)
@@ -116,13 +121,13 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
             f"level (0 where GCS gives none); points.breakdown.other holds the difference "
             f"({difference:+g}), so the points spent stay GCS's.",
         )
-    if out.encumbered:
+    for load, count in out.encumbered.items():
         ctx.note(
             "/skills",
             "approximated",
-            f"The levels of {out.encumbered} skills include GCS's encumbrance penalty for the load carried "
-            f"({encumbrance.name} encumbrance, times each skill's multiplier), as a bonus named "
-            f"'Encumbrance ({encumbrance.name})'; they do not follow later changes of the load.",
+            f"The levels of {count} skill{'s' if count != 1 else ''} include GCS's encumbrance penalty for "
+            f"the load carried ({load} encumbrance, times each skill's multiplier), as a bonus named "
+            f"'Encumbrance ({load})'; they do not follow later changes of the load.",
         )
     if uncomputed:
         ctx.note(
@@ -138,33 +143,45 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
 class _Skill:
     node: Node
     pointer: str
+    kind: str
+    calc: Node
+    saved_level: float | None
+    """GCS's ``calc.level``."""
     points: float
     computed_level: float | None
     """GCS's level by its rules, for a technique GCS saved none for."""
 
 
-@dataclass(frozen=True, slots=True)
 class Encumbrance:
     """The encumbrance level GCS uses for skill penalties (its load with the weight of equipped
-    items marked "ignore weight for skills" left out)."""
+    items marked "ignore weight for skills" left out), worked out when a skill first needs it."""
 
-    level: int
-    name: str
+    __slots__ = ("_ctx", "_level", "_st")
+
+    def __init__(self, ctx: Context, st: int) -> None:
+        self._ctx = ctx
+        self._st = st
+        self._level: int | None = None
+
+    @property
+    def level(self) -> int:
+        """0 (none) to 4 (extra-heavy): the weight carried for skills against Basic Lift ×1, 2, 3,
+        6, 10 (GCS's saved Basic Lift, or GCS's rules for it)."""
+        if self._level is None:
+            lift = kilograms(mapping(self._ctx.data, "calc").get("basic_lift"), "lb")
+            if lift is None:
+                lift = lift_by_rules(self._ctx, self._st) / 2
+            carried = carried_weight_for_skills(self._ctx)
+            self._level = next((i for i, load in enumerate(_LOADS) if carried <= lift * load + 1e-9), 4)
+        return self._level
+
+    @property
+    def name(self) -> str:
+        return _LEVEL_NAMES[self.level]
 
 
 _LEVEL_NAMES = ("None", "Light", "Medium", "Heavy", "Extra-Heavy")
 _LOADS = (1, 2, 3, 6, 10)
-
-
-def skill_encumbrance(ctx: Context, st: int) -> Encumbrance:
-    """GCS's encumbrance level for skills: the weight carried (for skills) against Basic Lift
-    ×1, 2, 3, 6, 10 (GCS's saved Basic Lift, or GCS's rules for it)."""
-    lift = kilograms(mapping(ctx.data, "calc").get("basic_lift"), "lb")
-    if lift is None:
-        lift = lift_by_rules(ctx, st) / 2
-    carried = carried_weight_for_skills(ctx)
-    level = next((i for i, load in enumerate(_LOADS) if carried <= lift * load + 1e-9), 4)
-    return Encumbrance(level, _LEVEL_NAMES[level])
 
 
 def _parent_attributes(ctx: Context) -> dict[str, str]:
@@ -248,8 +265,9 @@ def _computed_level(
     else:
         return None
     level += sum(feature.amount() for feature in skill_bonuses(ctx.features, node, spell))
-    if not spell:
-        level -= encumbrance.level * (number(node, "encumbrance_penalty_multiplier") or 0)
+    multiplier = number(node, "encumbrance_penalty_multiplier") or 0
+    if not spell and multiplier:
+        level -= encumbrance.level * multiplier
     return level
 
 
@@ -265,13 +283,13 @@ def _one(
     node, pointer, points = skill.node, skill.pointer, skill.points
     index = len(out.skills)
     name = skill_name(node)
-    kind = kind_of(node) or "skill"
+    kind = skill.kind
     raw_attribute, _, raw_difficulty = text(node, "difficulty").lower().partition("/")
     technique = kind in ("technique", "ritual_magic_spell") or (
         not raw_difficulty and raw_attribute in ("a", "h")
     )
     spell = kind in ("spell", "ritual_magic_spell")
-    calc = mapping(node, "calc")
+    calc = skill.calc
     if technique:
         difficulty = raw_difficulty or raw_attribute
         gcs_attribute = _technique_attribute(node, parents) or ("iq" if spell else "dx")
@@ -282,12 +300,12 @@ def _one(
     base_value = math.floor(base.value) if base is not None else 10
     real = attributes.get(gcs_attribute)
     real_value = math.floor(real.value) if real is not None else base_value
-    level = number(calc, "level")
+    level = skill.saved_level
     if level is None:
         level = skill.computed_level
     if level is None and not technique:
         level = _computed_level(ctx, node, points, attributes, encumbrance)
-    penalty, load = _penalty(node, calc, kind == "skill" and not technique, real_value, encumbrance)
+    penalty, load = _penalty(skill, kind == "skill" and not technique, real_value, encumbrance)
     entry: dict[str, Any] = {
         "name": name,
         "attribute": attribute,
@@ -300,7 +318,7 @@ def _one(
     if not technique and math.floor(bought) >= 1 and level is not None:
         cost_difficulty = difficulty if difficulty in _BASE_RELATIVE or difficulty == "w" else "a"
         relative = points_level(cost_difficulty, points + extra)
-        rsl = _rsl(calc, None, real_value) if number(calc, "level") is not None else None
+        rsl = _rsl(calc, None, real_value) if skill.saved_level is not None else None
         skill_bonus = math.floor(level - real_value - penalty - relative if rsl is None else rsl - relative)
         if real_value != base_value:
             label = f"{_label(gcs_attribute, real)} instead of {attribute.upper()}"
@@ -318,7 +336,7 @@ def _one(
         relative = math.floor(level or 0) - base_value - penalty
     if penalty and level is not None:
         bonuses.append({"name": f"Encumbrance ({load})", "amount": penalty})
-        out.encumbered += 1
+        out.encumbered[load] = out.encumbered.get(load, 0) + 1
     stored_level = math.floor(level) if level is not None else 0
     entry["relativeLevel"] = relative
     entry["level"] = stored_level
@@ -336,7 +354,10 @@ def _one(
     notes = _notes(node, kind, level is None)
     if notes:
         entry["notes"] = notes
-    ctx.cause(f"/skills/{index}/points", _points_cause(node, name, points, technique, difficulty), pointer)
+    if _cost(relative, entry["difficulty"]) != entry["points"]:
+        ctx.cause(
+            f"/skills/{index}/points", _points_cause(node, name, points, technique, difficulty), pointer
+        )
     if points >= 1:
         out.by_gcs_pointer[pointer] = index
         out.nodes[pointer] = node
@@ -358,16 +379,27 @@ def _one(
     out.skills.append(entry)
 
 
-def _penalty(
-    node: Node, calc: Node, applies: bool, attribute_value: int, encumbrance: Encumbrance
-) -> tuple[int, str]:
+def _cost(relative: int, difficulty: str) -> int | None:
+    """The format's cost formula: ``skillCost(relativeLevel + difficultyOffset)`` (B170)."""
+    level = relative + _OFFSET.get(difficulty, 0)
+    if level < -1:
+        return None
+    return (1, 2, 4, 8)[level + 1] if level <= 2 else 8 + 4 * (level - 2)
+
+
+_OFFSET = {"E": -1, "A": 0, "H": 1, "VH": 2}
+
+
+def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: Encumbrance) -> tuple[int, str]:
     """GCS's encumbrance penalty to a skill and the load's name: the encumbrance level for skills
     × the skill's ``encumbrance_penalty_multiplier`` (GCS's saved level shows the one it applied)."""
-    multiplier = number(node, "encumbrance_penalty_multiplier") or 0
-    if not applies or multiplier <= 0:
+    if not applies:
         return 0, ""
-    level = number(calc, "level")
-    rsl = _rsl(calc, None, attribute_value)
+    multiplier = number(skill.node, "encumbrance_penalty_multiplier") or 0
+    if multiplier <= 0:
+        return 0, ""
+    level = skill.saved_level
+    rsl = _rsl(skill.calc, None, attribute_value)
     if level is not None and rsl is not None:
         seen = math.floor(level) - attribute_value - rsl
         steps = -seen / multiplier
