@@ -101,15 +101,18 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
             calc = mapping(node, "calc")
             saved = number(calc, "level")
             level: float | None = None
-            if kind == "technique" and saved is None:
+            if kind in ("technique", "ritual_magic_spell") and saved is None:
                 if skill_levels is None:
                     skill_levels = _skill_levels(ctx, attributes, encumbrance)
-                level = _technique_level(ctx, node, points, attributes, skill_levels)
+                level = _technique_level(ctx, node, points, attributes, skill_levels, _ritual_default(node))
+                if level is not None and kind == "technique":  # a technique of this technique
+                    named = fill_placeholders(text(node, "name"), node).strip().lower()
+                    skill_levels.setdefault(named, []).append(("", level))
             if kind in ("technique", "ritual_magic_spell") and parents is None:
                 parents = _parent_attributes(ctx)
             skill = _Skill(node, pointer, kind or "skill", calc, saved, points, level)
-            _one(ctx, out, skill, attributes, parents or {}, encumbrance)
-            uncomputed += saved is None
+            leveled = _one(ctx, out, skill, attributes, parents or {}, encumbrance)
+            uncomputed += saved is None and leveled
     for key, found in out.below_one.items():
         names = listing([name for name, _ in found], 300)
         difference = sum(points - 1 for _, points in found)
@@ -133,8 +136,10 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
         ctx.note(
             "/skills",
             "approximated",
-            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy "
-            "plus the skill bonuses of the traits and equipment in force (and the encumbrance penalty).",
+            f"GCS saved no level for {uncomputed} skill{'s' if uncomputed != 1 else ''} or "
+            f"spell{'s' if uncomputed != 1 else ''}: their "
+            "levels are computed with GCS's rules (what the points buy, from the default for techniques, "
+            "plus the skill bonuses in force and the encumbrance penalty).",
         )
     return out
 
@@ -278,8 +283,8 @@ def _one(
     attributes: dict[str, AttributeValue],
     parents: dict[str, str],
     encumbrance: Encumbrance,
-) -> None:
-    """One skill, technique or spell as a format skill at GCS's level."""
+) -> bool:
+    """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
     node, pointer, points = skill.node, skill.pointer, skill.points
     index = len(out.skills)
     name = skill_name(node)
@@ -377,6 +382,7 @@ def _one(
             ),
         )
     out.skills.append(entry)
+    return level is not None
 
 
 def _cost(relative: int, difficulty: str) -> int | None:
@@ -488,18 +494,33 @@ def _points_cause(node: Node, name: str, points: float, technique: bool, difficu
     )
 
 
+def _ritual_default(node: Node) -> Node | None:
+    """A ritual-magic spell's default (GCS levels it as a technique of its base skill, at minus
+    its number of prerequisites); None for other nodes."""
+    if kind_of(node) != "ritual_magic_spell":
+        return None
+    return {
+        "type": "skill",
+        "name": text(node, "base_skill"),
+        "modifier": -(number(node, "prereq_count") or 0),
+    }
+
+
 def _technique_level(
     ctx: Context,
     node: Node,
     points: float,
     attributes: dict[str, AttributeValue],
     skill_levels: dict[str, list[tuple[str, float]]],
+    default: Node | None = None,
 ) -> float | None:
     """GCS's technique level for a file that saved none: the best level of the skill it defaults
-    to (one with points) or the attribute's value, + the default's modifier, + its points (the
-    first point of a Hard technique buys nothing), + the skill bonuses in force, at most the
-    default level + ``limit`` (B229); None when GCS would have no level either."""
-    default = mapping(node, "default")
+    to (one with points, or a technique met before) or the attribute's value, + the default's
+    modifier, + its points (the first point of a Hard technique buys nothing), + the skill
+    bonuses in force, at most the skill's level + ``limit`` (B229); None when GCS would have no
+    level either. ``default`` stands in for the node's own (a ritual-magic spell's base skill)."""
+    if default is None:
+        default = mapping(node, "default")
     kind = text(default, "type").strip().lower()
     if kind == "skill":
         wanted = text(default, "specialization").strip().lower()
@@ -589,7 +610,7 @@ def _notes(node: Node, kind: str, unleveled: bool) -> str:
         limit = number(node, "limit")
         parts.append(
             f"Technique: defaults to {target}{modifier:+g}"
-            + (f", at most {limit:+g} above it" if limit is not None else "")
+            + (f", at most {target}{limit:+g}" if limit is not None else "")
         )
     if kind == "ritual_magic_spell":
         base_skill = text(node, "base_skill").strip()
@@ -597,7 +618,7 @@ def _notes(node: Node, kind: str, unleveled: bool) -> str:
         parts.append(
             "Ritual magic"
             + (f": based on {base_skill}" if base_skill else "")
-            + (f", {count:g} prerequisites" if count else "")
+            + (f", {count:g} prerequisite{'s' if count != 1 else ''}" if count else "")
         )
     if unleveled:
         parts.append("GCS gives it no level")

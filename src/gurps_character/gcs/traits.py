@@ -557,11 +557,13 @@ def _container_texts(items: list[_Item], index: int) -> list[str]:
             )
             if part
         )
+        name = display_name(container.node) or "(unnamed)"
         reference = text(container.node, "reference").strip()
-        if reference:
-            body = f"{body} (Ref: {reference})" if body else f"Ref: {reference}"
+        cited = f" (Ref: {reference})" if reference else ""
         if body:
-            found.append(f"{display_name(container.node) or '(unnamed)'}: {body}")
+            found.append(f"{name}: {body}{cited}")
+        elif cited:
+            found.append(f"{name}{cited}")
     return found
 
 
