@@ -55,7 +55,7 @@ def imported(data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
 
 
 def deviation(document: dict[str, Any], pointer: str) -> dict[str, Any]:
-    found = [d for d in document["integrity"]["deviations"] if d["pointer"] == pointer]
+    found: list[dict[str, Any]] = [d for d in document["integrity"]["deviations"] if d["pointer"] == pointer]
     assert len(found) == 1, document["integrity"]["deviations"]
     return found[0]
 
