@@ -459,23 +459,23 @@ def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, nam
     item = items[index]
     node, pointer, points = item.node, item.pointer, item.share
     whole = _whole_points(ctx, points, pointer, name)
-    language = _language(node, name)
-    if language is not None:
-        language["points"] = whole
-        out.languages.append(language)
-        _record_share(out, items, index, name)
-        return
     short = name if len(name) <= _MAX_PATTERN_TEXT else ""  # patterns on huge text would be slow
-    familiarity = _FAMILIARITY.match(short)
-    if familiarity and not is_container(node):
-        out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
-        _record_share(out, items, index, name)
-        return
     if _TL_TRAIT.match(short) and not is_container(node):
         out.tech_level_points += whole
         ctx.note(
             pointer, "approximated", f"'{name}' is counted as the tech level's points (techLevel.points)."
         )
+        _record_share(out, items, index, name)
+        return
+    familiarity = _FAMILIARITY.match(short)
+    if familiarity and not is_container(node):
+        out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
+        _record_share(out, items, index, name)
+        return
+    language = _language(node, name)
+    if language is not None:
+        language["points"] = whole
+        out.languages.append(language)
         _record_share(out, items, index, name)
         return
     entry: dict[str, Any] = {"name": name, "type": _trait_type(node, points), "points": whole}
