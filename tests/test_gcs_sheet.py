@@ -396,3 +396,23 @@ def test_listing_keeps_whole_names_and_counts_the_rest(names: list[str], limit: 
         assert names[: len(kept.split(", "))] == kept.split(", ")
     else:
         assert text == f"{len(names)} items"
+
+
+def test_traits_nested_past_the_depth_limit_are_one_entry_with_a_note_naming_it() -> None:
+    node: dict[str, Any] = {"id": "tLeafAAAAAAAAAAAA", "name": "Leaf", "base_points": 5}
+    for depth in range(70):
+        node = {
+            "id": f"T{depth:016d}",
+            "name": f"Layer {depth}",
+            "children": [node, {"id": f"t{depth:016d}", "name": f"Perk {depth}", "base_points": 1}],
+            "calc": {"points": 75},  # what GCS saves for each group: 5 + 70 perks below it
+        }
+    data = {"version": 5, "profile": {"name": "Deep"}, "traits": [node]}
+    result = import_gcs(data, now=NOW)
+    names = [t["name"] for t in result.document["traits"]]
+    # the 64 outer layers are opened (63 groups, their perks); the 64th layer from the top is one
+    # entry with GCS's saved points, its contents only in the GCS data
+    assert len(names) == 64 and names[0] == "Layer 6" and names[-1] == "Perk 69"
+    assert result.document["traits"][0]["points"] == 75
+    assert any(n.source.count("/children/") == 63 and "'Layer 6'" in n.message for n in result.notes)
+    assert validate_character(result.document).valid
