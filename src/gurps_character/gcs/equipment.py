@@ -82,15 +82,15 @@ def _item(
     name = display_name(item) or "(unnamed item)"
     quantity = number(item, "quantity")
     if quantity is not None and quantity != 1:
-        name = f"{name} ×{quantity:g}"
+        name = f"{name} ×{_decimal(quantity)}"
     entry: dict[str, Any] = {"name": name}
     cost, weight = _extended(item, default_unit)
     notes = []
     if inside:
         entry["location"] = " > ".join(inside)
         notes.append(
-            f"in {inside[-1]}: its cost (${_money(cost)}) and weight ({_kilograms(weight)} kg) are "
-            f"counted in {inside[0]}'s"
+            f"in {inside[-1]}: its cost (${_decimal(max(cost, 0))}) and weight "
+            f"({_decimal(max(weight, 0))} kg) are counted in {inside[0]}'s"
         )
     else:
         entry["cost"] = plain(max(round(cost, 4), 0))
@@ -111,12 +111,9 @@ def _item(
     return entry
 
 
-def _money(value: float) -> str:
-    return f"{plain(max(round(value, 2), 0))}"
-
-
-def _kilograms(value: float) -> str:
-    return f"{plain(max(round(value, 3), 0))}"
+def _decimal(value: float) -> str:
+    """A GCS number as GCS shows it: digits only, at most 4 decimals (``1000000``, ``0.5``)."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
 def carried_weight_for_skills(ctx: Context) -> float:
