@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._context import Context
 from ._fields import (
@@ -58,9 +58,12 @@ class SkillSections:
     """``skills`` or ``spells`` → (name, GCS points) of the entries stored at 1 point."""
 
 
-def skill_name(node: Node) -> str:
-    """The display name: ``Name/TLn (Specialization)`` with placeholders filled."""
-    name = fill_placeholders(text(node, "name"), node).strip() or "(unnamed skill)"
+def skill_name(node: Node, plain_name: str | None = None) -> str:
+    """The display name: ``Name/TLn (Specialization)`` with placeholders filled (``plain_name``:
+    the name with its placeholders filled, when the caller has it)."""
+    if plain_name is None:
+        plain_name = fill_placeholders(text(node, "name"), node).strip()
+    name = plain_name or "(unnamed skill)"
     tech_level = text(node, "tech_level").strip()
     if tech_level:
         name += f"/TL{tech_level}"
@@ -144,8 +147,9 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int 
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class _Skill:
+class _Skill(NamedTuple):
+    """One skill, technique or spell node with what the loop already read of it."""
+
     node: Node
     pointer: str
     kind: str
@@ -287,7 +291,8 @@ def _one(
     """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
     node, pointer, points = skill.node, skill.pointer, skill.points
     index = len(out.skills)
-    name = skill_name(node)
+    plain_name = fill_placeholders(text(node, "name"), node).strip()
+    name = skill_name(node, plain_name)
     kind = skill.kind
     raw_attribute, _, raw_difficulty = text(node, "difficulty").lower().partition("/")
     technique = kind in ("technique", "ritual_magic_spell") or (
@@ -345,9 +350,10 @@ def _one(
     stored_level = math.floor(level) if level is not None else 0
     entry["relativeLevel"] = relative
     entry["level"] = stored_level
+    formula = base_value + relative
     if bonuses and all(-20 <= b["amount"] <= 20 for b in bonuses) and len(bonuses) <= _MAX_BONUS_ENTRIES + 2:
         entry["bonuses"] = bonuses
-    formula = base_value + relative + sum(b["amount"] for b in entry.get("bonuses", ()))
+        formula += sum(b["amount"] for b in bonuses)
     if formula != stored_level:
         ctx.cause(
             f"/skills/{index}/level",
@@ -366,9 +372,7 @@ def _one(
     if points >= 1:
         out.by_gcs_pointer[pointer] = index
         out.nodes[pointer] = node
-        out.by_name.setdefault(fill_placeholders(text(node, "name"), node).strip().lower(), []).append(
-            pointer
-        )
+        out.by_name.setdefault(plain_name.lower(), []).append(pointer)
     if real_value != base_value or gcs_attribute != attribute:
         ctx.note(
             pointer,

@@ -183,7 +183,8 @@ def _tree(ctx: Context) -> list[_Item]:
                     f"The disabled trait '{display_name(node)}' costs nothing in GCS and is not among the "
                     "document's traits; it stays in the GCS data.",
                 )
-            kids = [c for c in children(node)] if is_container(node) else []
+            container = is_container(node)
+            kids = children(node) if container else []
             deep = depth + 1 >= MAX_DEPTH and any(type(c) is dict for c in kids)
             if deep and not disabled:
                 ctx.note(
@@ -192,8 +193,7 @@ def _tree(ctx: Context) -> list[_Item]:
                     f"The traits inside '{display_name(node)}' are nested more than {MAX_DEPTH} levels deep: "
                     "it is one entry with the points GCS saved for it, and they stay in the GCS data.",
                 )
-            container = is_container(node) and not deep
-            item = _Item(node, pointer, parent, _chain(chain, node), container, disabled)
+            item = _Item(node, pointer, parent, _chain(chain, node), container and not deep, disabled)
             if parent >= 0:
                 items[parent].kids.append(len(items))
             if not item.container and not disabled:
