@@ -120,6 +120,8 @@ class _Item:
     """Its value comes from GCS's rules (the file saved none)."""
     first_leaf: int = -1
     """A container's first enabled trait (the entry that carries the container's notes)."""
+    index: int = -1
+    """Its place in the tree's list."""
 
 
 def trait_sections(ctx: Context) -> TraitSections:
@@ -194,6 +196,7 @@ def _tree(ctx: Context) -> list[_Item]:
                     "it is one entry with the points GCS saved for it, and they stay in the GCS data.",
                 )
             item = _Item(node, pointer, parent, _chain(chain, node), container and not deep, disabled)
+            item.index = len(items)
             if parent >= 0:
                 items[parent].kids.append(len(items))
             if not item.container and not disabled:
@@ -458,6 +461,7 @@ def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, nam
     """One enabled trait as a language, cultural familiarity, tech-level points or a trait entry."""
     item = items[index]
     node, pointer, points = item.node, item.pointer, item.share
+    above = _ancestors(items, index)
     whole = _whole_points(ctx, points, pointer, name)
     short = name if len(name) <= _MAX_PATTERN_TEXT else ""  # patterns on huge text would be slow
     if _TL_TRAIT.match(short) and not is_container(node):
@@ -465,18 +469,18 @@ def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, nam
         ctx.note(
             pointer, "approximated", f"'{name}' is counted as the tech level's points (techLevel.points)."
         )
-        _record_share(out, items, index, name)
+        _record_share(out, item, above, name)
         return
     familiarity = _FAMILIARITY.match(short)
     if familiarity and not is_container(node):
         out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
-        _record_share(out, items, index, name)
+        _record_share(out, item, above, name)
         return
     language = _language(node, name)
     if language is not None:
         language["points"] = whole
         out.languages.append(language)
-        _record_share(out, items, index, name)
+        _record_share(out, item, above, name)
         return
     entry: dict[str, Any] = {"name": name, "type": _trait_type(node, points), "points": whole}
     level = trait_level(node)
@@ -491,7 +495,7 @@ def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, nam
                 f"'{name}' has level {level:g}, which the format cannot hold "
                 "(whole levels from 1): the level is in the notes.",
             )
-    notes = _notes(items, index, _record_share(out, items, index, name), level)
+    notes = _notes(item, above, _record_share(out, item, above, name), level)
     if notes:
         entry["notes"] = notes
     out.traits.append(entry)
@@ -499,8 +503,10 @@ def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, nam
 
 def _ancestors(items: list[_Item], index: int) -> list[_Item]:
     """The containers above an item, outermost first."""
-    found = []
+    found: list[_Item] = []
     parent = items[index].parent
+    if parent < 0:
+        return found
     while parent >= 0:
         found.append(items[parent])
         parent = items[parent].parent
@@ -508,13 +514,12 @@ def _ancestors(items: list[_Item], index: int) -> list[_Item]:
     return found
 
 
-def _record_share(out: TraitSections, items: list[_Item], index: int, name: str) -> str:
+def _record_share(out: TraitSections, item: _Item, above: list[_Item], name: str) -> str:
     """When GCS charges a trait less (or more) than its own cost, the reason, recorded for the
     extensions; "" otherwise."""
-    item = items[index]
     if abs(item.share - item.value) < 1e-9:
         return ""
-    alternatives = [a for a in _ancestors(items, index) if text(a.node, "container_type") == _ALTERNATIVE]
+    alternatives = [a for a in above if text(a.node, "container_type") == _ALTERNATIVE]
     where = display_name(alternatives[-1].node) if alternatives else ""
     reason = (
         f"GCS charges {item.share:g} of its own {item.value:g} points: in the alternative abilities "
@@ -532,21 +537,21 @@ def _record_share(out: TraitSections, items: list[_Item], index: int, name: str)
     return reason
 
 
-def _path(items: list[_Item], index: int) -> str:
+def _path(above: list[_Item]) -> str:
     """``Ogre (ancestry) > Advantages``: the containers an entry is part of."""
     parts = []
-    for container in _ancestors(items, index):
+    for container in above:
         label = _CONTAINER_LABELS.get(text(container.node, "container_type"), "")
         name = display_name(container.node) or "(unnamed)"
         parts.append(f"{name} ({label})" if label else name)
     return " > ".join(parts)
 
 
-def _container_texts(items: list[_Item], index: int) -> list[str]:
+def _container_texts(above: list[_Item], index: int) -> list[str]:
     """The notes and references of the containers above a trait, given with the first trait of
     each container (so that they are on the sheet once)."""
     found = []
-    for container in _ancestors(items, index):
+    for container in above:
         if container.first_leaf != index:
             continue
         body = " ".join(
@@ -567,11 +572,10 @@ def _container_texts(items: list[_Item], index: int) -> list[str]:
     return found
 
 
-def _notes(items: list[_Item], index: int, share_reason: str, level: float = 0) -> str:
-    item = items[index]
+def _notes(item: _Item, above: list[_Item], share_reason: str, level: float = 0) -> str:
     node = item.node
     parts = []
-    path = _path(items, index)
+    path = _path(above)
     if path:
         parts.append(f"Part of: {path}")
     if share_reason:
@@ -585,11 +589,11 @@ def _notes(items: list[_Item], index: int, share_reason: str, level: float = 0) 
     if frequency:
         parts.append("Frequency: constantly" if frequency == 18 else f"Frequency of appearance {frequency}")
     mods = _modifier_texts(node_list(node, "modifiers"), "")
-    for container in reversed(_ancestors(items, index)):
+    for container in reversed(above):
         mods += _modifier_texts(node_list(container.node, "modifiers"), display_name(container.node))
     if mods:
         parts.append("Modifiers: " + "; ".join(mods))
-    parts.extend(_container_texts(items, index))
+    parts.extend(_container_texts(above, item.index))
     for key in ("local_notes", "notes", "userdesc"):
         extra = fill_placeholders(text(node, key), node).strip()
         if extra:
