@@ -1,8 +1,12 @@
 """Skills, techniques and spells: GCS's ``skills`` and ``spells`` trees to the format's skills.
 
 The format's skill is ``attribute + relativeLevel + bonuses``, priced by the skill cost table.
-GCS's computed relative level (``calc.rsl``) includes its skill bonuses; the importer splits it
-into the level the points buy (GCS's own rule) and the bonuses, so the level formula holds.
+Every skill, technique, spell and ritual-magic spell becomes one, at GCS's level. GCS's computed
+relative level (``calc.rsl``) includes its skill bonuses; the importer splits it into the level
+the points buy (GCS's own rule) and the bonuses, and GCS's encumbrance penalty (in ``calc.level``,
+not in ``rsl``) is one more bonus, so the level formula holds. Techniques, ritual magic and
+entries GCS lists at 0 points keep GCS's level with the difference in ``relativeLevel``; where
+the cost table cannot give GCS's points, the reason is the deviation's justification.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
+
+# GCS's Basic Lift for a file that saved none: the encumbrance module's rule, not written twice
 from .derived import _lift_by_rules as lift_by_rules
 from .equipment import carried_weight_for_skills
 from .features import Feature, skill_bonuses, spell_colleges
@@ -41,7 +47,7 @@ _RSL_NUMBER = re.compile(r"([+-]\d+)\s*$")
 
 @dataclass(slots=True)
 class SkillSections:
-    """The skills of the document, and what could not be one."""
+    """The skills of the document, and what the import learned on the way."""
 
     skills: list[dict[str, Any]] = field(default_factory=list)
     by_gcs_pointer: dict[str, int] = field(default_factory=dict)
@@ -85,14 +91,14 @@ def points_level(difficulty: str, points: float) -> int:
     return base + 1 + math.floor(points / 4)
 
 
-def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int = 10) -> SkillSections:
+def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int) -> SkillSections:
     """Every skill, technique, spell and ritual-magic spell as one of the format's skills, at
     GCS's level (``calc.level``, encumbrance penalty included; GCS's rules when the file saved
     none)."""
     out = SkillSections()
     uncomputed = 0
     parents: dict[str, str] | None = None
-    encumbrance = Encumbrance(ctx, st)
+    encumbrance = _SkillLoad(ctx, st)
     skill_levels: dict[str, list[tuple[str, float]]] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
@@ -161,7 +167,7 @@ class _Skill(NamedTuple):
     """GCS's level by its rules, for a technique GCS saved none for."""
 
 
-class Encumbrance:
+class _SkillLoad:
     """The encumbrance level GCS uses for skill penalties (its load with the weight of equipped
     items marked "ignore weight for skills" left out), worked out when a skill first needs it."""
 
@@ -230,7 +236,7 @@ def _default_name(default: Node) -> str:
 
 
 def _skill_levels(
-    ctx: Context, attributes: dict[str, AttributeValue], encumbrance: Encumbrance
+    ctx: Context, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
 ) -> dict[str, list[tuple[str, float]]]:
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
     level), the saved level or, without one, GCS's rules."""
@@ -251,7 +257,7 @@ def _skill_levels(
 
 
 def _computed_level(
-    ctx: Context, node: Node, points: float, attributes: dict[str, AttributeValue], encumbrance: Encumbrance
+    ctx: Context, node: Node, points: float, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
 ) -> float | None:
     """GCS's level of a skill or spell the file saved none for (``CalculateSkillLevel``): the
     attribute + what the points buy (a skill improved from a default adds the default's points;
@@ -286,7 +292,7 @@ def _one(
     skill: _Skill,
     attributes: dict[str, AttributeValue],
     parents: dict[str, str],
-    encumbrance: Encumbrance,
+    encumbrance: _SkillLoad,
 ) -> bool:
     """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
     node, pointer, points = skill.node, skill.pointer, skill.points
@@ -400,7 +406,7 @@ def _cost(relative: int, difficulty: str) -> int | None:
 _OFFSET = {"E": -1, "A": 0, "H": 1, "VH": 2}
 
 
-def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: Encumbrance) -> tuple[int, str]:
+def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: _SkillLoad) -> tuple[int, str]:
     """GCS's encumbrance penalty to a skill and the load's name: the encumbrance level for skills
     × the skill's ``encumbrance_penalty_multiplier`` (GCS's saved level shows the one it applied)."""
     if not applies:
