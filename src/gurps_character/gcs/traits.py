@@ -299,21 +299,22 @@ def _share_children(items: list[_Item], item: _Item) -> None:
     values = [kid.value for kid in kids]
     natural = _alternative_shares(values) if text(item.node, "container_type") == _ALTERNATIVE else values
     fits = abs(sum(natural) - item.share) < 1e-9
-    shares = natural if fits else _apportion(item.share, natural)
+    first = next((i for i, kid in enumerate(kids) if not kid.disabled), 0)
+    shares = natural if fits else _apportion(item.share, natural, first)
     for kid, share in zip(kids, shares, strict=True):
         kid.share = 0 if kid.disabled else share
 
 
-def _apportion(total: float, weights: list[float]) -> list[float]:
+def _apportion(total: float, weights: list[float], first: int = 0) -> list[float]:
     """``total`` split in proportion to ``weights`` into whole numbers that add up to it (the
-    largest remainders get the units left); all of it to the first weight when they add up to
-    nothing."""
+    largest remainders get the units left; a weight of 0 gets nothing); all of it at ``first``
+    when the weights add up to nothing or the total is not whole."""
     if not weights:
         return []
     whole = integer(total)
     weight_sum = sum(weights)
     if whole is None or not weight_sum:
-        return [total] + [0] * (len(weights) - 1)
+        return [total if i == first else 0 for i in range(len(weights))]
     exact = [Fraction(whole) * Fraction(w) / Fraction(weight_sum) for w in weights]
     floors = [math.floor(part) for part in exact]
     left = whole - sum(floors)
