@@ -84,7 +84,7 @@ def refused(code: str, name: str | None, call: Any) -> CharacterError:
 def test_each_damage_type_multiplies_penetrating_damage_on_the_torso(damage_type: str, injury: int) -> None:
     result = hit(10, damage_type, dr=0)
     assert (result.penetrating, result.uncapped_injury, result.injury) == (10, injury, injury)
-    assert result.multiplier == injury / 10
+    assert result.wounding_multiplier == injury / 10
 
 
 @pytest.mark.parametrize(
@@ -198,20 +198,20 @@ def test_divisor_message_lists_the_divisors() -> None:
 def test_skull_multiplies_every_type_but_toxic_by_4(damage_type: str) -> None:
     """10 against the skull's DR 2: 8 penetrate, x4 = 32."""
     result = hit(10, damage_type, location="skull", dr=0)
-    assert (result.dr, result.penetrating, result.multiplier, result.injury) == (2, 8, 4, 32)
+    assert (result.dr, result.penetrating, result.wounding_multiplier, result.injury) == (2, 8, 4, 32)
 
 
 def test_skull_toxic_keeps_x1_but_the_skull_dr_2_still_counts() -> None:
     """10 tox: DR 0 + 2 = 2, 8 penetrate, x1 = 8."""
     result = hit(10, "tox", location="skull", dr=0)
-    assert (result.dr, result.multiplier, result.injury) == (2, 1, 8)
+    assert (result.dr, result.wounding_multiplier, result.injury) == (2, 1, 8)
 
 
 @pytest.mark.parametrize("damage_type", PIERCING)
 def test_eye_multiplies_impaling_and_piercing_by_4_without_the_skull_dr(damage_type: str) -> None:
     """5 against the eye, DR 0 (no natural DR 2): 5 x4 = 20."""
     result = hit(5, damage_type, location="eye")
-    assert (result.dr, result.multiplier, result.injury) == (0, 4, 20)
+    assert (result.dr, result.wounding_multiplier, result.injury) == (0, 4, 20)
 
 
 def test_eye_takes_tight_beam_burning_at_x4() -> None:
@@ -225,13 +225,13 @@ def test_eye_takes_tight_beam_burning_at_x4() -> None:
 def test_vitals_multiply_impaling_and_piercing_by_3(damage_type: str, multiplier: int) -> None:
     """4 to the vitals: 4 x3 = 12."""
     result = hit(4, damage_type, location="vitals")
-    assert (result.multiplier, result.injury) == (multiplier, 12)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, 12)
 
 
 def test_vitals_multiply_tight_beam_burning_by_2() -> None:
     """4 burn (tight beam) to the vitals: 4 x2 = 8."""
     result = hit(4, "burn", location="vitals", tight_beam=True)
-    assert (result.multiplier, result.injury) == (2, 8)
+    assert (result.wounding_multiplier, result.injury) == (2, 8)
 
 
 @pytest.mark.parametrize("location", ["eye", "vitals"])
@@ -252,7 +252,7 @@ def test_only_impaling_piercing_and_tight_beam_burning_can_hit_the_eye_or_the_vi
 )
 def test_face_changes_only_corrosion(damage_type: str, multiplier: float, injury: int) -> None:
     result = hit(10, damage_type, location="face")
-    assert (result.multiplier, result.injury) == (multiplier, injury)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, injury)
 
 
 @pytest.mark.parametrize(
@@ -280,7 +280,7 @@ def test_face_changes_only_corrosion(damage_type: str, multiplier: float, injury
 )
 def test_neck_raises_crushing_corrosion_and_cutting(damage_type: str, multiplier: float, injury: int) -> None:
     result = hit(10, damage_type, location="neck", document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, injury)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, injury)
 
 
 @pytest.mark.parametrize("location", ["arm", "leg", "hand", "foot"])
@@ -293,7 +293,7 @@ def test_limbs_and_extremities_drop_impaling_and_large_piercing_to_x1(
 ) -> None:
     """4 to a limb (HP 100, so no cap): imp, pi+, pi++ x1 = 4; the others keep their multiplier."""
     result = hit(4, damage_type, location=location, document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, math.floor(4 * multiplier))
+    assert (result.wounding_multiplier, result.injury) == (multiplier, math.floor(4 * multiplier))
 
 
 @pytest.mark.parametrize("location", ["torso", "groin"])
@@ -315,7 +315,7 @@ def test_limbs_and_extremities_drop_impaling_and_large_piercing_to_x1(
 def test_torso_and_groin_keep_the_type_multiplier(location: str, damage_type: str, multiplier: float) -> None:
     """6 to the torso or groin: 6 x the type's multiplier, rounded down."""
     result = hit(6, damage_type, location=location, document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, math.floor(6 * multiplier))
+    assert (result.wounding_multiplier, result.injury) == (multiplier, math.floor(6 * multiplier))
 
 
 @pytest.mark.parametrize("location", [loc for loc in LOCATIONS if loc not in ("eye", "vitals")])
@@ -323,7 +323,7 @@ def test_fatigue_ignores_hit_location(location: str) -> None:
     """10 fat anywhere: x1 = 10 off FP (the skull's DR 2 still counts: 8), never capped."""
     result = hit(10, "fat", location=location, document=character(hp=10))
     expected = 8 if location == "skull" else 10
-    assert (result.multiplier, result.injury, result.pool) == (1, expected, "fp")
+    assert (result.wounding_multiplier, result.injury, result.pool) == (1, expected, "fp")
 
 
 def test_burning_elsewhere_is_x1_tight_beam_or_not() -> None:
@@ -873,9 +873,10 @@ def test_to_dict_is_camel_case_json() -> None:
         "tightBeam": False,
         "painThreshold": "normal",
         "dr": 0,
+        "naturalDr": 0,
         "effectiveDr": 0,
         "penetrating": 10,
-        "multiplier": 1.5,
+        "woundingMultiplier": 1.5,
         "uncappedInjury": 15,
         "injury": 6,
         "shock": -4,
@@ -894,6 +895,14 @@ def test_to_dict_is_camel_case_json() -> None:
         ],
     }
     assert json.loads(json.dumps(result.to_dict(), allow_nan=False)) == result.to_dict()
+
+
+def test_hit_multiplier_is_a_deprecated_name_of_the_wounding_multiplier() -> None:
+    result = hit(10, "imp", location="skull")
+    with pytest.warns(
+        DeprecationWarning, match=r"^Hit\.multiplier is deprecated: use Hit\.wounding_multiplier\.$"
+    ):
+        assert result.multiplier == result.wounding_multiplier == 4
 
 
 def test_hit_is_frozen() -> None:
@@ -937,7 +946,7 @@ def test_an_unknown_damage_type_is_refused(damage_type: Any) -> None:
     assert "damage_type must be one of 'cr', 'cut', 'imp', 'pi-', 'pi', 'pi+', 'pi++'" in error.message
 
 
-@pytest.mark.parametrize("location", ["head", "arms", "Torso", "brain", None])
+@pytest.mark.parametrize("location", ["head", "Arms", "Torso", "brain", "wing", None])
 def test_an_unknown_location_is_refused(location: Any) -> None:
     refused("invalidArgument", "location", lambda: hit(5, location=location))
 

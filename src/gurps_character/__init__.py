@@ -38,6 +38,16 @@ from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .gcs import GcsImport, ImportNote, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
+from .locations import (
+    HIT_LOCATIONS,
+    LOCATION_NAMES,
+    Body,
+    BodyLocation,
+    LocationRole,
+    body_of,
+    location_role,
+    rule_location,
+)
 from .stats import (
     Attributes,
     CombatStats,
@@ -71,12 +81,16 @@ except _metadata.PackageNotFoundError:  # running from a source tree that was ne
 
 __all__ = [
     "FORMAT",
+    "HIT_LOCATIONS",
     "LATEST_VERSION",
+    "LOCATION_NAMES",
     "MAX_DOCUMENT_BYTES",
     "SCHEMA",
     "SUPPORTED_MINOR",
     "VOCABULARY",
     "Attributes",
+    "Body",
+    "BodyLocation",
     "CharacterError",
     "CombatStats",
     "Condition",
@@ -99,6 +113,7 @@ __all__ = [
     "ImportNote",
     "Inconsistency",
     "Issue",
+    "LocationRole",
     "PainThreshold",
     "Parsed",
     "Pool",
@@ -119,6 +134,7 @@ __all__ = [
     "__version__",
     "apply_damage",
     "apply_hit",
+    "body_of",
     "change_pool",
     "check_envelope",
     "combat_stats",
@@ -127,10 +143,12 @@ __all__ = [
     "get_updatable_fields",
     "heal",
     "import_gcs",
+    "location_role",
     "parse_character",
     "recover_fatigue",
     "resolve_damage_notation",
     "resolve_hit",
+    "rule_location",
     "serialize_character",
     "spend_fatigue",
     "update_character",

@@ -24,12 +24,16 @@ from typing import Any, Final, Literal, assert_type, get_args
 import gurps_character
 from gurps_character import (
     FORMAT,
+    HIT_LOCATIONS,
     LATEST_VERSION,
+    LOCATION_NAMES,
     MAX_DOCUMENT_BYTES,
     SCHEMA,
     SUPPORTED_MINOR,
     VOCABULARY,
     Attributes,
+    Body,
+    BodyLocation,
     CharacterError,
     CombatStats,
     Condition,
@@ -52,6 +56,7 @@ from gurps_character import (
     ImportNote,
     Inconsistency,
     Issue,
+    LocationRole,
     PainThreshold,
     Parsed,
     Pool,
@@ -72,6 +77,7 @@ from gurps_character import (
     __version__,
     apply_damage,
     apply_hit,
+    body_of,
     change_pool,
     check_envelope,
     combat_stats,
@@ -80,10 +86,12 @@ from gurps_character import (
     get_updatable_fields,
     heal,
     import_gcs,
+    location_role,
     parse_character,
     recover_fatigue,
     resolve_damage_notation,
     resolve_hit,
+    rule_location,
     serialize_character,
     spend_fatigue,
     update_character,
@@ -316,7 +324,7 @@ def damage(character: GurpsCharacter) -> None:
     )
     hit = resolve_hit(character, 9, kind, location=where, armor_divisor=divisor, pain_threshold=pain)
     injury: int = hit.injury
-    multiplier: float = hit.multiplier
+    multiplier: float = hit.wounding_multiplier
     rolls: tuple[Roll, ...] = hit.rolls
     shock: int = hit.shock
     assert injury >= 0 and multiplier == 2 and shock <= 0 and hit.to_dict()["injury"] == injury
@@ -324,6 +332,18 @@ def damage(character: GurpsCharacter) -> None:
     change: PoolChange = apply_hit(character, hit, now=NOW)
     after: dict[str, Any] = change.document
     assert change.taken == -injury and after["meta"]["updatedAt"]
+
+
+def locations(character: GurpsCharacter) -> None:
+    """One vocabulary of hit locations, and a body table's locations."""
+    arm: HitLocation | None = rule_location("arms")
+    assert arm == "arm" and LOCATION_NAMES["feet"] == "foot" and "groin" in HIT_LOCATIONS
+    role: LocationRole = location_role("wing")
+    body: Body | None = body_of(character)
+    if body is not None:
+        first: BodyLocation = body.locations[0]
+        natural: int = first.natural_dr
+        assert (natural >= 0 and first.role in ("limb", "torso")) or role == "limb"
 
 
 def combat(character: GurpsCharacter) -> None:
@@ -413,6 +433,7 @@ def main(argv: list[str]) -> int:
     play(character)
     conditions(character)
     damage(character)
+    locations(character)
     combat(character)
     formulas(character)
     yaml(character)

@@ -114,7 +114,10 @@ def _number(value: float) -> str:
 
 def _dr_line(hit: Hit) -> str:
     """``DR 6 (4 listed + 2 skull), armor divisor (2): effective DR 6 / 2 = 3 (rounded down)``."""
-    line = f"DR {hit.dr}" + (f" ({hit.dr - 2} listed + 2 skull)" if hit.location == "skull" else "")
+    natural = (
+        f" ({hit.dr - hit.natural_dr} listed + {hit.natural_dr} {hit.location})" if hit.natural_dr else ""
+    )
+    line = f"DR {hit.dr}{natural}"
     divisor = hit.armor_divisor
     if divisor == 1:
         return line
@@ -135,8 +138,8 @@ def _penetrating_line(hit: Hit) -> str:
 
 def _injury_line(hit: Hit) -> str:
     """``injury 5 x1.5 = 7.5 -> 7 (rounded down), 6 suffered (the excess on the arm is lost)``."""
-    raw = hit.penetrating * hit.multiplier
-    line = f"injury {hit.penetrating} x{js_number(hit.multiplier)} = {js_number(raw)}"
+    raw = hit.penetrating * hit.wounding_multiplier
+    line = f"injury {hit.penetrating} x{js_number(hit.wounding_multiplier)} = {js_number(raw)}"
     if raw != hit.uncapped_injury:
         why = "at least 1" if hit.uncapped_injury > raw else "rounded down"
         line += f" -> {hit.uncapped_injury} ({why})"
@@ -170,7 +173,7 @@ def hit_lines(label_text: str, hit: Hit, *, rolls: bool = True) -> list[str]:
     where = "" if hit.location == "torso" else f" to the {hit.location}"
     beam = " (tight beam)" if hit.tight_beam else ""
     lines = [f"{label_text}: {hit.basic_damage} {hit.damage_type}{beam}{where}"]
-    lines += [_dr_line(hit), _penetrating_line(hit), f"multiplier x{js_number(hit.multiplier)}"]
+    lines += [_dr_line(hit), _penetrating_line(hit), f"multiplier x{js_number(hit.wounding_multiplier)}"]
     lines += [_injury_line(hit), *_wound_lines(hit)]
     yards = f"{hit.knockback} yard" + ("s" if hit.knockback != 1 else "")
     lines.append(f"knockback: {yards}" if hit.knockback else "knockback: none")
