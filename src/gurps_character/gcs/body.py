@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,11 +177,14 @@ def _start(roll: str) -> int:
     return int(match.group(1)) if match else 3
 
 
-def _roll_range(location: Node, start: int) -> tuple[str, int]:
+def _roll_range(row: _Row, location: Node, start: int) -> int:
+    """Sets the row's roll range (GCS's saved one, else from its slots as GCS numbers them) and
+    gives where the next row's starts."""
     saved = text(mapping(location, "calc"), "roll_range").strip()
     slots = max(_whole(number(location, "slots")), 0)
     computed = "-" if slots == 0 else str(start) if slots == 1 else f"{start}-{start + slots - 1}"
-    return saved or computed, start + slots
+    row.roll_range = saved or computed
+    return start + slots
 
 
 def _saved_dr(location: Node) -> dict[str, int] | None:
@@ -200,22 +204,34 @@ def _saved_dr(location: Node) -> dict[str, int] | None:
     return None
 
 
-def _rules_dr(ctx: Context, location: Node, ident: str, top_level: bool) -> dict[str, int]:
-    """GCS's DR at a location by its rules: the location's ``dr_bonus`` plus every DR bonus in
-    force naming it (or ``all``, for the top-level table's locations), by damage type."""
-    dr = {"all": _whole(number(location, "dr_bonus"))}
+def _dr_bonuses(ctx: Context) -> dict[str, list[tuple[str, int]]]:
+    """Every DR bonus in force, indexed once by the location it names (``all`` for every
+    location of the top-level table): (damage type or ``all``, amount)."""
+    index: dict[str, list[tuple[str, int]]] = {}
     for feature in ctx.features.of_kind("dr_bonus"):
         named = [p.strip().lower() for p in node_list(feature.data, "locations") if type(p) is str]
         single = text(feature.data, "location").strip().lower()
         if single:
             named.append(single)
         places = {place for name in named for place in _OLD_PLACES.get(name, [name])}
-        if ident not in places and not ("all" in places and top_level):
-            continue
         specialization = text(feature.data, "specialization").strip().lower()[:_MAX_TEXT] or "all"
+        amount = _bounded(feature.amount())
+        for place in places:
+            index.setdefault(place, []).append((specialization, amount))
+    return index
+
+
+def _rules_dr(
+    index: dict[str, list[tuple[str, int]]], location: Node, ident: str, top_level: bool
+) -> dict[str, int]:
+    """GCS's DR at a location by its rules: the location's ``dr_bonus`` plus every DR bonus in
+    force naming it (or ``all``, for the top-level table's locations), by damage type."""
+    dr = {"all": _whole(number(location, "dr_bonus"))}
+    bonuses = index.get(ident, []) + (index.get("all", []) if top_level and ident != "all" else [])
+    for specialization, amount in bonuses:
         if specialization not in dr and len(dr) >= _MAX_DR_KEYS:
             continue
-        dr[specialization] = _bounded(dr.get(specialization, 0) + _bounded(feature.amount()))
+        dr[specialization] = _bounded(dr.get(specialization, 0) + amount)
     return dr
 
 
@@ -228,6 +244,15 @@ def _added(own: dict[str, int], parent: dict[str, int]) -> dict[str, int]:
     return total
 
 
+@dataclass(slots=True)
+class _Parent:
+    """What a sub-table's rows inherit from the row that holds the table (GCS adds its DR)."""
+
+    natural: int = 0
+    dr: dict[str, int] = field(default_factory=dict)
+    top_level: bool = True
+
+
 def body_table(ctx: Context) -> BodyTable | None:
     """The character's body table as GCS shows it (GCS's default Humanoid body when an old file
     has none), or None when the file's table is not one."""
@@ -238,71 +263,64 @@ def body_table(ctx: Context) -> BodyTable | None:
         body = _HUMANOID
     elif not body:
         return None
-    pointer = (
-        "/settings"
-        if default
-        else "/settings/body_type"
-        if "body_type" in settings
-        else "/settings/hit_locations"
-    )
+    pointer = "/settings/body_type" if "body_type" in settings else "/settings/hit_locations"
+    name = text(body, "name").strip() or "unnamed"
     table = BodyTable(
-        text(body, "name").strip() or "unnamed", text(body, "roll").strip() or "3d", [], pointer, default
+        name, text(body, "roll").strip() or "3d", [], "/settings" if default else pointer, default
     )
-    recompute = default or ctx.version <= 2  # GCS 4.x's saved DR: today's GCS computes its own
-    # (table, its parent row's natural DR, its parent row's DR, top level), breadth first
-    queue: list[tuple[Node, int, dict[str, int], bool]] = [(body, 0, {}, True)]
+    recompute = default or ctx.version <= 2  # GCS 4.x saved its own DR: today's GCS computes it anew
+    index = _dr_bonuses(ctx)
+    queue: deque[tuple[Node, _Parent]] = deque([(body, _Parent())])
     tables = 0
     while queue and tables < _MAX_TABLES:
-        current, parent_natural, parent_dr, top_level = queue.pop(0)
+        current, parent = queue.popleft()
         tables += 1
         start = _start(text(current, "roll"))
         for location in node_list(current, "locations"):
             if type(location) is not dict:
                 continue
-            row = _row(ctx, location, start, parent_natural, parent_dr, top_level, recompute, table)
-            start = row[1]
-            table.rows.append(row[0])
+            row = _row(index, location, parent, recompute, table)
+            table.rows.append(row)
+            start = _roll_range(row, location, start)
             sub_table = location.get("sub_table")
             if type(sub_table) is dict:
-                queue.append((sub_table, row[0].natural, row[0].dr, False))
+                queue.append((sub_table, _Parent(row.natural, row.dr, top_level=False)))
     return table
 
 
 def _row(
-    ctx: Context,
+    index: dict[str, list[tuple[str, int]]],
     location: Node,
-    start: int,
-    parent_natural: int,
-    parent_dr: dict[str, int],
-    top_level: bool,
+    parent: _Parent,
     recompute: bool,
     table: BodyTable,
-) -> tuple[_Row, int]:
+) -> _Row:
+    """One location as GCS shows it: its saved DR, or GCS's rules' when it saved none or when
+    the file is old enough that today's GCS computes its own (noted in the table)."""
     ident = _ident(location)
     name = (text(location, "choice_name") or text(location, "table_name") or ident).strip()
-    roll_range, next_start = _roll_range(location, start)
     saved = _saved_dr(location)
-    rules = _added(_rules_dr(ctx, location, ident, top_level), parent_dr)
+    rules = None
+    if saved is None or recompute:
+        rules = _added(_rules_dr(index, location, ident, parent.top_level), parent.dr)
     if saved is None:
-        dr = rules
         table.computed = True
-    elif recompute and _plain_dr(saved) != _plain_dr(rules):
-        dr = rules
+    elif rules is not None and _plain_dr(saved) != _plain_dr(rules):
         table.stale.append(f"{name or ident} {_shown(saved)} → {_shown(rules)}")
     else:
-        dr = saved
-    natural = min(max(_whole(number(location, "dr_bonus")), 0) + parent_natural, _MAX_NUMBER)
-    row = _Row(
+        rules = saved
+    dr = rules if rules is not None else saved or {"all": 0}
+    natural = min(max(_whole(number(location, "dr_bonus")), 0) + parent.natural, _MAX_NUMBER)
+    return _Row(
         ident,
         name,
         text(location, "table_name").strip(),
         _whole(number(location, "hit_penalty")),
-        roll_range,
+        "-",
         min(natural, max(dr["all"], 0)),
         _plain_dr(dr),
         saved,
     )
-    return row, next_start
 
 
 def _plain_dr(dr: dict[str, int]) -> dict[str, int]:
