@@ -57,6 +57,9 @@ _STANDARD: dict[str, tuple[str, float]] = {
 }
 """GCS's standard attribute set: base and cost per level (``Standard.attr``)."""
 
+_STANDARD_KINDS = {"hp": "pool", "fp": "pool", "basic_speed": "decimal"}
+"""The types of GCS's standard attributes that are not whole numbers (the rest are)."""
+
 _LABELS = {
     "st": "ST",
     "dx": "DX",
@@ -149,7 +152,7 @@ def _read_one(
 ) -> AttributeValue | None:
     entry, pointer = located if located is not None else ({}, "")
     definition = definitions.get(ident)
-    kind = text(definition, "type") if definition else ("pool" if ident in ("hp", "fp") else "integer")
+    kind = text(definition, "type") if definition else _STANDARD_KINDS.get(ident, "integer")
     if kind.endswith("separator"):
         return None
     if definitions and definition is None:
