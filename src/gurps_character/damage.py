@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
@@ -801,11 +801,16 @@ _HIT_FLAGS: Final = ("tight_beam", "major_wound", "crippled")
 
 
 def _forged(field: str, value: object, expected: str) -> NoReturn:
+    shown = _rolls_text(value) if field == "rolls" and _all_rolls(value) else describe(value)
     raise CharacterError(
         "invalidArgument",
-        f"hit is not what resolve_hit gives: its {field} is {describe(value)}, {expected}.",
+        f"hit is not what resolve_hit gives: its {field} is {shown}, {expected}.",
         {"name": "hit", "field": field, "value": json_detail(value)},
     )
+
+
+def _all_rolls(value: object) -> TypeGuard[tuple[Roll, ...]]:
+    return isinstance(value, tuple) and all(type(roll) is Roll for roll in value)
 
 
 def _whole_field(hit: Hit, field: str, low: int = 0, high: int | None = None) -> None:
@@ -844,7 +849,7 @@ def _checked_fields(hit: Hit) -> None:
     multiplier = hit.wounding_multiplier
     if isinstance(multiplier, bool) or not isinstance(multiplier, int | float | Fraction):
         _forged("wounding_multiplier", multiplier, "not a number")
-    if not isinstance(hit.rolls, tuple) or not all(type(roll) is Roll for roll in hit.rolls):
+    if not _all_rolls(hit.rolls):
         _forged("rolls", hit.rolls, "not a tuple of Roll")
 
 
@@ -900,9 +905,14 @@ def _check_hit(document: Mapping[str, Any], hit: Hit) -> None:
         return
     rules = candidates[0]
     field = next(f for f in _COMPARED if getattr(hit, f) != getattr(rules, f))
-    shown = getattr(rules, field)
-    expected = [roll.to_dict() for roll in shown] if field == "rolls" else shown
-    _forged(field, getattr(hit, field), f"where the rules give {describe(expected)} for this character")
+    expected = getattr(rules, field)
+    shown = _rolls_text(expected) if field == "rolls" else describe(expected)
+    _forged(field, getattr(hit, field), f"where the rules give {shown} for this character")
+
+
+def _rolls_text(rolls: tuple[Roll, ...]) -> str:
+    """``knockdown HT-10, keepFeet DX+0``, or ``no roll``."""
+    return ", ".join(f"{roll.kind} {roll.attribute.upper()}{roll.modifier:+d}" for roll in rolls) or "no roll"
 
 
 def _hit_follow_ups(hit: Hit) -> list[FollowUp]:
