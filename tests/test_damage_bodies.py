@@ -29,6 +29,7 @@ from gurps_character import (
     verify_character,
 )
 from gurps_character.gcs import EXTENSION
+from strategies import hostile_values, snapshot
 
 BODIES = Path(__file__).resolve().parent / "fixtures" / "gcs" / "bodies"
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
@@ -348,3 +349,26 @@ def test_property_a_body_accepts_its_own_locations_and_only_them(
         assert error.code == "invalidArgument" and error.details["locations"] == list(dict.fromkeys(
             row["id"] for row in body["locations"]
         ))  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+@given(
+    value=hostile_values(deep=2_000),
+    key=st.sampled_from(["id", "name", "hitPenalty", "naturalDr", "dr", "rollRange"]),
+)
+def test_hostile_body_records_give_hits_or_invalid_document(value: Any, key: str) -> None:
+    """Any value in any place of a body record: a hit, or invalidDocument with the pointer."""
+    document = creature("avian")
+    document["extensions"][EXTENSION]["body"]["locations"][4][key] = value  # the wing
+    before = snapshot(document)
+    try:
+        hit = resolve_hit(document, 10, "cut", location="wing")
+    except CharacterError as error:
+        assert error.code in ("invalidDocument", "invalidArgument")
+        if error.code == "invalidDocument":
+            assert error.details["pointer"].startswith(f"/extensions/{EXTENSION}/body/locations/4")
+    else:
+        assert hit.location == "wing"
+    assert snapshot(document) == before

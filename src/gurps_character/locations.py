@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn, TypeAlias
 
-from .errors import CharacterError
+from .errors import CharacterError, guarded
 
 __all__ = [
     "BODY_EXTENSION",
@@ -264,6 +264,7 @@ def _location(record: object, pointer: str) -> BodyLocation:
     )
 
 
+@guarded
 def read_body(record: object, pointer: str = "") -> Body:
     """A body record (as the importer writes it) as a :class:`Body`.
 
@@ -294,6 +295,7 @@ def read_body(record: object, pointer: str = "") -> Body:
 _BODY_POINTER: Final = f"/extensions/{BODY_EXTENSION}/body"
 
 
+@guarded
 def body_of(document: Mapping[str, Any]) -> Body | None:
     """The body table an import from GCS keeps in the document.
 
@@ -304,9 +306,11 @@ def body_of(document: Mapping[str, Any]) -> Body | None:
         The :class:`Body`, or None when the document has none (a humanoid by the Basic Set).
 
     Raises:
-        CharacterError: ``invalidDocument`` (with the ``pointer``) when the record is there but
-            is not a body table.
+        CharacterError: ``notAnObject`` when the document is not a mapping; ``invalidDocument``
+            (with the ``pointer``) when the record is there but is not a body table.
     """
+    if not isinstance(document, Mapping):
+        raise CharacterError("notAnObject", "A character document must be a JSON object.")
     extensions = document.get("extensions")
     if not isinstance(extensions, Mapping):
         return None
