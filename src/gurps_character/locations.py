@@ -68,6 +68,7 @@ LOCATION_NAMES: Final[Mapping[str, HitLocation]] = MappingProxyType(
 rule's name. The format's ``head`` is not a place a blow lands: it is the skull or the face."""
 
 
+@guarded
 def rule_location(name: str) -> HitLocation | None:
     """The rule's name for a humanoid location given either way (``"arms"`` → ``"arm"``).
 
@@ -116,6 +117,7 @@ _ROLES: Final[Mapping[str, LocationRole]] = MappingProxyType(
 ``chinks``...) is hit as the torso: no wounding override, no cap, never crippled."""
 
 
+@guarded
 def location_role(location_id: str) -> LocationRole:
     """The rule's kind of location a location is, by its rule name or GCS id (``"wing"`` →
     ``"limb"``).
