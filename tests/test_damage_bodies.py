@@ -28,6 +28,7 @@ from gurps_character import (
     validate_character,
     verify_character,
 )
+from gurps_character.cli import main
 from gurps_character.gcs import EXTENSION
 from strategies import hostile_values, snapshot
 
@@ -372,3 +373,19 @@ def test_hostile_body_records_give_hits_or_invalid_document(value: Any, key: str
     else:
         assert hit.location == "wing"
     assert snapshot(document) == before
+
+
+def test_the_command_line_hits_a_bodys_locations(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hit creature.gcs 10 imp --location brain``: the octopod's brain, DR 2 + its natural 1."""
+    status = main(["hit", str(BODIES / "octopod.gcs"), "10", "imp", "--location", "brain"])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert out.splitlines()[:4] == [
+        f"{BODIES / 'octopod.gcs'}: 10 imp to the brain",
+        "DR 3 (2 listed + 1 brain)",
+        "penetrating 10 - 3 = 7",
+        "multiplier x4",
+    ]
+    status = main(["hit", str(BODIES / "octopod.gcs"), "10", "imp", "--location", "skull"])
+    out, err = capsys.readouterr()
+    assert status == 2 and "location must be a hit location of the character's body (Octopod)" in err

@@ -42,10 +42,12 @@ examples:
 
 DAMAGE is the basic damage rolled (a whole number); TYPE one of cr, cut, imp, pi-, pi, pi+,
 pi++, burn, cor, tox, fat; --location one of skull, face, eye, neck, torso, vitals, groin,
-arm, hand, leg, foot (default torso); --armor-divisor 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf
-("ignores DR"). Without --dr, the DR is read from the sheet (the skull adds its natural DR 2
-either way). Pain thresholds are read from the traits by their English names; for a sheet
-in another language pass --pain-threshold.
+arm, hand, leg, foot, or the sheet's eyes, arms, hands, legs, feet (default torso); for a
+character imported from GCS, one of its body's locations (wing, tail...); --armor-divisor 2,
+3, 5, 10, 100, 0.5, 0.2, 0.1 or inf ("ignores DR"). Without --dr, the DR is read from the
+sheet (the location's natural DR, such as the skull's 2, is added either way). Pain
+thresholds are read from the traits by their English names; for a sheet in another language
+pass --pain-threshold.
 
 Without --in-place or -o nothing is written: the resolution is printed (DR, divisor,
 penetrating damage, multiplier, injury, shock, major wound, crippling, knockback and the
