@@ -984,6 +984,10 @@ def _check_import(result: Any) -> str | None:
         gc.serialize_character(document, indent=0)
     except CharacterError as error:
         return f"an imported document cannot be written: {error.code}: {error.message}"[:500]
+    try:
+        gc.body_of(document)
+    except CharacterError as error:
+        return f"an imported document's body table cannot be read: {error.code}: {error.message}"[:500]
     return None
 
 

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gcs_grammar import gcs_files
 from gurps_character import (
     HIT_LOCATIONS,
     LOCATION_NAMES,
@@ -352,9 +353,14 @@ def test_property_a_body_accepts_its_own_locations_and_only_them(
         ))  # fmt: skip
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+HOSTILE = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
 )
+
+
+@HOSTILE
 @given(
     value=hostile_values(deep=2_000),
     key=st.sampled_from(["id", "name", "hitPenalty", "naturalDr", "dr", "rollRange"]),
@@ -389,3 +395,22 @@ def test_the_command_line_hits_a_bodys_locations(capsys: pytest.CaptureFixture[s
     status = main(["hit", str(BODIES / "octopod.gcs"), "10", "imp", "--location", "skull"])
     out, err = capsys.readouterr()
     assert status == 2 and "location must be a hit location of the character's body (Octopod)" in err
+
+
+@HOSTILE
+@given(data=gcs_files())
+def test_property_an_imported_table_is_the_body_resolve_hit_follows(data: dict[str, Any]) -> None:
+    """Any plausible file with a hit-location table (the grammar's skull, torso, a wing holding a
+    tail in its sub-table): the body read back has those ids, the skull its natural 2, the tail
+    the wing's DR and more; each location takes a hit named after it."""
+    settings_ = data["settings"]
+    if "body_type" not in settings_ and "hit_locations" not in settings_:
+        return
+    document = import_gcs(data).document
+    body = body_of(document)
+    assert body is not None and body.ids == ("skull", "torso", "wing", "tail")
+    skull, wing, tail = (body.location(ident) for ident in ("skull", "wing", "tail"))
+    assert skull is not None and wing is not None and tail is not None
+    assert skull.natural_dr == min(2, skull.dr["all"]) and tail.dr["all"] >= wing.dr["all"]
+    for ident in body.ids:
+        assert resolve_hit(document, 12, "cut", location=ident).location == ident

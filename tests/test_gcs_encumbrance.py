@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
+from gcs_grammar import gcs_files
 from gurps_character import import_gcs, validate_character, verify_character
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gcs"
@@ -223,3 +225,25 @@ def test_a_file_that_defines_no_attributes_keeps_a_fractional_basic_speed() -> N
     data["attributes"] += [{"attr_id": "dx", "adj": 1}, {"attr_id": "basic_speed", "adj": 0}]
     document = import_gcs(data).document
     assert document["secondary"]["basicSpeed"]["value"] == 5.25
+
+
+GRAMMAR = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+
+
+@GRAMMAR
+@given(data=gcs_files())
+def test_property_a_saved_basic_lift_is_kept_exactly_and_its_loads_are_its_multiples(
+    data: dict[str, Any],
+) -> None:
+    """Any plausible file a Go GCS saved (version 4, 5) with its Basic Lift: the document's is that
+    weight at 1 kg = 2 lb, and each level's load limit that × 1, 2, 3, 6, 10."""
+    calc = data.get("calc")
+    if data["version"] < 4 or not isinstance(calc, dict):
+        return
+    lb = Fraction(calc["basic_lift"].removesuffix(" lb").replace(",", ""))
+    lift, loads = encumbrance(import_gcs(data).document)
+    assert lift == float(lb / 2) and loads == [float(lb * load / 2) for load in LOADS]

@@ -367,6 +367,13 @@ def damage_resistance(ctx: Context, table: BodyTable | None) -> list[dict[str, A
 
 
 def _notes(ctx: Context, table: BodyTable, natural_kept: dict[str, int]) -> None:
+    if table.rows and not any(row.ident for row in table.rows):
+        ctx.note(
+            table.pointer,
+            "notCarried",
+            "No location of the hit-location table has an id: the body table is not kept in "
+            "extensions (body), and resolve_hit treats the character as a humanoid.",
+        )
     if natural_kept:
         listed = ", ".join(f"{name} {amount}" for name, amount in list(natural_kept.items())[:6])
         ctx.note(
