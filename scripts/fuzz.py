@@ -800,7 +800,9 @@ def _forged(chooser: gen.Chooser, hit: Any) -> Any:
         if isinstance(current, bool):
             value: Any = not current if gen.chance(chooser, 70) else gen.hostile_value(chooser)
         elif isinstance(current, int | float) and gen.chance(chooser, 70):
-            value = gen.pick(chooser, (current + 1, current - 1, -current, -5, current * 2, float(current)))
+            near = (current + 1, current - 1, -current, -5, current * 2)
+            as_float = (float(current),) if abs(current) < 2**53 else ()  # 3.0 for 3, where it fits
+            value = gen.pick(chooser, near + as_float)
         elif name == "rolls" and gen.chance(chooser, 50):
             value = gen.pick(
                 chooser, ((), [roll.to_dict() for roll in current], list(current), current[:1] * 2)
