@@ -256,9 +256,13 @@ def test_v5_dr_per_location() -> None:
     assert by_location["Skull"]["dr"] == 2
     assert resolve_hit(document, 10, "cr", location="skull").dr == 4
     assert any(
-        note.kind == "approximated" and "natural DR 2" in note.message
+        note.kind == "approximated" and "without the body's natural DR (Skull 2)" in note.message
         for note in imported("v5_fighter.gcs").notes
     )
+    # the body table kept in the extensions gives the torso's DR 4 against crushing only
+    assert resolve_hit(document, 10, "cr", location="torso").dr == 4
+    assert resolve_hit(document, 10, "cut", location="torso").dr == 3
+    assert resolve_hit(document, 10, "cut", location="wing").dr == 1
     assert [e["location"] for e in document["damageResistance"]].count("Arm") == 1  # both arms alike
     assert "locationId" not in by_location["Wing"]
 

@@ -21,7 +21,7 @@ from .attributes import (
     secondary_section,
     size_modifier,
 )
-from .body import damage_resistance
+from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
 from .features import collect_features
@@ -107,6 +107,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     equipment = equipment_section(ctx)
     speed = secondary["basicSpeed"]["value"]
     dodge = dodge_value(ctx, speed)
+    body = body_table(ctx)
     document: dict[str, Any] = {
         "format": FORMAT,
         "formatVersion": LATEST_VERSION,
@@ -125,7 +126,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
             "parry": weapons.parry,
             "block": weapons.block,
         },
-        "damageResistance": damage_resistance(ctx),
+        "damageResistance": damage_resistance(ctx, body),
         "reactionModifiers": traits.reactions,
         "techLevel": {"level": _tech_level(ctx), "points": traits.tech_level_points},
         "languages": traits.languages,
@@ -161,6 +162,9 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     _file_notes(ctx)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
+    record = body.record() if body is not None else None
+    if record is not None:
+        summary["body"] = record
     summary["gcs"] = ctx.data
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
