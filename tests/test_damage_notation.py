@@ -195,7 +195,8 @@ def test_every_example_weapon_resolves() -> None:
         ("2d pi 3", "notation: unexpected '3' after the damage type:\n  2d pi 3\n        ^"),
         (
             "thr-1 cr +1d",
-            "notation: a step of dice such as '+1d' needs '/point' or '/2 points':\n  thr-1 cr +1d\n              ^",
+            "notation: a step of dice such as '+1d' needs '/point' or '/2 points':"
+            "\n  thr-1 cr +1d\n              ^",
         ),
         (
             "1d cr +x/point",

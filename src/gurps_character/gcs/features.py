@@ -361,20 +361,17 @@ def weapon_bonuses(features: Features, weapon: WeaponIdentity, kinds: tuple[str,
     owner's name, the usage as specialization, tags), then the owner's own ones that select
     "this weapon" (by usage) or weapons by name."""
     found: list[Feature] = []
-    seen: set[str] = set()
-
-    def add(feature: Feature) -> None:
-        if feature.pointer not in seen:
-            seen.add(feature.pointer)
-            found.append(feature)
-
     for kind in kinds:
         for feature in features.of_kind(kind):
             if _reaches(feature, weapon, ("weapons_with_required_skill", "weapons_with_name")):
-                add(feature)
+                found.append(feature)
     for feature in weapon.own:
-        if feature.kind in kinds and _reaches(feature, weapon, ("this_weapon", "weapons_with_name")):
-            add(feature)
+        if (
+            feature.kind in kinds
+            and _reaches(feature, weapon, ("this_weapon", "weapons_with_name"))
+            and all(feature.pointer != other.pointer for other in found)
+        ):
+            found.append(feature)
     return found
 
 

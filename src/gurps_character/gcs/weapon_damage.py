@@ -109,6 +109,8 @@ def gcs_roll(spec: str) -> tuple[Roll, bool] | None:
     """A dice spec of a weapon's damage (``1d``, ``2d+1``, ``-1``, ``+2``, ``6dx2``) and whether
     it is subtracted (``-1d``); None for text GCS would evaluate as a script."""
     spec = spec.strip().lstrip("+")
+    if spec.lstrip("-").isdigit() and len(spec) < 8:  # the usual weapon adds: "-1", "2"
+        return Roll(0, 6, int(spec)), False
     subtract = False
     if re.match(r"-[0-9]*[dD]", spec):
         subtract, spec = True, spec[1:]
@@ -173,7 +175,7 @@ def _round_half_away(value: Fraction) -> int:
     return math.floor(value + half) if value >= 0 else -math.floor(-value + half)
 
 
-def _percent(roll: Roll, percent: Fraction) -> Roll:
+def _percent(roll: Roll, percent: Fraction | int) -> Roll:
     """A percentage damage bonus: the average grows by it, kept in whole dice and adds."""
     count = Fraction(roll.count)
     per_die = Fraction(roll.sides + 1, 2)
@@ -273,25 +275,27 @@ def _strength_kind(raw: str) -> tuple[str, bool]:
 
 
 def _weapon_strength(
-    kind: str, wielder: Wielder, owner: Node, min_st: int, bonuses: WeaponBonusFinder
+    kind: str, wielder: Wielder, owner: Node, min_st: Callable[[], int], bonuses: WeaponBonusFinder
 ) -> tuple[int, list[str]]:
     """The ST a weapon's damage is figured from, and why it is not the plain one."""
     causes: list[str] = []
     basis = _THRUST_KINDS.get(kind) or _SWING_KINDS.get(kind) or "striking"
     rated = number(owner, "rated_strength") or 0
-    strength = Fraction(
-        rated
-        or {
-            "striking": wielder.striking,
-            "lifting": wielder.lifting,
-            "telekinetic": wielder.telekinetic,
-            "iq": wielder.iq,
-        }[basis]
-    )
     if rated:
         causes.append(f"figured at the item's rated ST {rated:g}")
+    plain = {
+        "striking": wielder.striking,
+        "lifting": wielder.lifting,
+        "telekinetic": wielder.telekinetic,
+        "iq": wielder.iq,
+    }[basis]
+    found = bonuses(("weapon_effective_st_bonus",))
+    cap = 3 * min_st()
+    if not found and (cap <= 0 or (rated or plain) <= cap):
+        return max(math.trunc(rated or plain), 0), causes
+    strength = Fraction(rated or plain)
     percent = Fraction(0)
-    for feature in bonuses(("weapon_effective_st_bonus",)):
+    for feature in found:
         amount = _fxp(weapon_amount(feature, 1))
         if boolean(feature.data, "percent"):
             percent += amount
@@ -302,9 +306,9 @@ def _weapon_strength(
         strength += math.trunc(strength * percent / 100)
         causes.append(f"{_signed(percent)}% ST for damage")
     strength = max(strength, Fraction(0))
-    if min_st > 0 and strength > 3 * min_st:
-        strength = Fraction(3 * min_st)
-        causes.append(f"ST for damage at most 3 × the weapon's minimum ST {min_st}")
+    if 0 < cap < strength:
+        strength = Fraction(cap)
+        causes.append(f"ST for damage at most 3 × the weapon's minimum ST {cap // 3}")
     return math.trunc(strength), causes
 
 
@@ -334,7 +338,7 @@ def damage_by_rules(
     owner: Node,
     levels: int | None,
     wielder: Wielder,
-    min_st: int,
+    min_st: Callable[[], int],
     bonuses: WeaponBonusFinder,
 ) -> WeaponDamageResult:
     """A weapon mode's damage by GCS's rules (``levels``: the owner's level when it is leveled,
@@ -362,10 +366,10 @@ def damage_by_rules(
     thrust_or_swing = ""
     if kind in _THRUST_KINDS or kind in _SWING_KINDS:
         strength, why = _weapon_strength(kind, wielder, owner, min_st, bonuses)
-        multiplier = _fxp(number_or_text(damage, "st_mul") or 1)
-        if multiplier > 0 and multiplier != 1:
-            strength = math.trunc(strength * multiplier)
-            why.append(f"ST for damage × {float(multiplier):g}")
+        multiplier = number_or_text(damage, "st_mul")
+        if multiplier is not None and multiplier > 0 and multiplier != 1:
+            strength = math.trunc(strength * _fxp(multiplier))
+            why.append(f"ST for damage × {multiplier:g}")
         causes.extend(why)
         dice, adds = _strength_dice(kind, strength, wielder)
         st_roll = Roll(dice, 6, adds)
@@ -393,11 +397,10 @@ def _with_bonuses(
     damage = _damage(weapon)
     die_count = base.count
     phoenix = wielder.progression == "phoenix_flame_d3" and base.sides == 3
-    divisor = _fxp(number_or_text(damage, "armor_divisor") or 1)
-    if divisor <= 0:
-        divisor = Fraction(1)
-    percent_damage = Fraction(0)
-    percent_divisor = Fraction(0)
+    written = number_or_text(damage, "armor_divisor")
+    divisor: Fraction | int = _fxp(written) if written is not None and written > 0 and written != 1 else 1
+    percent_damage: Fraction | int = 0
+    percent_divisor: Fraction | int = 0
     modifier = base.modifier
     for feature in bonuses(("weapon_bonus", "weapon_dr_divisor_bonus")):
         amount = _fxp(weapon_amount(feature, die_count))
@@ -419,20 +422,21 @@ def _with_bonuses(
         elif amount:
             divisor += amount
             causes.append(f"armor divisor {_signed(amount)} from {feature.owner}")
-    per_die = _fxp(number_or_text(damage, "modifier_per_die") or 0)
-    if per_die:
+    per_die_written = number_or_text(damage, "modifier_per_die")
+    if per_die_written:
+        per_die = _fxp(per_die_written)
         amount = per_die * die_count
         if phoenix:
             amount /= 2
         if math.trunc(amount):
             modifier += math.trunc(amount)
-        causes.append(f"{math.trunc(amount):+d} from the weapon's {_signed(per_die)} per die")
-    roll = replace(base, modifier=modifier)
+            causes.append(f"{math.trunc(amount):+d} from the weapon's {_signed(per_die)} per die")
+    roll = Roll(base.count, base.sides, modifier, base.multiplier)
     if percent_damage:
         roll = _percent(roll, percent_damage)
         causes.append(f"{_signed(percent_damage)}% damage")
     if percent_divisor:
-        divisor += divisor * percent_divisor / 100
+        divisor += Fraction(divisor) * percent_divisor / 100
     shown = _dice_plus_adds(roll) if wielder.dice_plus_adds else roll
     if shown != roll:
         causes.append("adds of +4 or more made dice (GCS's 'modifying dice + adds' setting, B269)")
@@ -504,6 +508,9 @@ def _type_parts(type_text: str) -> _TypeParts | None:
     type a hit resolves, else the first plain word), modifiers (``ex``), per points, a step of
     dice per point, a divisor written in the text, and what is left over; None for an
     affliction or special damage."""
+    plain = type_text.strip().lower()
+    if plain in HIT_TYPES:  # the usual text: one damage type
+        return _TypeParts(plain, (), 0, None, None, "")
     rest = type_text if len(type_text) < 400 else type_text[:400]
     per_points = 0
     step: tuple[int, int] | None = None

@@ -88,7 +88,7 @@ class _Character:
 
     ctx: Context
     wielder: Wielder
-    skills: dict[str, list[_Skill]]
+    skills: _Skills
     parry_bonus: float
     block_bonus: float
     half_stat_defaults: bool
@@ -105,6 +105,19 @@ class _Defense:
 
 
 @dataclass(frozen=True, slots=True)
+class _Default:
+    """One default of a weapon: its type, GCS's level from it (modifier included; None when it
+    names nothing the character has), the skill name and specialization it names, and the
+    document skill of the best level it found."""
+
+    kind: str
+    level: float | None
+    name: str = ""
+    specialization: str = ""
+    skill: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class _Mode:
     """One weapon mode with what GCS resolves it against."""
 
@@ -115,6 +128,7 @@ class _Mode:
     melee: bool
     identity: WeaponIdentity
     levels: int | None
+    defaults: tuple[_Default, ...]
 
 
 def weapon_sections(
@@ -124,8 +138,11 @@ def weapon_sections(
     ``/damage`` (thrust and swing), which ``thr``/``sw`` notations resolve against."""
     out = WeaponSections()
     parry, block = _Defense(), _Defense()
-    character = _character(ctx, skills, st, damage)
-    for owner, pointer, shown in _weapon_owners(ctx):
+    owners, telekinetic = _weapon_owners(ctx)
+    if not owners:
+        return out
+    character = _character(ctx, skills, st, damage, telekinetic)
+    for owner, pointer, shown in owners:
         name = display_name(owner) or "(unnamed)"
         own: tuple[Feature, ...] | None = None
         for index, weapon in enumerate(node_list(owner, "weapons")):
@@ -167,7 +184,9 @@ def weapon_sections(
 # ---------------------------------------------------------------- the character
 
 
-def _character(ctx: Context, skills: SkillSections, st: int, damage: dict[str, Any] | None) -> _Character:
+def _character(
+    ctx: Context, skills: SkillSections, st: int, damage: dict[str, Any] | None, telekinetic: int
+) -> _Character:
     settings = mapping(ctx.data, "settings")
     calc = mapping(ctx.data, "calc")
     values = ctx.attribute_values
@@ -178,7 +197,7 @@ def _character(ctx: Context, skills: SkillSections, st: int, damage: dict[str, A
     wielder = Wielder(
         striking=striking,
         lifting=_strength(ctx, "lifting", st),
-        telekinetic=_telekinetic(ctx),
+        telekinetic=telekinetic,
         iq=math.floor(max(values.get("iq", 10), 0)),
         progression=progression,
         thrust=thrust_dice,
@@ -190,7 +209,7 @@ def _character(ctx: Context, skills: SkillSections, st: int, damage: dict[str, A
     return _Character(
         ctx=ctx,
         wielder=wielder,
-        skills=_skill_index(ctx, skills),
+        skills=_Skills(ctx, skills),
         parry_bonus=math.floor(ctx.features.attribute_bonus("parry") if parry_bonus is None else parry_bonus),
         block_bonus=math.floor(ctx.features.attribute_bonus("block") if block_bonus is None else block_bonus),
         half_stat_defaults=boolean(settings, "use_half_stat_defaults"),
@@ -198,21 +217,13 @@ def _character(ctx: Context, skills: SkillSections, st: int, damage: dict[str, A
 
 
 def _strength(ctx: Context, kind: str, st: int) -> int:
-    """GCS's striking or lifting ST: the file's ``striking_st``/``lifting_st`` attribute, or ST,
-    plus the Striking or Lifting ST bonuses (GCS's saved ones when it saved them)."""
+    """GCS's striking or lifting ST: the file's ``striking_st``/``lifting_st`` attribute, or ST
+    (at least 0), plus the Striking or Lifting ST bonuses (GCS's saved ones when it saved them),
+    rounded down."""
     base = ctx.attribute_values.get(f"{kind}_st")
     saved = number(mapping(ctx.data, "calc"), f"{kind}_st_bonus")
     bonus = ctx.features.attribute_bonus("st", f"{kind}_only") if saved is None else saved
-    return math.floor((st if base is None else max(base, 0)) + math.floor(bonus))
-
-
-def _telekinetic(ctx: Context) -> int:
-    """Telekinetic ST: the levels of the enabled traits named Telekinesis."""
-    total = 0.0
-    for node, _, _ in walk(node_list(ctx.data, ctx.traits_key), f"/{ctx.traits_key}", skip_disabled=True):
-        if not is_container(node) and display_name(node).strip().lower().startswith("telekinesis"):
-            total += trait_level(node)
-    return math.floor(total)
+    return math.floor((max(st, 0) if base is None else base) + bonus)
 
 
 def _character_dice(
@@ -230,35 +241,53 @@ def _character_dice(
     return rule(striking, progression) or rule(striking, "basic_set") or (1, 0)
 
 
-def _skill_index(ctx: Context, sections: SkillSections) -> dict[str, list[_Skill]]:
-    """Every GCS skill and technique by lower-case name, with GCS's level (the saved one, else
-    the document's) and relative level."""
-    index: dict[str, list[_Skill]] = {}
-    for node, pointer, _ in walk(node_list(ctx.data, "skills"), "/skills"):
-        if is_container(node):
-            continue
-        name = fill_placeholders(text(node, "name"), node).strip()
+class _Skills:
+    """The character's GCS skills and techniques by lower-case name, read when a weapon asks."""
+
+    def __init__(self, ctx: Context, sections: SkillSections) -> None:
+        self.ctx = ctx
+        self.sections = sections
+        self.nodes: dict[str, list[tuple[Node, str]]] | None = None
+        self.read: dict[str, list[_Skill]] = {}
+
+    def named(self, name: str) -> list[_Skill]:
+        """The skills of a name (any case)."""
+        if self.nodes is None:
+            self.nodes = {}
+            for node, pointer, _ in walk(node_list(self.ctx.data, "skills"), "/skills"):
+                if not is_container(node):
+                    key = text(node, "name")
+                    key = (fill_placeholders(key, node) if "@" in key else key).strip().lower()
+                    self.nodes.setdefault(key, []).append((node, pointer))
+        key = name.strip().lower()
+        found = self.read.get(key)
+        if found is None:
+            found = self.read[key] = [self._skill(node, pointer) for node, pointer in self.nodes.get(key, ())]
+        return found
+
+    def every(self) -> list[_Skill]:
+        self.named("")
+        assert self.nodes is not None
+        return [found for name in list(self.nodes) for found in self.named(name)]
+
+    def _skill(self, node: Node, pointer: str) -> _Skill:
+        """A skill with GCS's level (the saved one, else the document's) and relative level."""
         calc = mapping(node, "calc")
         level = number(calc, "level")
-        position = sections.by_gcs_pointer.get(pointer)
-        document_entry = sections.skills[position] if position is not None else None
+        position = self.sections.by_gcs_pointer.get(pointer)
+        document_entry = self.sections.skills[position] if position is not None else None
         if level is None and document_entry is not None:
             level = document_entry.get("level")
         attribute = text(node, "difficulty").lower().partition("/")[0]
-        relative = _relative_level(calc, level, ctx.attribute_values.get(attribute))
-        technique = kind_of(node) == "technique"
-        index.setdefault(name.lower(), []).append(
-            _Skill(
-                name=name,
-                specialization=fill_placeholders(text(node, "specialization"), node).strip(),
-                tags=tuple(tag for tag in node_list(node, "tags") if type(tag) is str),
-                level=level,
-                relative=relative,
-                has_points=technique or (number(node, "points") or 0) > 0,
-                document_name=document_entry["name"] if document_entry is not None else None,
-            )
+        return _Skill(
+            name=fill_placeholders(text(node, "name"), node).strip(),
+            specialization=fill_placeholders(text(node, "specialization"), node).strip(),
+            tags=tuple(tag for tag in node_list(node, "tags") if type(tag) is str),
+            level=level,
+            relative=_relative_level(calc, level, self.ctx.attribute_values.get(attribute)),
+            has_points=kind_of(node) == "technique" or (number(node, "points") or 0) > 0,
+            document_name=document_entry["name"] if document_entry is not None else None,
         )
-    return index
 
 
 def _relative_level(calc: Node, level: float | None, attribute: float | None) -> float | None:
@@ -275,14 +304,18 @@ def _relative_level(calc: Node, level: float | None, attribute: float | None) ->
 # ---------------------------------------------------------------- owners and modes
 
 
-def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
+def _weapon_owners(ctx: Context) -> tuple[list[tuple[Node, str, bool]], int]:
     """Nodes that may hold weapons, with whether GCS's sheet lists their weapons as ready: enabled
-    traits, carried equipment (ready when equipped, below equipped containers), skills, spells."""
+    traits, carried equipment (ready when equipped, below equipped containers), skills, spells;
+    and telekinetic ST (the levels of the enabled, leveled traits named Telekinesis)."""
     owners: list[tuple[Node, str, bool]] = []
+    telekinesis = 0.0
     key = ctx.traits_key
     for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
         if node_list(node, "weapons"):
             owners.append((node, pointer, True))
+        if text(node, "name")[:11].lower() == "telekinesis" and display_name(node).lower() == "telekinesis":
+            telekinesis += trait_level(node) if _owner_level(node) is not None else 0
     # file order, each item ready only below ready containers
     stack: list[tuple[list[Any], int, str, bool]] = [
         (node_list(ctx.data, "equipment"), 0, "/equipment", True)
@@ -307,7 +340,7 @@ def _weapon_owners(ctx: Context) -> list[tuple[Node, str, bool]]:
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             if node_list(node, "weapons"):
                 owners.append((node, pointer, True))
-    return owners
+    return owners, math.floor(telekinesis)
 
 
 def _owner_level(owner: Node) -> int | None:
@@ -335,51 +368,50 @@ def _mode(
     kind: str,
     own: tuple[Feature, ...],
 ) -> _Mode:
-    """The weapon mode with what GCS matches weapon bonuses against: its skill default with the
-    best level (the skill "weapons with required skill" bonuses name)."""
-    best: tuple[float, str, str] | None = None
-    for default in node_list(weapon, "defaults"):
-        if type(default) is not dict or text(default, "type").strip().lower() not in _SKILL_BASED:
+    """The weapon mode with its defaults' levels and what GCS matches weapon bonuses against:
+    its skill default with the best level (the skill "weapons with required skill" bonuses
+    name)."""
+    defaults = tuple(
+        _default(character, default, owner)
+        for default in node_list(weapon, "defaults")
+        if type(default) is dict
+    )
+    best: _Default | None = None
+    for default in defaults:
+        if default.kind not in _SKILL_BASED or default.level is None:
             continue
-        level = _default_level(character, default, owner)
-        if level is not None and (best is None or level > best[0]):
-            best = (
-                level,
-                _criterion_text(default, "name", owner),
-                _criterion_text(default, "specialization", owner),
-            )
-    skill, specialization = (best[1], best[2]) if best is not None else ("", "")
+        if best is None or best.level is None or default.level > best.level:
+            best = default
+    skill, specialization = (best.name, best.specialization) if best is not None else ("", "")
     relative: float | None = None
-    for found in character.skills.get(skill.lower(), []) if skill else []:
+    for found in character.skills.named(skill) if skill else []:
         if not found.has_points or found.relative is None:
             continue
         if specialization and found.specialization.lower() != specialization.lower():
             continue
         relative = found.relative if relative is None else max(relative, found.relative)
+    tags = [tag for key in ("tags", "categories") for tag in node_list(owner, key) if type(tag) is str]
     identity = WeaponIdentity(
         owner=owner_name,
         usage=_usage(weapon, owner),
-        tags=tuple(
-            tag for tag in node_list(owner, "tags") + node_list(owner, "categories") if type(tag) is str
-        ),
+        tags=tuple(tags),
         skill=skill,
         specialization=specialization,
         relative_level=relative,
         own=own,
     )
-    return _Mode(weapon, owner, owner_name, pointer, kind == "melee_weapon", identity, _owner_level(owner))
+    melee = kind == "melee_weapon"
+    return _Mode(weapon, owner, owner_name, pointer, melee, identity, _owner_level(owner), defaults)
 
 
-def _criterion_text(default: Node, key: str, owner: Node) -> str:
-    value = default.get(key)
+def _criterion_text(value: object, owner: Node) -> str:
     if type(value) is dict:
         value = value.get("qualifier")
     return fill_placeholders(value, owner).strip() if type(value) is str else ""
 
 
-def _criterion(default: Node, key: str, owner: Node) -> object:
+def _criterion(value: object, owner: Node) -> object:
     """A default's name or specialization as a criterion: text is "is" (empty text: any)."""
-    value = default.get(key)
     if type(value) is str:
         value = fill_placeholders(value, owner).strip()
         return {"compare": "is", "qualifier": value} if value else None
@@ -388,50 +420,57 @@ def _criterion(default: Node, key: str, owner: Node) -> object:
     return value
 
 
-def _default_level(character: _Character, default: Node, owner: Node) -> float | None:
+def _default(character: _Character, default: Node, owner: Node) -> _Default:
     """GCS's level from one default of a weapon: the best level among the skills it names
     (halved + 3 + the Parry or Block bonus for a parry or block default), or the attribute (at
-    most 20, the rule of 20), plus the default's modifier; None when it names nothing there."""
+    most 20, the rule of 20), plus the default's modifier; no level when it names nothing there."""
     kind = text(default, "type").strip().lower()
     modifier = number(default, "modifier") or 0
-    if kind in _SKILL_BASED:
-        name, specialization = (
-            _criterion(default, "name", owner),
-            _criterion(default, "specialization", owner),
+    if kind not in _SKILL_BASED:
+        value = character.ctx.attribute_values.get(kind)
+        if value is None:
+            return _Default(kind, 10 + modifier if kind == "10" else None)
+        value = min(value, _RULE_OF_20)
+        if character.half_stat_defaults:
+            value = math.floor(value / 2) + 5
+        return _Default(kind, value + modifier)
+    raw_name, raw_specialization = default.get("name"), default.get("specialization")
+    if type(raw_name) is str:  # the usual default: a skill's name, found by name
+        name: object = None
+        candidates = character.skills.named(
+            fill_placeholders(raw_name, owner) if "@" in raw_name else raw_name
         )
-        tags = default.get("tags")
-        best: float | None = None
+    else:
+        name = _criterion(raw_name, owner)
         candidates = _named_skills(character, name)
-        for found in candidates:
-            if (
-                found.level is None
-                or not matches(name, found.name)
-                or not matches(specialization, found.specialization)
-            ):
-                continue
-            if type(tags) is dict and not any(matches(tags, tag) for tag in found.tags or ("",)):
-                continue
-            best = found.level if best is None else max(best, found.level)
-        if best is None:
-            return None
-        if kind == "parry":
-            best = math.floor(best / 2) + 3 + character.parry_bonus
-        elif kind == "block":
-            best = math.floor(best / 2) + 3 + character.block_bonus
-        return best + modifier
-    value = character.ctx.attribute_values.get(kind)
-    if value is None:
-        return 10 + modifier if kind == "10" else None
-    value = min(value, _RULE_OF_20)
-    if character.half_stat_defaults:
-        value = math.floor(value / 2) + 5
-    return value + modifier
+    specialization = _criterion(raw_specialization, owner) if raw_specialization else None
+    tags = default.get("tags")
+    best: _Skill | None = None
+    for found in candidates:
+        if found.level is None or (best is not None and best.level is not None and found.level <= best.level):
+            continue
+        if (name is not None and not matches(name, found.name)) or (
+            specialization is not None and not matches(specialization, found.specialization)
+        ):
+            continue
+        if type(tags) is dict and not any(matches(tags, tag) for tag in found.tags or ("",)):
+            continue
+        best = found
+    texts = _criterion_text(raw_name, owner), _criterion_text(raw_specialization, owner)
+    if best is None or best.level is None:
+        return _Default(kind, None, *texts)
+    level = best.level
+    if kind == "parry":
+        level = math.floor(level / 2) + 3 + character.parry_bonus
+    elif kind == "block":
+        level = math.floor(level / 2) + 3 + character.block_bonus
+    return _Default(kind, level + modifier, *texts, best.document_name)
 
 
 def _named_skills(character: _Character, name: object) -> list[_Skill]:
     if type(name) is dict and (text(name, "compare") or "is") == "is":
-        return character.skills.get(text(name, "qualifier").strip().lower(), [])
-    return [found for group in character.skills.values() for found in group]
+        return character.skills.named(text(name, "qualifier"))
+    return character.skills.every()
 
 
 # ---------------------------------------------------------------- level, parry, block
@@ -515,7 +554,7 @@ def _skill_encumbrance(character: _Character) -> int:
 
 def _crossbow(mode: _Mode) -> bool:
     return any(
-        type(default) is dict and _criterion_text(default, "name", mode.owner) == "Crossbow"
+        type(default) is dict and _criterion_text(default.get("name"), mode.owner) == "Crossbow"
         for default in node_list(mode.weapon, "defaults")
     )
 
@@ -525,12 +564,9 @@ def _levels_by_rules(character: _Character, mode: _Mode) -> tuple[float | None, 
     no default applies) and, for melee, its parry and block (None when it cannot)."""
     adjustment, _ = _adjustment(character, mode)
     after = _encumbrance_penalty(character, mode)
-    levels: list[tuple[str, float]] = []
-    for default in node_list(mode.weapon, "defaults"):
-        if type(default) is dict:
-            level = _default_level(character, default, mode.owner)
-            if level is not None:
-                levels.append((text(default, "type").strip().lower(), level + adjustment))
+    levels = [
+        (default.kind, default.level + adjustment) for default in mode.defaults if default.level is not None
+    ]
     level = max((value + after for _, value in levels), default=None)
     defenses: dict[str, float | None] = {}
     if mode.melee:
@@ -579,7 +615,7 @@ def _record(character: _Character, mode: _Mode) -> dict[str, Any]:
         by_rules = _levels_by_rules(character, mode)
         level = by_rules[0]
         record["level"] = None if level is None else (0 if calc else math.floor(level))
-    skill = _weapon_skill(character, mode, record["level"])
+    skill = _weapon_skill(mode, record["level"])
     if skill:
         record["skill"] = skill
     if not mode.melee:
@@ -606,29 +642,18 @@ def _record(character: _Character, mode: _Mode) -> dict[str, Any]:
     return record
 
 
-def _weapon_skill(character: _Character, mode: _Mode, level: int | None) -> str | None:
-    """The document skill that gives the weapon its level: a skill default whose level plus
-    modifier is the weapon's level (else the one with the best level)."""
-    best: tuple[float, str] | None = None
-    for default in node_list(mode.weapon, "defaults"):
-        if type(default) is not dict or text(default, "type").strip().lower() != "skill":
+def _weapon_skill(mode: _Mode, level: int | None) -> str | None:
+    """The document skill that gives the weapon its level: a skill default whose level is the
+    weapon's level (else the one with the best level)."""
+    best: _Default | None = None
+    for default in mode.defaults:
+        if default.kind != "skill" or default.skill is None or default.level is None:
             continue
-        name, specialization = (
-            _criterion(default, "name", mode.owner),
-            _criterion(default, "specialization", mode.owner),
-        )
-        modifier = number(default, "modifier") or 0
-        for found in _named_skills(character, name):
-            if found.document_name is None or found.level is None:
-                continue
-            if not matches(name, found.name) or not matches(specialization, found.specialization):
-                continue
-            value = found.level + modifier
-            if level is not None and math.floor(value) == level:
-                return found.document_name
-            if best is None or value > best[0]:
-                best = (value, found.document_name)
-    return best[1] if best is not None else None
+        if level is not None and math.floor(default.level) == level:
+            return default.skill
+        if best is None or best.level is None or default.level > best.level:
+            best = default
+    return best.skill if best is not None else None
 
 
 def _best(best: _Defense, mode: _Mode, record: dict[str, Any], key: str) -> None:
@@ -676,7 +701,12 @@ def _rules(character: _Character, mode: _Mode) -> WeaponDamageResult:
         return weapon_bonuses(features, mode.identity, kinds)
 
     return damage_by_rules(
-        mode.weapon, mode.owner, mode.levels, character.wielder, _min_strength(character, mode), bonuses
+        mode.weapon,
+        mode.owner,
+        mode.levels,
+        character.wielder,
+        lambda: _min_strength(character, mode),
+        bonuses,
     )
 
 
