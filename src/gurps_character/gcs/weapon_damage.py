@@ -34,6 +34,7 @@ __all__ = [
     "format_roll",
     "gcs_roll",
     "raw_damage_text",
+    "rollable",
 ]
 
 _THRUST_KINDS: Final = {"thr": "striking", "lift_thr": "lifting", "tk_thr": "telekinetic", "iq_thr": "iq"}
@@ -100,6 +101,8 @@ class WeaponDamageResult:
     text: str
     causes: tuple[str, ...] = ()
     thrust_or_swing: str = ""
+    raw: str = ""
+    """The weapon's damage as GCS shows it before resolving (``thr-1 (+1 per die) cr``)."""
 
 
 # ---------------------------------------------------------------- dice arithmetic
@@ -350,17 +353,18 @@ def damage_by_rules(
     base, subtract = Roll(0), False
     base_spec = text(damage, "base").strip()
     leveled_spec = text(damage, "base_leveled").strip()
-    if levels is not None and (number(weapon, "sv") or 0) < 1 and base_spec:
+    per_level_base = levels is not None and (number(weapon, "sv") or 0) < 1 and bool(base_spec)
+    if per_level_base:
         base_spec, leveled_spec = "", base_spec  # GCS read such a file's base as per level
     if base_spec:
         parsed = gcs_roll(base_spec)
         if parsed is None:  # a script GCS evaluates: not computed here
-            return WeaponDamageResult(None, 1, type_text, raw_damage_text(weapon))
+            return WeaponDamageResult(None, 1, type_text, raw_damage_text(weapon, per_level_base))
         base, subtract = parsed
     if levels is not None and levels > 0 and leveled_spec:
         parsed = gcs_roll(leveled_spec)
         if parsed is None:
-            return WeaponDamageResult(None, 1, type_text, raw_damage_text(weapon))
+            return WeaponDamageResult(None, 1, type_text, raw_damage_text(weapon, per_level_base))
         base, subtract = _add(base, _times(levels, parsed[0]), subtract, parsed[1])
         causes.append(f"{leveled_spec} per level × {levels}")
     thrust_or_swing = ""
@@ -382,7 +386,8 @@ def damage_by_rules(
         base, subtract = _add(base, st_roll, subtract, False)
     if subtract:  # still negative dice: GCS rolls no damage
         base = Roll(0)
-    return _with_bonuses(weapon, base, type_text, wielder, bonuses, causes, thrust_or_swing)
+    raw = raw_damage_text(weapon, per_level_base)
+    return _with_bonuses(weapon, base, type_text, wielder, bonuses, causes, thrust_or_swing, raw)
 
 
 def _with_bonuses(
@@ -393,6 +398,7 @@ def _with_bonuses(
     bonuses: WeaponBonusFinder,
     causes: list[str],
     thrust_or_swing: str,
+    raw: str,
 ) -> WeaponDamageResult:
     damage = _damage(weapon)
     die_count = base.count
@@ -441,13 +447,13 @@ def _with_bonuses(
     if shown != roll:
         causes.append("adds of +4 or more made dice (GCS's 'modifying dice + adds' setting, B269)")
     if shown.count == 0 and shown.modifier == 0:
-        return WeaponDamageResult(None, float(divisor), type_text, raw_damage_text(weapon), tuple(causes))
+        return WeaponDamageResult(None, float(divisor), type_text, raw, tuple(causes), raw=raw)
     text_ = format_roll(shown)
     if divisor != 1:
         text_ += f"({_divisor_text(float(divisor))})"
     if type_text:
         text_ += f" {type_text}"
-    return WeaponDamageResult(shown, float(divisor), type_text, text_, tuple(causes), thrust_or_swing)
+    return WeaponDamageResult(shown, float(divisor), type_text, text_, tuple(causes), thrust_or_swing, raw)
 
 
 def _bonus_source(feature: Feature) -> str:
@@ -461,21 +467,24 @@ def _bonus_source(feature: Feature) -> str:
     return f"{feature.owner} ({', '.join(how)})" if how else feature.owner
 
 
-def raw_damage_text(weapon: Node) -> str:
+def raw_damage_text(weapon: Node, base_per_level: bool = False) -> str:
     """The weapon's damage as GCS shows it before resolving it: ``thr-1 (+1 per die) cr``,
-    ``1d per level burn``, ``sw+2(2) cut``."""
+    ``1d per level burn``, ``sw+2(2) cut`` (``base_per_level``: the base counts per level, as in
+    a leveled trait's weapon saved before GCS had ``base_leveled``)."""
     raw = weapon.get("damage")
     if type(raw) is str:
         return raw.strip()
     damage = _damage(weapon)
-    kind = text(damage, "st").strip()
+    kind, old_leveled = _strength_kind(text(damage, "st").strip())
     out = "" if kind in ("", "none") else kind
-    if boolean(damage, "leveled"):
+    if out and (old_leveled or boolean(damage, "leveled")):
         out += " (Leveled)"
     base = text(damage, "base").strip()
+    leveled = text(damage, "base_leveled").strip()
+    if base_per_level and base:
+        base, leveled = "", base
     if base and base not in ("0", "+0", "-0"):
         out += base if not out or base[:1] in "+-" else f"+{base}"
-    leveled = text(damage, "base_leveled").strip()
     if leveled:
         out += (leveled if not out or leveled[:1] in "+-" else f"+{leveled}") + " per level"
     divisor = number_or_text(damage, "armor_divisor")
@@ -568,8 +577,8 @@ def damage_entry(
     type), and what the notes should add (text the notation leaves out)."""
     notes: list[str] = []
     roll = result.roll
-    parts = _type_parts(result.type_text) if roll is not None else None
-    if roll is None or parts is None or roll.sides != 6 or (roll.count == 0 and roll.modifier <= 0):
+    parts = _type_parts(result.type_text) if rollable(result) else None
+    if roll is None or parts is None:
         return _not_dice(result, raw_type), notes
     divisor = result.divisor
     if parts.divisor is not None and divisor == 1:
@@ -596,6 +605,15 @@ def damage_entry(
     elif parts.leftover:
         notes.append(f"GCS's damage text '{result.type_text}' is more than the notation holds")
     return entry, notes
+
+
+def rollable(result: WeaponDamageResult) -> bool:
+    """Whether GCS's damage is six-sided dice the notation can hold (not an affliction, not
+    ``spec.``, not a fixed amount of 0 or less)."""
+    roll = result.roll
+    if roll is None or roll.sides != 6 or (roll.count == 0 and roll.modifier <= 0):
+        return False
+    return _type_parts(result.type_text) is not None
 
 
 def _base_text(roll: Roll, thrust_or_swing: str, wielder: Wielder, entry: dict[str, Any]) -> str:

@@ -48,6 +48,7 @@ from .weapon_damage import (
     damage_entry,
     damage_from_calc,
     raw_damage_text,
+    rollable,
 )
 
 __all__ = ["WeaponSections", "weapon_sections"]
@@ -683,14 +684,23 @@ def _leading_int(value: str) -> int | None:
 def _damage(character: _Character, mode: _Mode) -> WeaponDamageResult:
     """GCS's damage for a mode: its saved ``calc.damage``, else GCS's rules."""
     saved = mapping(mode.weapon, "calc").get("damage")
+    written = mode.weapon.get("damage")
+    if type(written) is str:  # a very old file's damage: GCS's text
+        return damage_from_calc(written)
     if type(saved) is str and saved.strip():
         found = damage_from_calc(saved)
         rules = _rules(character, mode)
         if found.roll is not None and rules.roll == found.roll:  # the rules explain GCS's dice
             return WeaponDamageResult(
-                found.roll, found.divisor, found.type_text, found.text, rules.causes, rules.thrust_or_swing
+                found.roll,
+                found.divisor,
+                found.type_text,
+                found.text,
+                rules.causes,
+                rules.thrust_or_swing,
+                rules.raw,
             )
-        return found
+        return WeaponDamageResult(found.roll, found.divisor, found.type_text, found.text, raw=rules.raw)
     return _rules(character, mode)
 
 
@@ -713,9 +723,6 @@ def _rules(character: _Character, mode: _Mode) -> WeaponDamageResult:
 def _damage_entry(
     character: _Character, mode: _Mode, result: WeaponDamageResult
 ) -> tuple[dict[str, Any], list[str]]:
-    raw = mode.weapon.get("damage")
-    if type(raw) is str:  # a very old file's text
-        return {"notation": raw.strip()[:400] or "-"}, []
     raw_type = text(mapping(mode.weapon, "damage"), "type")
     return damage_entry(result, character.wielder, raw_type)
 
@@ -745,8 +752,8 @@ def _weapon_notes(mode: _Mode, result: WeaponDamageResult, extra: list[str], lev
     usage = mode.identity.usage
     if usage:
         parts.append(usage)
-    raw = raw_damage_text(weapon)
-    if result.roll is None:
+    raw = result.raw or raw_damage_text(weapon)
+    if not rollable(result):
         shown = result.text or raw
         if shown:
             parts.append(f"GCS damage {shown} (not dice: not rolled)")
