@@ -44,6 +44,8 @@ _SPEC: Final = re.compile(r"([0-9]*)(?:[dD]([0-9]*))?([+-][0-9]+)?(?:[xX]([0-9]+
 _CALC_ROLL: Final = re.compile(r"\s*(?:([0-9]+)d([0-9]*))?([+-]?[0-9]+)?(?:x([0-9]+))?(?:\(([0-9.]+)\))?")
 _NOTATION_DIVISORS: Final = frozenset({1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1})
 _MAX_COUNT: Final = 999_999
+_MAX_NOTATION: Final = 900_000
+"""The largest dice, adds and multiplier written in a notation (which takes six digits)."""
 _NOT_A_HIT: Final = frozenset({"aff", "spec"})
 _PROSE: Final = frozenset({"per", "point", "points", "pt", "pts"})
 _PER_TEXT: Final = re.compile(r"(?:/|\bper\s+)\s*([0-9]+)?\s*points?\b", re.IGNORECASE)
@@ -526,11 +528,14 @@ def _type_parts(type_text: str) -> _TypeParts | None:
     divisor: float | None = None
     found_per = _PER_TEXT.search(rest)
     if found_per:
-        per_points = max(1, min(int(found_per.group(1) or 1), 999_999))
+        per_points = max(1, min(int((found_per.group(1) or "1")[:8]), _MAX_COUNT))
         rest = rest[: found_per.start()] + " " + rest[found_per.end() :]
     found_step = _STEP_TEXT.search(rest)
     if found_step and per_points:
-        step = (min(int(found_step.group(1)), 999_999), int(found_step.group(2) or 0))
+        step = (
+            min(int(found_step.group(1)[:8]), _MAX_COUNT),
+            _bounded(int((found_step.group(2) or "0")[:8])),
+        )
         rest = rest[: found_step.start()] + " " + rest[found_step.end() :]
     found_divisor = _DIVISOR_TEXT.search(rest)
     if found_divisor:
@@ -544,9 +549,9 @@ def _type_parts(type_text: str) -> _TypeParts | None:
             rest = rest[: found_divisor.start()] + " " + rest[found_divisor.end() :]
     words = [(m.group(0), m.start(), m.end()) for m in _WORDS.finditer(rest)]
     lowered = [w.lower() for w, _, _ in words]
-    if any(w.rstrip("+-.") in _NOT_A_HIT for w in lowered):
-        return None
     chosen: int | None = next((i for i, w in enumerate(lowered) if w in HIT_TYPES), None)
+    if chosen is None and any(w.rstrip("+-.") in _NOT_A_HIT for w in lowered):
+        return None  # an affliction or special damage: no dice to roll
     if chosen is None:
         chosen = next(
             (i for i, w in enumerate(lowered) if w.isalpha() and w not in _PROSE and w not in MODIFIERS),
@@ -613,6 +618,8 @@ def rollable(result: WeaponDamageResult) -> bool:
     roll = result.roll
     if roll is None or roll.sides != 6 or (roll.count == 0 and roll.modifier <= 0):
         return False
+    if max(roll.count, abs(roll.modifier), roll.multiplier) > _MAX_NOTATION:
+        return False  # more than a notation writes (six digits, the wielder's adds included)
     return _type_parts(result.type_text) is not None
 
 
@@ -635,7 +642,7 @@ def _base_text(roll: Roll, thrust_or_swing: str, wielder: Wielder, entry: dict[s
 def _not_dice(result: WeaponDamageResult, raw_type: str) -> dict[str, Any]:
     """GCS's text for damage that is not dice (an affliction, ``spec.``): not rollable."""
     shown = result.text.strip() or raw_type.strip() or "-"
-    entry: dict[str, Any] = {"notation": shown[:400]}
+    entry: dict[str, Any] = {"notation": shown}
     first = raw_type.strip().split(" ")[0].lower().rstrip(".") if raw_type.strip() else ""
     if first in _SCHEMA_TYPES:
         entry["type"] = first
