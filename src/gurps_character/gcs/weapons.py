@@ -755,8 +755,9 @@ def _weapon_notes(mode: _Mode, result: WeaponDamageResult, extra: list[str], lev
     raw = result.raw or raw_damage_text(weapon)
     if not rollable(result):
         shown = result.text or raw
-        if shown:
-            parts.append(f"GCS damage {shown} (not dice: not rolled)")
+        parts.append(
+            f"GCS damage {shown} (not dice: not rolled)" if shown else "no damage (not dice: not rolled)"
+        )
     elif raw and raw != result.text:
         parts.append(f"GCS damage {raw}, {result.text} for this character")
     elif result.text:
