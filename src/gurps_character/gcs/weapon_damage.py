@@ -25,7 +25,7 @@ from .features import Feature, weapon_amount
 from .progression import swing, thrust
 
 __all__ = [
-    "Roll",
+    "GcsDice",
     "WeaponDamageResult",
     "Wielder",
     "damage_by_rules",
@@ -58,7 +58,7 @@ _SCHEMA_TYPES: Final = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
+class GcsDice:
     """GCS's dice: ``count``d``sides`` + ``modifier``, the whole times ``multiplier``."""
 
     count: int
@@ -97,7 +97,7 @@ class WeaponDamageResult:
             plus adds (the weapon is based on striking ST, not leveled or multiplied).
     """
 
-    roll: Roll | None
+    roll: GcsDice | None
     divisor: float
     type_text: str
     text: str
@@ -110,12 +110,12 @@ class WeaponDamageResult:
 # ---------------------------------------------------------------- dice arithmetic
 
 
-def gcs_roll(spec: str) -> tuple[Roll, bool] | None:
+def gcs_roll(spec: str) -> tuple[GcsDice, bool] | None:
     """A dice spec of a weapon's damage (``1d``, ``2d+1``, ``-1``, ``+2``, ``6dx2``) and whether
     it is subtracted (``-1d``); None for text GCS would evaluate as a script."""
     spec = spec.strip().lstrip("+")
     if spec.lstrip("-").isdigit() and len(spec) < 8:  # the usual weapon adds: "-1", "2"
-        return Roll(0, 6, int(spec)), False
+        return GcsDice(0, 6, int(spec)), False
     subtract = False
     if re.match(r"-[0-9]*[dD]", spec):
         subtract, spec = True, spec[1:]
@@ -127,27 +127,27 @@ def gcs_roll(spec: str) -> tuple[Roll, bool] | None:
     count_text, sides_text, modifier_text, times_text = found.groups()
     if sides_text is None:  # no "d": a plain amount
         if count_text and not modifier_text:
-            return Roll(0, 6, _bounded(int(count_text))), False
+            return GcsDice(0, 6, _bounded(int(count_text))), False
         if modifier_text and not count_text:
-            return Roll(0, 6, _bounded(int(modifier_text))), False
+            return GcsDice(0, 6, _bounded(int(modifier_text))), False
         return None
     count = _bounded(int(count_text)) if count_text else 1
     sides = _bounded(int(sides_text)) if sides_text else 6
     modifier = _bounded(int(modifier_text)) if modifier_text else 0
     times = max(1, _bounded(int(times_text))) if times_text else 1
-    return Roll(count, sides, modifier, times), subtract
+    return GcsDice(count, sides, modifier, times), subtract
 
 
 def _bounded(value: int) -> int:
     return max(-_MAX_COUNT, min(_MAX_COUNT, value))
 
 
-def _times(levels: int, roll: Roll) -> Roll:
+def _times(levels: int, roll: GcsDice) -> GcsDice:
     """A roll for ``levels`` levels: count and modifier scale, the multiplier stays."""
     return replace(roll, count=_bounded(roll.count * levels), modifier=_bounded(roll.modifier * levels))
 
 
-def _add(left: Roll, right: Roll, left_sub: bool, right_sub: bool) -> tuple[Roll, bool]:
+def _add(left: GcsDice, right: GcsDice, left_sub: bool, right_sub: bool) -> tuple[GcsDice, bool]:
     """Two rolls added as GCS adds them: dice of one size add up (the multipliers too, less one);
     dice of different sizes become the smaller size with the same average (the remainder as
     adds). The flag says the sum is negative dice (GCS then rolls nothing)."""
@@ -162,9 +162,9 @@ def _add(left: Roll, right: Roll, left_sub: bool, right_sub: bool) -> tuple[Roll
         )
         count = math.trunc(both / average)
         remainder = both - count * average
-        summed = Roll(count, sides, _round_half_away(remainder) + left.modifier + right.modifier, 1)
+        summed = GcsDice(count, sides, _round_half_away(remainder) + left.modifier + right.modifier, 1)
     else:
-        summed = Roll(
+        summed = GcsDice(
             left_count + right_count,
             max(left.sides, right.sides),
             left.modifier + right.modifier,
@@ -180,7 +180,7 @@ def _round_half_away(value: Fraction) -> int:
     return math.floor(value + half) if value >= 0 else -math.floor(-value + half)
 
 
-def _percent(roll: Roll, percent: Fraction | int) -> Roll:
+def _percent(roll: GcsDice, percent: Fraction | int) -> GcsDice:
     """A percentage damage bonus: the average grows by it, kept in whole dice and adds."""
     count = Fraction(roll.count)
     per_die = Fraction(roll.sides + 1, 2)
@@ -192,10 +192,10 @@ def _percent(roll: Roll, percent: Fraction | int) -> Roll:
         average = average * (100 + percent) / 100 - modifier
         count = max(Fraction(0), Fraction(math.floor(average / per_die)))
         modifier += _round_half_away(average - count * per_die)
-    return Roll(math.trunc(count), roll.sides, math.trunc(modifier), roll.multiplier)
+    return GcsDice(math.trunc(count), roll.sides, math.trunc(modifier), roll.multiplier)
 
 
-def _dice_plus_adds(roll: Roll) -> Roll:
+def _dice_plus_adds(roll: GcsDice) -> GcsDice:
     """B269: adds of +4 or more become dice (+4 is 1d, +5 is 1d+1, +7 is 2d...); for d6 each
     die takes 3.5 adds, alternately 4 and 3."""
     count, modifier = roll.count, roll.modifier
@@ -213,10 +213,10 @@ def _dice_plus_adds(roll: Roll) -> Roll:
             else:
                 modifier -= average + 1
                 count += 1
-    return Roll(count, roll.sides, modifier, roll.multiplier)
+    return GcsDice(count, roll.sides, modifier, roll.multiplier)
 
 
-def format_roll(roll: Roll) -> str:
+def format_roll(roll: GcsDice) -> str:
     """The dice as GCS writes them: ``2d+1``, ``1d``, ``3dx2``, ``2`` (no dice), ``2d3``."""
     out = ""
     if roll.count > 0:
@@ -261,7 +261,7 @@ def damage_from_calc(resolved: str) -> WeaponDamageResult:
         divisor = float(divisor_text) if divisor_text else 1.0
     except ValueError:
         divisor = 1.0
-    roll = Roll(count, sides, modifier, max(1, times))
+    roll = GcsDice(count, sides, modifier, max(1, times))
     return WeaponDamageResult(roll, divisor if divisor > 0 else 1.0, resolved[end:].strip(), resolved)
 
 
@@ -352,7 +352,7 @@ def damage_by_rules(
     type_text = text(damage, "type").strip()
     kind, old_leveled = _strength_kind(text(damage, "st").strip())
     causes: list[str] = []
-    base, subtract = Roll(0), False
+    base, subtract = GcsDice(0), False
     base_spec = text(damage, "base").strip()
     leveled_spec = text(damage, "base_leveled").strip()
     per_level_base = levels is not None and (number(weapon, "sv") or 0) < 1 and bool(base_spec)
@@ -378,7 +378,7 @@ def damage_by_rules(
             why.append(f"ST for damage × {multiplier:g}")
         causes.extend(why)
         dice, adds = _strength_dice(kind, strength, wielder)
-        st_roll = Roll(dice, 6, adds)
+        st_roll = GcsDice(dice, 6, adds)
         leveled = old_leveled or boolean(damage, "leveled")
         if leveled:
             st_roll = _times(max(levels or 0, 0), st_roll)
@@ -387,14 +387,14 @@ def damage_by_rules(
             thrust_or_swing = kind
         base, subtract = _add(base, st_roll, subtract, False)
     if subtract:  # still negative dice: GCS rolls no damage
-        base = Roll(0)
+        base = GcsDice(0)
     raw = raw_damage_text(weapon, per_level_base)
     return _with_bonuses(weapon, base, type_text, wielder, bonuses, causes, thrust_or_swing, raw)
 
 
 def _with_bonuses(
     weapon: Node,
-    base: Roll,
+    base: GcsDice,
     type_text: str,
     wielder: Wielder,
     bonuses: WeaponBonusFinder,
@@ -439,7 +439,7 @@ def _with_bonuses(
         if math.trunc(amount):
             modifier += math.trunc(amount)
             causes.append(f"{math.trunc(amount):+d} from the weapon's {_signed(per_die)} per die")
-    roll = Roll(base.count, base.sides, modifier, base.multiplier)
+    roll = GcsDice(base.count, base.sides, modifier, base.multiplier)
     if percent_damage:
         roll = _percent(roll, percent_damage)
         causes.append(f"{_signed(percent_damage)}% damage")
@@ -623,7 +623,7 @@ def rollable(result: WeaponDamageResult) -> bool:
     return _type_parts(result.type_text) is not None
 
 
-def _base_text(roll: Roll, thrust_or_swing: str, wielder: Wielder, entry: dict[str, Any]) -> str:
+def _base_text(roll: GcsDice, thrust_or_swing: str, wielder: Wielder, entry: dict[str, Any]) -> str:
     """``thr+2`` when the dice are the wielder's thrust (or swing) dice plus adds, else the
     dice; fills the entry's ``base``, ``dice`` and ``adds``."""
     if thrust_or_swing and roll.multiplier == 1:
