@@ -33,8 +33,8 @@ __all__ = [
     "damage_from_calc",
     "format_roll",
     "gcs_roll",
+    "plain_dice",
     "raw_damage_text",
-    "rollable",
 ]
 
 _THRUST_KINDS: Final = {"thr": "striking", "lift_thr": "lifting", "tk_thr": "telekinetic", "iq_thr": "iq"}
@@ -392,6 +392,35 @@ def damage_by_rules(
     return _with_bonuses(weapon, base, type_text, wielder, bonuses, causes, thrust_or_swing, raw)
 
 
+def plain_dice(weapon: Node, wielder: Wielder, leveled_owner: bool) -> tuple[GcsDice, str] | None:
+    """The dice of a weapon without bonuses (its base plus the wielder's thrust or swing, as GCS
+    shows them), and ``thr``/``sw`` when based on them; None when its damage is more than that
+    (leveled, per die, another ST), which only GCS's full rules resolve."""
+    damage = _damage(weapon)
+    if leveled_owner or any(
+        key in damage for key in ("base_leveled", "modifier_per_die", "st_mul", "leveled")
+    ):
+        return None
+    kind = text(damage, "st").strip()
+    if kind not in ("thr", "sw", "", "none"):
+        return None
+    base, subtract = GcsDice(0), False
+    base_spec = text(damage, "base").strip()
+    if base_spec:
+        parsed = gcs_roll(base_spec)
+        if parsed is None:
+            return None
+        base, subtract = parsed
+    if kind in ("thr", "sw"):
+        dice, adds = wielder.thrust if kind == "thr" else wielder.swing
+        base, subtract = _add(base, GcsDice(dice, 6, adds), subtract, False)
+    if subtract:
+        return None
+    return (_dice_plus_adds(base) if wielder.dice_plus_adds else base), (
+        kind if kind in ("thr", "sw") else ""
+    )
+
+
 def _with_bonuses(
     weapon: Node,
     base: GcsDice,
@@ -579,10 +608,11 @@ def damage_entry(
 ) -> tuple[dict[str, Any], list[str]]:
     """The format's damage entry for a resolved weapon mode (a notation that
     ``resolve_damage_notation`` resolves to GCS's dice, adds, multiplier, armor divisor and
-    type), and what the notes should add (text the notation leaves out)."""
+    type), and what the notes should add (text the notation leaves out). An entry without
+    ``base`` is GCS's text for damage that is not dice."""
     notes: list[str] = []
     roll = result.roll
-    parts = _type_parts(result.type_text) if rollable(result) else None
+    parts = _rollable_parts(result)
     if roll is None or parts is None:
         return _not_dice(result, raw_type), notes
     divisor = result.divisor
@@ -612,15 +642,16 @@ def damage_entry(
     return entry, notes
 
 
-def rollable(result: WeaponDamageResult) -> bool:
-    """Whether GCS's damage is six-sided dice the notation can hold (not an affliction, not
-    ``spec.``, not a fixed amount of 0 or less)."""
+def _rollable_parts(result: WeaponDamageResult) -> _TypeParts | None:
+    """The parts of GCS's damage type text when the damage is six-sided dice the notation can
+    hold; None when it is not (an affliction, ``spec.``, a fixed amount of 0 or less, numbers
+    beyond six digits)."""
     roll = result.roll
     if roll is None or roll.sides != 6 or (roll.count == 0 and roll.modifier <= 0):
-        return False
+        return None
     if max(roll.count, abs(roll.modifier), roll.multiplier) > _MAX_NOTATION:
-        return False  # more than a notation writes (six digits, the wielder's adds included)
-    return _type_parts(result.type_text) is not None
+        return None  # more than a notation writes (six digits, the wielder's adds included)
+    return _type_parts(result.type_text)
 
 
 def _base_text(roll: GcsDice, thrust_or_swing: str, wielder: Wielder, entry: dict[str, Any]) -> str:

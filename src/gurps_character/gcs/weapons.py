@@ -47,8 +47,8 @@ from .weapon_damage import (
     damage_by_rules,
     damage_entry,
     damage_from_calc,
+    plain_dice,
     raw_damage_text,
-    rollable,
 )
 
 __all__ = ["WeaponSections", "weapon_sections"]
@@ -106,6 +106,18 @@ class _Defense:
 
 
 @dataclass(frozen=True, slots=True)
+class _Owner:
+    """A trait, item, skill or spell with weapons: its name, level (when leveled), tags and own
+    features."""
+
+    node: Node
+    name: str
+    level: int | None
+    tags: tuple[str, ...]
+    own: tuple[Feature, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _Default:
     """One default of a weapon: its type, GCS's level from it (modifier included; None when it
     names nothing the character has), the skill name and specialization it names, and the
@@ -143,18 +155,17 @@ def weapon_sections(
     if not owners:
         return out
     character = _character(ctx, skills, st, damage, telekinetic)
-    for owner, pointer, shown in owners:
-        name = display_name(owner) or "(unnamed)"
-        own: tuple[Feature, ...] | None = None
-        for index, weapon in enumerate(node_list(owner, "weapons")):
+    for owner_node, pointer, shown in owners:
+        owner: _Owner | None = None
+        for index, weapon in enumerate(node_list(owner_node, "weapons")):
             if type(weapon) is not dict:
                 continue
             kind = kind_of(weapon)
             if kind not in ("melee_weapon", "ranged_weapon"):
                 continue
-            if own is None:
-                own = tuple(owner_features(owner, pointer, _owner_level(owner) or 0))
-            mode = _mode(character, weapon, owner, name, f"{pointer}/weapons/{index}", kind, own)
+            if owner is None:
+                owner = _owner(owner_node, pointer)
+            mode = _mode(character, weapon, owner, f"{pointer}/weapons/{index}", kind)
             record = _record(character, mode)
             result = _damage(character, mode)
             if mode.melee:
@@ -360,18 +371,18 @@ def _owner_level(owner: Node) -> int | None:
     return None
 
 
-def _mode(
-    character: _Character,
-    weapon: Node,
-    owner: Node,
-    owner_name: str,
-    pointer: str,
-    kind: str,
-    own: tuple[Feature, ...],
-) -> _Mode:
+def _owner(node: Node, pointer: str) -> _Owner:
+    level = _owner_level(node)
+    tags = tuple(tag for key in ("tags", "categories") for tag in node_list(node, key) if type(tag) is str)
+    own = tuple(owner_features(node, pointer, level or 0))
+    return _Owner(node, display_name(node) or "(unnamed)", level, tags, own)
+
+
+def _mode(character: _Character, weapon: Node, holder: _Owner, pointer: str, kind: str) -> _Mode:
     """The weapon mode with its defaults' levels and what GCS matches weapon bonuses against:
     its skill default with the best level (the skill "weapons with required skill" bonuses
     name)."""
+    owner = holder.node
     defaults = tuple(
         _default(character, default, owner)
         for default in node_list(weapon, "defaults")
@@ -391,18 +402,17 @@ def _mode(
         if specialization and found.specialization.lower() != specialization.lower():
             continue
         relative = found.relative if relative is None else max(relative, found.relative)
-    tags = [tag for key in ("tags", "categories") for tag in node_list(owner, key) if type(tag) is str]
     identity = WeaponIdentity(
-        owner=owner_name,
+        owner=holder.name,
         usage=_usage(weapon, owner),
-        tags=tuple(tags),
+        tags=holder.tags,
         skill=skill,
         specialization=specialization,
         relative_level=relative,
-        own=own,
+        own=holder.own,
     )
     melee = kind == "melee_weapon"
-    return _Mode(weapon, owner, owner_name, pointer, melee, identity, _owner_level(owner), defaults)
+    return _Mode(weapon, owner, holder.name, pointer, melee, identity, holder.level, defaults)
 
 
 def _criterion_text(value: object, owner: Node) -> str:
@@ -457,14 +467,14 @@ def _default(character: _Character, default: Node, owner: Node) -> _Default:
         if type(tags) is dict and not any(matches(tags, tag) for tag in found.tags or ("",)):
             continue
         best = found
-    texts = _criterion_text(raw_name, owner), _criterion_text(raw_specialization, owner)
     if best is None or best.level is None:
-        return _Default(kind, None, *texts)
+        return _Default(kind, None)
     level = best.level
     if kind == "parry":
         level = math.floor(level / 2) + 3 + character.parry_bonus
     elif kind == "block":
         level = math.floor(level / 2) + 3 + character.block_bonus
+    texts = _criterion_text(raw_name, owner), _criterion_text(raw_specialization, owner)
     return _Default(kind, level + modifier, *texts, best.document_name)
 
 
@@ -689,6 +699,12 @@ def _damage(character: _Character, mode: _Mode) -> WeaponDamageResult:
         return damage_from_calc(written)
     if type(saved) is str and saved.strip():
         found = damage_from_calc(saved)
+        plain = plain_dice(mode.weapon, character.wielder, mode.levels is not None)
+        if plain is not None and found.roll == plain[0]:  # GCS's dice are the weapon's own
+            raw = raw_damage_text(mode.weapon)
+            return WeaponDamageResult(
+                found.roll, found.divisor, found.type_text, found.text, (), plain[1], raw
+            )
         rules = _rules(character, mode)
         if found.roll is not None and rules.roll == found.roll:  # the rules explain GCS's dice
             return WeaponDamageResult(
@@ -746,14 +762,16 @@ def _usage(weapon: Node, owner: Node) -> str:
     return fill_placeholders(text(weapon, "usage"), owner).strip()
 
 
-def _weapon_notes(mode: _Mode, result: WeaponDamageResult, extra: list[str], level: int | None) -> str:
+def _weapon_notes(
+    mode: _Mode, result: WeaponDamageResult, dice: bool, extra: list[str], level: int | None
+) -> str:
     weapon = mode.weapon
     parts = []
     usage = mode.identity.usage
     if usage:
         parts.append(usage)
     raw = result.raw or raw_damage_text(weapon)
-    if not rollable(result):
+    if not dice:
         shown = result.text or raw
         parts.append(
             f"GCS damage {shown} (not dice: not rolled)" if shown else "no damage (not dice: not rolled)"
@@ -793,7 +811,7 @@ def _melee(
     if parry:
         modifier = _leading_int(parry)
         entry["parry"] = {"notation": parry, "modifier": modifier, "unbalanced": "u" in parry.lower()}
-    notes = _weapon_notes(mode, result, extra, record.get("level"))
+    notes = _weapon_notes(mode, result, "base" in damage, extra, record.get("level"))
     if notes:
         entry["notes"] = notes
     return entry
@@ -850,7 +868,7 @@ def _ranged(
     legality = _leading_int(text(mode.owner, "legality_class"))
     if legality is not None and 0 <= legality <= 4:
         entry["legalityClass"] = legality
-    notes = _weapon_notes(mode, result, extra, record.get("level"))
+    notes = _weapon_notes(mode, result, "base" in damage, extra, record.get("level"))
     if notes:
         entry["notes"] = notes
     return entry
