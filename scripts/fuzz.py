@@ -868,6 +868,14 @@ def _damage_notation(chooser: gen.Chooser) -> Any:
             "3d x2 cr",
             "thr imp",
             "2d (0.5) pi+",
+            "1d-1 burn/point",
+            "1d cr ex/2 points",
+            "thr-1 cr +1d/point",
+            "1d-3 +1d burn/point",
+            "3d+2 ctrl",
+            "2 burn",
+            "2d pi ex inc (2)",
+            "1d burn per 2 points",
         ),
     )
     if gen.chance(chooser, 10):
@@ -1135,6 +1143,29 @@ def _check_import(result: Any) -> str | None:
         gc.body_of(document)
     except CharacterError as error:
         return f"an imported document's body table cannot be read: {error.code}: {error.message}"[:500]
+    return _check_imported_weapons(document)
+
+
+def _check_imported_weapons(document: dict[str, Any]) -> str | None:
+    """Every imported weapon mode has a record (level, parry, block: ints or None) in the same
+    place, and its damage resolves or its notes say it is not dice."""
+    kept = document["extensions"]["io.github.gurps-sheet.gcs-import"]
+    records = kept.get("weapons", {"melee": [], "ranged": []})
+    for key in ("melee", "ranged"):
+        entries = document["weapons"][key]
+        if len(records[key]) != len(entries):
+            return f"{len(entries)} {key} weapons but {len(records[key])} records"
+        for entry, record in zip(entries, records[key], strict=True):
+            for part in ("level", "parry", "block"):
+                if record.get(part) is not None and type(record[part]) is not int:
+                    return f"a weapon record's {part} is {gen_short(record[part])}"
+            line = entry["damage"][0] if key == "melee" else entry["damage"]
+            try:
+                gc.resolve_damage_notation(document, line["notation"])
+            except CharacterError:
+                if "(not dice: not rolled)" not in entry.get("notes", ""):
+                    name = entry["name"]
+                    return f"the damage {line['notation']!r} of {name!r} neither resolves nor says why"[:500]
     return None
 
 

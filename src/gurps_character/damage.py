@@ -290,9 +290,21 @@ class WeaponDamage:
         dice: Six-sided dice to roll.
         adds: Added to the dice (the character's thrust or swing adds plus the weapon's).
         multiplier: The roll is multiplied by this (``2d x2``); 1 for most weapons.
-        damage_type: The :data:`DamageType` (``tbb`` is ``burn`` with :attr:`tight_beam`).
+        damage_type: The :data:`DamageType` (``tbb`` is ``burn`` with :attr:`tight_beam`), or
+            None for a damage word no hit resolves (GCS's ``ctrl``, ``dehydrate``): such damage
+            is rolled but not passed to :func:`resolve_hit`, which takes a type.
         armor_divisor: 1 when none is written; ``math.inf`` for "ignores DR".
         tight_beam: Tight-beam burning (``tbb``).
+        type_text: The damage word as written, in lower case (``cut``, ``tbb``, ``ctrl``).
+        per_points: 0, or the energy points each step of the damage costs (``1d burn/point``:
+            1; ``1d cr ex/2 points``: 2), for spells and powers whose damage grows with the
+            points spent.
+        step_dice: The dice each step adds (``thr-1 cr +1d/point``: 1, with :attr:`step_adds`);
+            0 when the whole roll is per step (``1d-1 burn/point``: roll 1d-1 per point).
+        step_adds: The adds of each step (0 without a step).
+        modifiers: The damage modifiers written after the type, in order (``ex`` explosive,
+            ``inc`` incendiary, ``sur`` surge, ``dkb`` double knockback, ``nkb`` no knockback,
+            ``rad`` radiation); kept for the engine, not applied.
     """
 
     notation: str
@@ -300,9 +312,14 @@ class WeaponDamage:
     dice: int
     adds: int
     multiplier: int
-    damage_type: DamageType
+    damage_type: DamageType | None
     armor_divisor: float
     tight_beam: bool
+    type_text: str = ""
+    per_points: int = 0
+    step_dice: int = 0
+    step_adds: int = 0
+    modifiers: tuple[str, ...] = ()
 
     @property
     def minimum(self) -> int:
@@ -319,8 +336,10 @@ class WeaponDamage:
     def to_dict(self) -> dict[str, Any]:
         """``{"notation", "base", "dice", "adds", "multiplier", "roll", "damageType",
         "armorDivisor", "tightBeam", "minimum"}``; ``armorDivisor`` is ``"ignoresDR"`` for
-        ``math.inf``."""
-        return {
+        ``math.inf``. Only when they say something: ``"typeText"`` (when ``damageType`` is
+        null), ``"perPoints"``, ``"stepDice"`` and ``"stepAdds"`` (per-point damage),
+        ``"modifiers"`` (a list)."""
+        found: dict[str, Any] = {
             "notation": self.notation,
             "base": self.base,
             "dice": self.dice,
@@ -332,6 +351,13 @@ class WeaponDamage:
             "tightBeam": self.tight_beam,
             "minimum": self.minimum,
         }
+        if self.damage_type is None:
+            found["typeText"] = self.type_text
+        if self.per_points:
+            found.update(perPoints=self.per_points, stepDice=self.step_dice, stepAdds=self.step_adds)
+        if self.modifiers:
+            found["modifiers"] = list(self.modifiers)
+        return found
 
 
 # ---------------------------------------------------------------- arguments
@@ -1018,21 +1044,37 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
 
     The notation (B269, B271): a base, then optional parts, separated by optional spaces::
 
-        notation   := base [multiplier] [divisor] type [divisor]
-        base       := ("thr" | "sw") [adds]  |  count "d" [adds]
+        notation   := base [multiplier] [divisor] [step] type [per] {suffix}
+        base       := ("thr" | "sw") [adds]  |  count "d" [adds]  |  amount
         adds       := ("+" | "-") digits
         multiplier := ("x" | "×") digits                  e.g. 6dx2
         divisor    := "(" (number | "inf" | "∞" | "ignores DR") ")"
-        type       := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat
+        type       := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat | word
+        per        := ("/" | "per ") [digits] ("point" | "points")     e.g. burn/point
+        step       := "+" count "d" [adds]                e.g. thr-1 cr +1d/point
+        suffix     := divisor | per | step | modifier
+        modifier   := ex | inc | sur | dkb | nkb | rad
 
     ``thr`` and ``sw`` take the character's thrust and swing (``/damage``), so ``sw+1 cut`` for
-    swing 1d+2 is 1d+3. The adds are kept as written: the optional conversion of large adds into
-    dice (B269) is not made. ``tbb`` is tight-beam burning. The divisor must be one
+    swing 1d+2 is 1d+3. An ``amount`` alone (``2 burn``) is fixed damage without dice. The adds
+    are kept as written: the optional conversion of large adds into dice (B269) is not made.
+    ``tbb`` is tight-beam burning. The divisor (one, before or after the type) must be one
     :func:`resolve_hit` accepts.
+
+    Per-point damage (spells, powers): ``1d-1 burn/point`` rolls 1d-1 for each point
+    (``per_points`` 1, no step); ``1d cr ex/2 points`` 1d per 2 points; ``thr-1 cr +1d/point``
+    rolls thrust-1 and 1d more for each point (``step_dice`` 1). A step needs a ``per``; the
+    ``per`` may follow the type, a modifier or the step without a space.
+
+    A damage word that is not one of the types (GCS's ``ctrl``, ``dehydrate``, ``freezing``)
+    gives ``damage_type`` None (the word in ``type_text``): the dice are rolled, but no hit
+    resolves such damage (:func:`resolve_hit` takes a type). Affliction and special damage
+    (``aff``, ``spec``) are not dice to roll and are refused.
 
     Args:
         document: The character wielding the weapon (never modified).
-        notation: The damage text, e.g. ``"sw+2 (2) cut"``, ``"thr-1 cr"``, ``"2d+1 pi"``.
+        notation: The damage text, e.g. ``"sw+2 (2) cut"``, ``"thr-1 cr"``, ``"2d+1 pi"``,
+            ``"1d-1 burn/point"``.
 
     Returns:
         A :class:`WeaponDamage`.
@@ -1069,7 +1111,12 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
         dice=dice,
         adds=adds,
         multiplier=parsed.multiplier,
-        damage_type=damage_type,
+        damage_type=damage_type if damage_type in _TYPE_MULTIPLIER else None,
         armor_divisor=_plain(parsed.armor_divisor),
         tight_beam=tight_beam,
+        type_text=parsed.damage_type,
+        per_points=parsed.per_points,
+        step_dice=parsed.step_dice,
+        step_adds=parsed.step_adds,
+        modifiers=parsed.modifiers,
     )

@@ -344,7 +344,9 @@ def conditions(character: GurpsCharacter) -> None:
 def damage(character: GurpsCharacter) -> None:
     """Damage resolution: a weapon's notation, one hit, and applying it."""
     weapon: WeaponDamage = resolve_damage_notation(character, "sw+2 (2) cut")
-    kind: DamageType = weapon.damage_type
+    damage_type: DamageType | None = weapon.damage_type
+    assert damage_type is not None  # None only for a damage word no hit resolves (ctrl)
+    kind: DamageType = damage_type
     divisor: float = weapon.armor_divisor
     roll: str = weapon.roll
     assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind

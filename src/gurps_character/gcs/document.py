@@ -103,7 +103,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     traits = trait_sections(ctx)
     skills = skill_sections(ctx, values, primary["st"]["value"])
     extras = extra_attributes(ctx, values)
-    weapons = weapon_sections(ctx, skills, primary["st"]["value"])
+    damage = damage_section(ctx, primary["st"]["value"])
+    weapons = weapon_sections(ctx, skills, primary["st"]["value"], damage)
     equipment = equipment_section(ctx)
     speed = secondary["basicSpeed"]["value"]
     dodge = dodge_value(ctx, speed)
@@ -120,7 +121,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "encumbrance": encumbrance_section(
             ctx, primary["st"]["value"], secondary["basicMove"]["value"], speed, dodge
         ),
-        "damage": damage_section(ctx, primary["st"]["value"]),
+        "damage": damage,
         "defenses": {
             "dodge": {"value": dodge},
             "parry": weapons.parry,
@@ -148,6 +149,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         summary["poolStates"] = dict(ctx.pool_states)
     if traits.shares:
         summary["traitCostShares"] = traits.shares
+    if weapons.melee or weapons.ranged:
+        summary["weapons"] = weapons.records
     if traits.conditional:
         summary["conditionalModifiers"] = traits.conditional
         first = traits.conditional[0]
