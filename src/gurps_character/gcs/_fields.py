@@ -22,13 +22,16 @@ __all__ = [
     "integer",
     "is_container",
     "kind_of",
+    "leading_whole_number",
     "mapping",
     "node_list",
     "number",
     "number_or_text",
+    "number_text",
     "plain",
     "text",
     "walk",
+    "whole_number",
 ]
 
 Node = dict[str, Any]
@@ -68,23 +71,56 @@ def number(node: Node, key: str) -> float | int | None:
     return None
 
 
-_NUMERIC_TEXT = re.compile(r"\s*([+-]?(?:\d[\d,]*)?\.?\d+)\s*")
+_NUMERIC_TEXT = re.compile(r"\s*([+-]?(?:[0-9][0-9,]*)?\.?[0-9]+)\s*")
+_WHOLE_TEXT = re.compile(r"\s*([+-]?[0-9]+)\s*")
+_LEADING_WHOLE = re.compile(r"\s*([+-]?[0-9]+)")
+_MAX_NUMBER_TEXT = 40
+"""Characters of text read as a number at most (``-1,000,000,000.0000`` has 19)."""
+
+
+def number_text(raw: str) -> float | int | None:
+    """The importer's one reading of a number written as text (``"5"``, ``" -1,200.5 "``):
+    ASCII digits only (a fullwidth or superscript digit is none, as in GCS), within ±10^9, whole
+    numbers as ``int``; None for anything else."""
+    match = _NUMERIC_TEXT.fullmatch(raw) if len(raw) < _MAX_NUMBER_TEXT else None
+    if match is None:
+        return None
+    parsed = float(match.group(1).replace(",", ""))
+    if not -MAX_MAGNITUDE <= parsed <= MAX_MAGNITUDE:
+        return None
+    return int(parsed) if parsed.is_integer() else parsed
+
+
+def whole_number(raw: str) -> int | None:
+    """The importer's one reading of a whole number written as text: an optional sign and ASCII
+    digits, spaces around allowed (``"3"``, ``" -2 "``), within ±10^9; None for anything else
+    (``"3²"``, fullwidth digits, ``"1e3"``, ``"3.0"``, thirty-one nines)."""
+    match = _WHOLE_TEXT.fullmatch(raw) if len(raw) < _MAX_NUMBER_TEXT else None
+    return _bounded_whole(match.group(1)) if match else None
+
+
+def leading_whole_number(raw: str) -> int | None:
+    """The whole number a text starts with (``"9F"``, ``"12R†"``, ``"+2U"``), read as
+    :func:`whole_number` reads one; None when it starts with none or one beyond ±10^9."""
+    match = _LEADING_WHOLE.match(raw[:_MAX_NUMBER_TEXT])
+    return _bounded_whole(match.group(1)) if match else None
+
+
+def _bounded_whole(digits: str) -> int | None:
+    if len(digits.lstrip("+-")) > 10:  # more digits than any number within the bounds
+        return None
+    value = int(digits)
+    return value if -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE else None
 
 
 def number_or_text(node: Node, key: str) -> float | int | None:
-    """A number written as a number or as text (``"5"``, ``"1,200"``: v1 stored levels as text)."""
+    """A number written as a number or as text (``"5"``, ``"1,200"``: v1 stored levels as text),
+    read by :func:`number_text`."""
     value = number(node, key)
     if value is not None:
         return value
     raw = node.get(key)
-    if type(raw) is str and len(raw) < 40:
-        match = _NUMERIC_TEXT.fullmatch(raw)
-        if match:
-            parsed = float(match.group(1).replace(",", ""))
-            if not -MAX_MAGNITUDE <= parsed <= MAX_MAGNITUDE:
-                return None
-            return int(parsed) if parsed.is_integer() else parsed
-    return None
+    return number_text(raw) if type(raw) is str else None
 
 
 def integer(value: float | int | None) -> int | None:

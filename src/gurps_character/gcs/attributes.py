@@ -10,6 +10,7 @@ from typing import Any
 from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
+from .notes import shortened
 from .progression import progression_of
 
 __all__ = [
@@ -223,6 +224,20 @@ def _by_rules(
     if base is None:
         standard = _STANDARD.get(ident)
         base = evaluate_base(standard[0], resolve) if standard else None
+        if definition and base_text != (standard[0] if standard else ""):
+            shown = shortened(base_text, 60)
+            ctx.note(
+                "/settings/attributes",
+                "approximated",
+                f"The base '{shown}' of {text(definition, 'name') or label(ident)} could not be read "
+                "(an expression beyond numbers, attributes, + - * / and GCS's rounding functions, or a "
+                "number beyond ±10^9): "
+                + (
+                    f"GCS's standard base '{standard[0]}' is used."
+                    if base is not None and standard
+                    else "it is left out."
+                ),
+            )
     if base is None:
         return None
     value = base + adj + ctx.features.attribute_bonus(ident)

@@ -173,7 +173,7 @@ def _ident(location: Node) -> str:
 
 def _start(roll: str) -> int:
     """The lowest total of the table's dice (``3d`` → 3), where GCS starts its roll ranges."""
-    match = re.fullmatch(r"\s*(\d{1,3})\s*d.*", roll)
+    match = re.fullmatch(r"\s*([0-9]{1,3})\s*d.*", roll)
     return int(match.group(1)) if match else 3
 
 

@@ -27,6 +27,7 @@ from ._fields import (
     number,
     text,
     walk,
+    whole_number,
 )
 from .attributes import AttributeValue
 
@@ -42,7 +43,7 @@ __all__ = ["SkillSections", "skill_name", "skill_sections"]
 _ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
 _BASE_RELATIVE = {"e": 0, "a": -1, "h": -2, "vh": -3}
-_RSL_NUMBER = re.compile(r"([+-]\d+)\s*$")
+_RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
 
 
 @dataclass(slots=True)
@@ -560,8 +561,9 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     """GCS's relative level including bonuses (``calc.rsl``), or level − attribute."""
     rsl_text = text(calc, "rsl")
     match = _RSL_NUMBER.search(rsl_text)
-    if match:
-        return int(match.group(1))
+    found = whole_number(match.group(1)) if match else None
+    if found is not None:
+        return found
     if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
         return 0
     if level is not None:

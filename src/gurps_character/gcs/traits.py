@@ -24,6 +24,7 @@ from ._fields import (
     node_list,
     number,
     number_or_text,
+    number_text,
     plain,
     text,
     walk,
@@ -51,6 +52,7 @@ _FREQUENCY = {6: 0.5, 9: 1.0, 12: 2.0, 15: 3.0, 18: 4.0}
 """Frequency-of-appearance roll → cost multiplier (B36; GCS's 18 is "constantly")."""
 _MAX_PATTERN_TEXT = 300
 """Names longer than this are not matched against the patterns below (no real name is)."""
+_COST_ADJ = re.compile(r"([x×])?\s*([+-]?[0-9]+(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+(?:\.[0-9]+)?))?\s*(%)?")
 _COMPREHENSION = ("none", "broken", "accented", "native")
 _TL_TRAIT = re.compile(r"^\s*(high|low)\s+tl\b", re.IGNORECASE)
 _FAMILIARITY = re.compile(r"^\s*cultural\s+familiarity\s*\((.+)\)\s*$", re.IGNORECASE)
@@ -347,10 +349,12 @@ def modifier_cost(modifier: Node) -> tuple[str, float]:
     or ``percent_multiplier``; read from ``cost_adj`` (2026 files) or ``cost`` + ``cost_type``."""
     adj = text(modifier, "cost_adj").strip()
     if adj:
-        match = re.fullmatch(r"([x×])?\s*([+-]?\d+(?:\.\d+)?)(?:\s*/\s*(\d+(?:\.\d+)?))?\s*(%)?", adj)
-        if not match or (match.group(3) and not float(match.group(3))):
+        match = _COST_ADJ.fullmatch(adj)
+        amount = number_text(match.group(2)) if match else None
+        divisor = number_text(match.group(3)) if match and match.group(3) else 1
+        if match is None or amount is None or not divisor:  # not a cost, or beyond ±10^9: none
             return "points", 0
-        value = float(match.group(2)) / (float(match.group(3)) if match.group(3) else 1)
+        value = amount / divisor
         if match.group(1):
             return ("percent_multiplier", value) if match.group(4) else ("multiplier", value)
         return ("percentage", value) if match.group(4) else ("points", value)

@@ -19,13 +19,16 @@ from ._fields import (
     fill_placeholders,
     is_container,
     kind_of,
+    leading_whole_number,
     mapping,
     node_list,
     number,
     number_or_text,
+    number_text,
     plain,
     text,
     walk,
+    whole_number,
 )
 from .features import (
     Feature,
@@ -53,9 +56,8 @@ from .weapon_damage import (
 
 __all__ = ["WeaponSections", "weapon_sections"]
 
-_LEADING_INT: Final = re.compile(r"\s*([+-]?\d+)")
-_RANGE: Final = re.compile(r"\s*(x?)([\d,]*\.?\d+)\s*(?:/\s*(x?)([\d,]*\.?\d+))?\s*")
-_RSL_NUMBER: Final = re.compile(r"([+-]\d+)\s*$")
+_RANGE: Final = re.compile(r"\s*(x?)([0-9,]*\.?[0-9]+)\s*(?:/\s*(x?)([0-9,]*\.?[0-9]+))?\s*")
+_RSL_NUMBER: Final = re.compile(r"([+-][0-9]+)\s*$")
 _RULE_OF_20: Final = 20
 _SKILL_BASED: Final = ("skill", "parry", "block")
 
@@ -304,8 +306,9 @@ class _Skills:
 
 def _relative_level(calc: Node, level: float | None, attribute: float | None) -> float | None:
     found = _RSL_NUMBER.search(text(calc, "rsl"))
-    if found:
-        return int(found.group(1))
+    relative = whole_number(found.group(1)) if found else None
+    if relative is not None:
+        return relative
     if re.fullmatch(r"[A-Za-z]\w*", text(calc, "rsl")):
         return 0
     if level is not None and attribute is not None:
@@ -489,8 +492,7 @@ def _named_skills(character: _Character, name: object) -> list[_Skill]:
 
 def _min_strength(character: _Character, mode: _Mode) -> int:
     """The weapon's minimum ST (its ``strength``, plus minimum-ST bonuses)."""
-    found = _LEADING_INT.match(text(mode.weapon, "strength")[:40])
-    minimum = float(found.group(1)) if found else 0.0
+    minimum = float(leading_whole_number(text(mode.weapon, "strength")) or 0)
     for feature in weapon_bonuses(character.ctx.features, mode.identity, ("weapon_min_st_bonus",)):
         minimum += weapon_amount(feature)
     return math.trunc(minimum)
@@ -610,8 +612,7 @@ def _defense_modifier(raw: str) -> int | None:
     raw = raw.strip()
     if not raw or "no" in raw.lower():
         return None
-    found = _LEADING_INT.match(raw[:40])
-    return int(found.group(1)) if found else 0
+    return leading_whole_number(raw) or 0
 
 
 def _record(character: _Character, mode: _Mode) -> dict[str, Any]:
@@ -684,8 +685,7 @@ def _best(best: _Defense, mode: _Mode, record: dict[str, Any], key: str) -> None
 
 
 def _leading_int(value: str) -> int | None:
-    match = _LEADING_INT.match(value) if len(value) < 40 else None
-    return int(match.group(1)) if match else None
+    return leading_whole_number(value)
 
 
 # ---------------------------------------------------------------- damage
@@ -824,12 +824,15 @@ def _range(weapon: Node, st: int) -> dict[str, Any] | None:
     entry: dict[str, Any] = {"notation": raw}
     match = _RANGE.fullmatch(raw) if len(raw) < 40 else None
     if match:
-        values = []
+        values: list[float] = []
         for times, amount in ((match.group(1), match.group(2)), (match.group(3), match.group(4))):
             if amount is None:
                 continue
-            value = float(amount.replace(",", ""))
-            value = value * st if times else value
+            read = number_text(amount)
+            if read is None:  # beyond ±10^9: no range is read
+                values = []
+                break
+            value = read * st if times else read
             values.append(js_round(value, 1))
         if len(values) == 2:
             entry["halfDamage"], entry["max"] = (plain(v) for v in values)
