@@ -8,6 +8,8 @@ item of one kind meets every item of another:
 
 * :func:`skill_bonuses`: ``n`` skills without ``calc`` and ``n`` skill bonuses whose name
   criterion is not an exact match (starts with, contains, ends with, is not ...);
+* :func:`broad_criteria`: skills, spells and weapons, and bonuses whose criteria accept nearly
+  any name (only the importer's budget of comparisons bounds their work);
 * :func:`spell_bonuses`: ``n`` spells and ``n`` spell bonuses (by college, power source, name);
 * :func:`attribute_bonuses`: ``n`` attributes defined in the settings, ``n`` attribute bonuses
   and cost reductions, no ``calc``;
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import gcs_samples
 
@@ -37,6 +39,7 @@ __all__ = [
     "BUILDERS",
     "adversarial",
     "attribute_bonuses",
+    "broad_criteria",
     "container_modifiers",
     "dr_bonuses",
     "long_names",
@@ -49,10 +52,13 @@ __all__ = [
     "without_calc",
 ]
 
-_COMPARES = ("starts_with", "contains", "ends_with", "is_not", "does_not_contain", "does_not_start_with")
+_Data = TypeVar("_Data")
+_COMPARES = ("starts_with", "contains", "ends_with", "is")
+"""The comparisons an index finds (the others accept nearly anything: see :func:`broad_criteria`)."""
+_BROAD = ("is_not", "does_not_contain", "does_not_start_with", "does_not_end_with", "any")
 
 
-def without_calc(data: Any) -> Any:
+def without_calc(data: _Data) -> _Data:
     """``data`` (changed in place and returned) without any ``calc`` block: every value is left
     to the importer's rules. No recursion."""
     stack = [data]
@@ -98,7 +104,7 @@ def skill_bonuses(n: int) -> dict[str, Any]:
                     "type": "skill_bonus",
                     "selection_type": "skills_with_name",
                     "name": {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Skill {i % 7}"},
-                    "specialization": {"compare": "does_not_contain", "qualifier": f"z{i}"},
+                    "specialization": {"compare": "contains", "qualifier": f"s{i % 3}"},
                     "amount": 1,
                 }
             ],
@@ -110,9 +116,33 @@ def skill_bonuses(n: int) -> dict[str, Any]:
     return without_calc(data)
 
 
+def broad_criteria(n: int) -> dict[str, Any]:
+    """``n`` skills, spells and weapons, and ``n`` skill, spell and weapon bonuses whose
+    criteria accept nearly every name (is not, does not contain ..., any): every bonus may
+    reach every item, so only the budget of comparisons keeps the work linear."""
+    features: list[dict[str, Any]] = []
+    for i in range(n):
+        criterion = {"compare": _BROAD[i % len(_BROAD)], "qualifier": f"x{i}"}
+        kind = ("skill_bonus", "spell_bonus", "weapon_bonus", "spell_bonus")[i % 4]
+        feature: dict[str, Any] = {"type": kind, "name": criterion, "amount": 1}
+        if kind == "spell_bonus":
+            feature["match"] = "spell_name" if i % 4 == 1 else "all_colleges"
+        elif kind == "weapon_bonus":
+            feature["selection_type"] = "weapons_with_name"
+        features.append(feature)
+    data = _base([_trait(0, features)])
+    data["skills"] = [_skill(i, f"Skill {i}") for i in range(n)]
+    data["spells"] = [
+        {"id": f"p{i:016d}", "name": f"Spell {i}", "college": ["Air"], "difficulty": "iq/h", "points": 1}
+        for i in range(n)
+    ]
+    data["equipment"] = [_item(i, f"Blade {i}", [_weapon(i, "Skill 1")]) for i in range(n)]
+    return without_calc(data)
+
+
 def spell_bonuses(n: int) -> dict[str, Any]:
     """``n`` spells and ``n`` spell bonuses matching them by college, power source and name."""
-    matches = ("college_name", "power_source_name", "spell_name", "all_colleges")
+    matches = ("college_name", "power_source_name", "spell_name")
     traits = [
         _trait(
             i,
@@ -120,7 +150,7 @@ def spell_bonuses(n: int) -> dict[str, Any]:
                 {
                     "type": "spell_bonus",
                     "match": matches[i % len(matches)],
-                    "name": {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Fire{i % 5}"},
+                    "name": {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Fire{i}."},
                     "amount": 1,
                 }
             ],
@@ -131,9 +161,9 @@ def spell_bonuses(n: int) -> dict[str, Any]:
     data["spells"] = [
         {
             "id": f"p{i:016d}",
-            "name": f"Fire{i % 5} Spell {i}",
-            "college": [f"Fire{i % 5}", "Air"],
-            "power_source": f"Fire{i % 3}",
+            "name": f"Fire{i}. Spell",
+            "college": [f"Fire{i}.", "Air"],
+            "power_source": f"Fire{i}.",
             "difficulty": "iq/h",
             "points": 1 + i % 4,
         }
@@ -213,7 +243,8 @@ def weapon_defaults(n: int) -> dict[str, Any]:
 
 
 def weapon_bonuses(n: int) -> dict[str, Any]:
-    """``n`` weapons without ``calc`` and ``n`` weapon bonuses of every selection and kind."""
+    """``n`` weapons without ``calc`` and ``n`` weapon bonuses of every selection and kind, each
+    reaching a few of them (by their skill's name or theirs)."""
     kinds = ("weapon_bonus", "weapon_parry_bonus", "weapon_min_st_bonus", "weapon_effective_st_bonus")
     selections = ("weapons_with_required_skill", "weapons_with_name", "this_weapon")
     features = []
@@ -221,22 +252,22 @@ def weapon_bonuses(n: int) -> dict[str, Any]:
         selection = selections[i % len(selections)]
         feature: dict[str, Any] = {"type": kinds[i % len(kinds)], "selection_type": selection, "amount": 1}
         if selection == "weapons_with_required_skill":
-            feature["name"] = {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": "Swo"}
+            feature["name"] = {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Sword {i}."}
             feature["level"] = {"compare": "at_least", "qualifier": -5}
         elif selection == "weapons_with_name":
-            feature["name"] = {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Blade {i % 5}"}
+            feature["name"] = {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Blade {i}."}
         features.append(feature)
-    features.append(
-        {
-            "type": "skill_bonus",
-            "selection_type": "weapons_with_name",
-            "name": {"compare": "starts_with", "qualifier": "Blade"},
-            "amount": 1,
-        }
-    )
+        features.append(
+            {
+                "type": "skill_bonus",
+                "selection_type": "weapons_with_name",
+                "name": {"compare": "starts_with", "qualifier": f"Blade {i}."},
+                "amount": 1,
+            }
+        )
     data = _base([_trait(0, features)])
-    data["skills"] = [_skill(0, "Sword"), _skill(1, "Sword Art")]
-    data["equipment"] = [_item(i, f"Blade {i % 5} {i}", [_weapon(i, "Sword")]) for i in range(n)]
+    data["skills"] = [_skill(i, f"Sword {i}.") for i in range(n)]
+    data["equipment"] = [_item(i, f"Blade {i}.", [_weapon(i, f"Sword {i}.")]) for i in range(n)]
     return without_calc(data)
 
 
@@ -369,6 +400,7 @@ def placeholders(n: int) -> dict[str, Any]:
 BUILDERS: dict[str, Callable[[int], dict[str, Any]]] = {
     "skill_bonuses": skill_bonuses,
     "spell_bonuses": spell_bonuses,
+    "broad_criteria": broad_criteria,
     "attribute_bonuses": attribute_bonuses,
     "weapon_defaults": weapon_defaults,
     "weapon_bonuses": weapon_bonuses,

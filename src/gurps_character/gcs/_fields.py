@@ -14,6 +14,7 @@ from typing import Any
 __all__ = [
     "EMPTY",
     "MAX_DEPTH",
+    "MAX_FILL",
     "MAX_MAGNITUDE",
     "Node",
     "boolean",
@@ -28,6 +29,8 @@ __all__ = [
     "number",
     "number_or_text",
     "number_text",
+    "overfilled",
+    "overfilled_texts",
     "plain",
     "text",
     "walk",
@@ -222,22 +225,83 @@ def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iter
 
 
 _PLACEHOLDER = re.compile(r"@([^@]+)@")
+MAX_FILL = 1_000
+"""The most characters one text takes from its node's replacements beyond its own length
+(see :func:`fill_placeholders`)."""
 
 
 def fill_placeholders(value: str, node: Node) -> str:
-    """``value`` with each ``@name@`` replaced from the node's ``replacements`` (unknown names stay)."""
+    """``value`` with each ``@name@`` replaced from the node's ``replacements`` (unknown names
+    stay). A text takes from the replacements at most its own length in characters, plus the
+    length of each replacement it uses once (at most :data:`MAX_FILL` of those): GCS fills a
+    word or two, and a file cannot make its text grow without bound (``"@a@" * 1000`` with a
+    replacement of a thousand characters). Placeholders past that stay as written
+    (:func:`overfilled` tells whether a text has any)."""
+    return _fill(value, node)[0]
+
+
+def overfilled(value: str, node: Node) -> bool:
+    """Whether :func:`fill_placeholders` leaves placeholders of ``value`` unfilled for taking
+    too much text from the replacements."""
+    return _fill(value, node)[1]
+
+
+def _fill(value: str, node: Node) -> tuple[str, bool]:
     if "@" not in value:
-        return value
+        return value, False
     replacements = mapping(node, "replacements")
     if not replacements:
-        return value
+        return value, False
+    taken = 0
+    once = 0
+    used: set[str] = set()
+    cut = False
 
     def fill(match: re.Match[str]) -> str:
-        found = replacements.get(match.group(1))
-        if type(found) is str:
-            return found
+        nonlocal taken, once, cut
+        if cut:
+            return match.group(0)
+        key = match.group(1)
+        found = replacements.get(key)
         if type(found) in (int, float) and not isinstance(found, bool):
-            return str(found)
-        return match.group(0)
+            found = str(found)
+        if type(found) is not str:
+            return match.group(0)
+        if key not in used:
+            used.add(key)
+            once += len(found)
+        if taken + len(found) > len(value) + min(once, MAX_FILL):
+            cut = True
+            return match.group(0)
+        taken += len(found)
+        return found
 
-    return _PLACEHOLDER.sub(fill, value)
+    return _PLACEHOLDER.sub(fill, value), cut
+
+
+_FILLED = ("name", "description", "specialization", "notes", "local_notes", "userdesc", "text", "markdown")
+"""The texts of a node the importer fills placeholders in."""
+
+
+def overfilled_texts(data: Node, sections: tuple[str, ...], shown: int) -> tuple[list[str], int]:
+    """The texts of the nodes of ``sections`` (and their weapons' usages, filled from their
+    owner) whose placeholders are not all filled for taking too much text: the JSON Pointers of
+    the first ``shown``, and how many there are."""
+    found: list[str] = []
+    count = 0
+    for section in sections:
+        for node, pointer, _ in walk(node_list(data, section), f"/{section}"):
+            if not mapping(node, "replacements"):
+                continue
+            texts = [(f"{pointer}/{key}", text(node, key)) for key in _FILLED]
+            texts += [
+                (f"{pointer}/weapons/{index}/usage", text(weapon, "usage"))
+                for index, weapon in enumerate(node_list(node, "weapons"))
+                if type(weapon) is dict
+            ]
+            for where, value in texts:
+                if "@" in value and overfilled(value, node):
+                    count += 1
+                    if len(found) < shown:
+                        found.append(where)
+    return found, count

@@ -257,11 +257,7 @@ def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
 
 def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | None) -> float:
     """GCS's attribute cost: adj × cost per point, less cost reductions (capped at 80 %), rounded up."""
-    reduction = sum(
-        number(f.data, "percentage") or 0
-        for f in ctx.features.of_kind("cost_reduction")
-        if text(f.data, "attribute").lower() == ident
-    )
+    reduction = sum(number(f.data, "percentage") or 0 for f in ctx.features.cost_reductions(ident))
     size = _size_modifier(ctx)
     per_sm = number(definition or {}, "cost_adj_percent_per_sm")
     if per_sm is None and ident in ("st", "hp"):
@@ -440,9 +436,7 @@ def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointe
             f"and charges the attribute only for the {found.adj:+g} levels bought",
             found.pointer,
         )
-    reductions = [
-        f for f in ctx.features.of_kind("cost_reduction") if text(f.data, "attribute").lower() == ident
-    ]
+    reductions = ctx.features.cost_reductions(ident)
     if reductions:
         who = ", ".join(sorted({f"'{f.owner}'" for f in reductions}))
         ctx.cause(
@@ -504,9 +498,7 @@ def attributes_section(ctx: Context, values: dict[str, AttributeValue]) -> dict[
 
 def _cost_modifiers(ctx: Context, ident: str) -> list[dict[str, Any]]:
     modifiers = []
-    for feature in ctx.features.of_kind("cost_reduction"):
-        if text(feature.data, "attribute").lower() != ident:
-            continue
+    for feature in ctx.features.cost_reductions(ident):
         percent = integer(number(feature.data, "percentage"))
         if percent and 1 <= percent <= 99 and feature.owner:
             modifiers.append({"name": feature.owner, "percent": -percent})

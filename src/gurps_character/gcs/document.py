@@ -11,7 +11,18 @@ from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ..errors import guarded
 from ..update import format_timestamp
 from ._context import Context
-from ._fields import fill_placeholders, integer, mapping, node_list, number, text, walk, whole_number
+from ._fields import (
+    MAX_FILL,
+    fill_placeholders,
+    integer,
+    mapping,
+    node_list,
+    number,
+    overfilled_texts,
+    text,
+    walk,
+    whole_number,
+)
 from .attributes import (
     AttributeValue,
     attributes_section,
@@ -24,7 +35,7 @@ from .attributes import (
 from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
-from .features import collect_features
+from .features import MAX_COMPARISONS, collect_features
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog, shortened
 from .reading import numbers_beyond_bounds, read_gcs
@@ -192,6 +203,27 @@ def _file_notes(ctx: Context) -> None:
             "approximated",
             "The file holds no values computed by GCS (calc): thrust, swing, Move and Dodge per "
             "encumbrance level are computed with GCS's rules.",
+        )
+    overfilled, count = overfilled_texts(
+        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6
+    )
+    if overfilled:
+        ctx.note(
+            overfilled[0],
+            "approximated",
+            f"{_count(count, 'text')} ({', '.join(overfilled)}{', ...' if count > len(overfilled) else ''}) "
+            f"would take more from {'their' if count != 1 else 'its'} replacements than a text may (its own "
+            f"length and each replacement once, at most {MAX_FILL:,} characters of those): the "
+            "placeholders past that stay as written.",
+        )
+    if ctx.features.budget.ran_out:
+        ctx.note(
+            "",
+            "approximated",
+            f"The file makes every bonus meet every skill, spell or weapon (more than "
+            f"{MAX_COMPARISONS:,} comparisons of a bonus's criteria, or a weapon default's, with them): "
+            "the import stopped comparing there, so later skills, spells and weapons may lack bonuses "
+            "GCS gives them (their levels and damage are then not GCS's).",
         )
     beyond, count = numbers_beyond_bounds(ctx.data, 6)
     if beyond:
