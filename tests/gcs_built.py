@@ -329,7 +329,8 @@ def container_modifiers(n: int) -> dict[str, Any]:
         for i in range(n)
     ]
     leaves = [
-        {"id": f"t{i:016d}", "name": f"Leaf {i}", "base_points": 5 + i % 3, "can_level": True, "levels": i % 3}
+        {"id": f"t{i:016d}", "name": f"Leaf {i}", "base_points": 5 + i % 3, "can_level": True}
+        | {"levels": i % 3}
         for i in range(n)
     ]
     inner = {

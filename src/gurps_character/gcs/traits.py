@@ -632,7 +632,7 @@ _MAX_SHOWN_NAME = 100
 """Characters of a container's name in its traits' notes (each trait repeats it)."""
 _MAX_PATH = 300
 """Characters of a trait's "Part of" path; a longer one keeps the outermost and innermost."""
-_MAX_HANDED_DOWN = 600
+_MAX_HANDED_DOWN = 300
 """Characters of the modifiers a trait's notes list from its containers (each trait repeats them)."""
 
 
