@@ -103,7 +103,7 @@ def skill_bonuses(n: int) -> dict[str, Any]:
                 {
                     "type": "skill_bonus",
                     "selection_type": "skills_with_name",
-                    "name": {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Skill {i % 7}"},
+                    "name": {"compare": _COMPARES[i % len(_COMPARES)], "qualifier": f"Skill {i}."},
                     "specialization": {"compare": "contains", "qualifier": f"s{i % 3}"},
                     "amount": 1,
                 }
@@ -112,7 +112,7 @@ def skill_bonuses(n: int) -> dict[str, Any]:
         for i in range(n)
     ]
     data = _base(traits)
-    data["skills"] = [_skill(i, f"Skill {i % 7}{i}", specialization=f"s{i}") for i in range(n)]
+    data["skills"] = [_skill(i, f"Skill {i}.", specialization=f"s{i}") for i in range(n)]
     return without_calc(data)
 
 
