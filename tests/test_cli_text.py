@@ -143,9 +143,9 @@ def test_state_and_roll_texts() -> None:
 
 
 def _character(**changes: Any) -> dict[str, Any]:
-    character = copy.deepcopy(RURIK)
+    character: dict[str, Any] = copy.deepcopy(RURIK)
     for pointer, value in changes.items():
-        target = character
+        target: Any = character
         keys = pointer.split("__")
         for key in keys[:-1]:
             target = target[int(key) if key.isdigit() else key]
@@ -227,7 +227,7 @@ def test_stats_text_of_damage_lines_the_rules_resolve_or_not() -> None:
 
 def test_stats_text_of_weapons_without_damage_or_a_notation() -> None:
     stats = combat_stats(_character())
-    odd = ({"name": "Shield bash"}, {"name": "Odd", "damage": [{"dice": 1}]}, "not a weapon")
+    odd: tuple[Any, ...] = ({"name": "Shield bash"}, {"name": "Odd", "damage": [{"dice": 1}]}, "not a weapon")
     lines = stats_text(dataclasses.replace(stats, weapons=dataclasses.replace(stats.weapons, melee=odd)))
     start = lines.index(next(line for line in lines if line.startswith("Melee weapon")))
     assert lines[start + 1].split() == ["Shield", "bash", "-", "-", "-", "-"]

@@ -143,7 +143,7 @@ def _number(value: Any) -> float | None:
 
 def _kilograms(value: Any, unit: str) -> float:
     if type(value) in (int, float):
-        return value * _KG[unit]
+        return float(value) * _KG[unit]
     match = re.fullmatch(r"\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([a-z#]*)\s*", value or "")
     if match is None:
         return 0.0
@@ -191,7 +191,8 @@ def _bonus(data: dict[str, Any], attribute: str) -> float:
 def _gcs_attribute(data: dict[str, Any], ident: str) -> float:
     """GCS's ST, DX, IQ or HT (10 when the file has none)."""
     if data["version"] == 1:
-        return math.floor(data.get(ident.upper(), 10) + _bonus(data, ident))
+        stored: float = data.get(ident.upper(), 10)
+        return math.floor(stored + _bonus(data, ident))
     defined = {definition["id"] for definition in data["settings"].get("attributes", [])}
     entry = next((entry for entry in data.get("attributes", []) if entry["attr_id"] == ident), None)
     if (defined and ident not in defined) or (not defined and entry is None):
