@@ -346,3 +346,38 @@ def test_every_item_weapon_and_note_is_counted_once(count: int) -> None:
 def test_an_import_can_be_written_as_json() -> None:
     document = imported(gcs_samples.character(units=2))
     assert json.loads(json.dumps(document)) == document
+
+
+# ---------------------------------------------------------------- modifiers counted per level
+
+
+@pytest.mark.parametrize(
+    ("levels", "modifier", "points"),
+    [
+        # 10 points + 5 per level; a +10% modifier that takes the trait's level counts it once at
+        # level 0 (GCS counts a level count of 0 as 1), twice at level 2
+        (0, {"cost_adj": "+10%", "use_level_from_trait": True}, 11),  # 10 × 1.1
+        (2, {"cost_adj": "+10%", "use_level_from_trait": True}, 24),  # (10 + 10) × 1.2
+        (2, {"cost_adj": "+10%", "use_level_from_trait": True, "cost_ignores_level": True}, 22),
+        (2, {"cost_adj": "+5%", "levels": 3}, 23),  # its own 3 levels: (10 + 10) × 1.15
+        # +5 per level to the points per level, counted once at level 1: 10 + (5 + 5) × 1
+        (1, {"cost_adj": "+5", "use_level_from_trait": True, "affects": "levels_only"}, 20),
+        (0, {"cost_adj": "+5", "use_level_from_trait": True, "affects": "levels_only"}, 10),
+    ],
+)
+def test_a_modifier_that_takes_the_traits_level_counts_it_at_least_once(
+    levels: int, modifier: dict[str, Any], points: int
+) -> None:
+    data = gcs_samples.character(units=2)
+    trait = {
+        "id": "t0000000000000300",
+        "name": "Leveled",
+        "base_points": 10,
+        "points_per_level": 5,
+        "can_level": True,
+        "levels": levels,
+        "modifiers": [{"id": "m0000000000000301", "name": "Mod", **modifier}],
+    }
+    data["traits"] = [trait]
+    document = imported(data)
+    assert document["traits"][0]["points"] == points
