@@ -208,10 +208,9 @@ def _attribute(data: dict[str, Any], ident: str) -> int:
     return max(math.floor(_gcs_attribute(data, ident)), 0)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=gcs_files())
-def test_primary_attributes_are_their_base_adjustment_and_plain_bonuses(data: dict[str, Any]) -> None:
-    document = import_gcs(copy.deepcopy(data), now=NOW).document
+def check_attributes(data: dict[str, Any], document: dict[str, Any]) -> None:
+    """ST, DX, IQ and HT are their base, adjustment and plain bonuses (version 1: Will and Per
+    on IQ, or on 10)."""
     for ident in ("st", "dx", "iq", "ht"):
         assert document["attributes"][ident]["value"] == _attribute(data, ident), ident
     if data["version"] == 1:  # Will and Per on IQ, or on 10 with the settings GCS 4 had
@@ -242,14 +241,12 @@ def _skills(nodes: list[Any]) -> list[dict[str, Any]]:
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=gcs_files())
-def test_a_skill_without_a_saved_level_is_its_attribute_and_what_its_points_buy(data: dict[str, Any]) -> None:
+def check_skill_levels(data: dict[str, Any], document: dict[str, Any]) -> None:
+    """A skill without a saved level is its attribute and what its points buy."""
     if any(feature.get("type") == "skill_bonus" for feature, _ in _in_force(data)) or any(
         "features" in node for node in _walk(data.get("skills", []))
     ):
         return  # skill bonuses: the sheet tests and the corpus check them
-    document = import_gcs(copy.deepcopy(data), now=NOW).document
     by_name = {entry["name"]: entry for entry in document["skills"]}
     for skill in _skills(data["skills"]):
         attribute, _, difficulty = skill["difficulty"].lower().partition("/")
@@ -296,12 +293,8 @@ def _extended(item: dict[str, Any], unit: str) -> tuple[float, float]:
     return cost * times, weight * times
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=gcs_files())
-def test_an_items_cost_and_weight_are_its_own_and_its_contents_times_its_quantity(
-    data: dict[str, Any],
-) -> None:
-    document = import_gcs(copy.deepcopy(data), now=NOW).document
+def check_extended_values(data: dict[str, Any], document: dict[str, Any]) -> None:
+    """An item's cost and weight are its own and its contents', times its quantity."""
     unit = data["settings"]["default_weight_units"]
     top = [entry for entry in document["equipment"] if "location" not in entry]
     assert len(top) == len(data["equipment"])
@@ -313,12 +306,8 @@ def test_an_items_cost_and_weight_are_its_own_and_its_contents_times_its_quantit
         assert entry["weight"] == pytest.approx(max(round(weight, 4), 0)), item
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=gcs_files())
-def test_every_weapon_mode_of_an_enabled_trait_an_item_a_skill_or_a_spell_is_one_entry(
-    data: dict[str, Any],
-) -> None:
-    document = import_gcs(copy.deepcopy(data), now=NOW).document
+def check_weapon_count(data: dict[str, Any], document: dict[str, Any]) -> None:
+    """Every weapon mode of an enabled trait, an item, a skill or a spell is one entry."""
 
     def enabled(nodes: list[Any]) -> list[dict[str, Any]]:
         found = []
@@ -333,3 +322,13 @@ def test_every_weapon_mode_of_an_enabled_trait_an_item_a_skill_or_a_spell_is_one
     melee = [weapon for weapon in modes if weapon.get("type") == "melee_weapon" or weapon["id"][:1] == "w"]
     assert len(document["weapons"]["melee"]) == len(melee)
     assert len(document["weapons"]["ranged"]) == len(modes) - len(melee)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=gcs_files())
+def test_a_plausible_files_numbers_are_gcss_by_its_rules(data: dict[str, Any]) -> None:
+    document = import_gcs(copy.deepcopy(data), now=NOW).document
+    check_attributes(data, document)
+    check_skill_levels(data, document)
+    check_extended_values(data, document)
+    check_weapon_count(data, document)
