@@ -307,7 +307,7 @@ def damage(character: GurpsCharacter) -> None:
     weapon: WeaponDamage = resolve_damage_notation(character, "sw+2 (2) cut")
     kind: DamageType = weapon.damage_type
     divisor: float = weapon.armor_divisor
-    roll: str = weapon.roll
+    roll: str = weapon.dice_notation
     assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind
     where: HitLocation = "neck"
     pain: PainThreshold = "normal"

@@ -66,7 +66,7 @@ def _resolved(damage: Any, wielder: Mapping[str, Any]) -> str:
     divisor = weapon.armor_divisor
     divisor_text = "" if divisor == 1 else " (∞)" if divisor == math.inf else f" ({js_number(divisor)})"
     kind = "tbb" if weapon.tight_beam else weapon.damage_type
-    return f"{notation} = {weapon.roll}{divisor_text} {kind}"
+    return f"{notation} = {weapon.dice_notation}{divisor_text} {kind}"
 
 
 def _damage_field(weapon: Any, stats: CombatStats) -> str:
