@@ -288,3 +288,61 @@ def test_typed_consumer_is_type_checked_but_not_collected(pytestconfig: pytest.C
     with (ROOT / "pyproject.toml").open("rb") as file:
         files = tomllib.load(file)["tool"]["mypy"]["files"]
     assert any(USAGE.is_relative_to(ROOT / entry) for entry in files)
+
+
+# ---------------------------------------------------------------- one vocabulary
+
+
+def _public_module_names() -> list[types.ModuleType]:
+    """Every module of the package whose dotted name has no private part (``gurps_character.gcs``
+    and ``gurps_character.document`` included; ``gurps_character._yaml`` not)."""
+    return [
+        module
+        for module in _package_modules()
+        if not any(part.startswith("_") for part in module.__name__.split(".")[1:])
+    ]
+
+
+def _is_type(obj: object) -> bool:
+    """A class, or a type alias such as ``Literal[...]``."""
+    return inspect.isclass(obj) or type(obj).__module__ == "typing"
+
+
+def test_no_two_public_types_share_a_name() -> None:
+    """A name means one thing across the package: ``WeaponDamage`` is the resolved dice, and the
+    document's entry is ``StoredWeaponDamage``. A class re-exported under its name is the same
+    object; a type alias is the same when equal (``HitLocation`` in damage and locations)."""
+    found: dict[str, list[tuple[str, object]]] = {}
+    for module in _public_module_names():
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if not _is_type(obj):
+                continue
+            places = found.setdefault(name, [])
+            if not any(other is obj or (not inspect.isclass(obj) and other == obj) for _, other in places):
+                places.append((module.__name__, obj))
+    shared = {name: [where for where, _ in places] for name, places in found.items() if len(places) > 1}
+    assert shared == {}
+
+
+def test_the_check_finds_a_name_used_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: the document's ``Dice`` beside the formula's ``Dice`` is caught."""
+    from gurps_character import document
+
+    monkeypatch.setitem(vars(document), "Dice", document.StoredDice)
+    monkeypatch.setattr(document, "__all__", [*document.__all__, "Dice"])
+    with pytest.raises(AssertionError, match="Dice"):
+        test_no_two_public_types_share_a_name()
+
+
+def test_renamed_document_types_keep_their_old_names_with_a_warning() -> None:
+    from gurps_character import document
+
+    for old in ("Attributes", "Deviation", "Dice", "EncumbranceLevel", "Issue", "SkillDefense"):
+        with pytest.warns(DeprecationWarning, match=f"gurps_character.document.{old} is deprecated"):
+            assert getattr(document, old) is getattr(document, f"Stored{old}")
+        assert old not in document.__all__
+    with pytest.warns(DeprecationWarning, match=r"\(gone in 0\.3\.0\): use StoredWeaponDamage"):
+        from gurps_character.document import WeaponDamage  # noqa: F401
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        document.Nothing  # type: ignore[attr-defined]  # noqa: B018
