@@ -38,6 +38,7 @@ from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .gcs import GcsImport, ImportNote, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
+from .loader import CharacterKind, LoadedCharacter, load_character
 from .stats import (
     Attributes,
     CombatStats,
@@ -78,6 +79,7 @@ __all__ = [
     "VOCABULARY",
     "Attributes",
     "CharacterError",
+    "CharacterKind",
     "CombatStats",
     "Condition",
     "ConditionEffects",
@@ -99,6 +101,7 @@ __all__ = [
     "ImportNote",
     "Inconsistency",
     "Issue",
+    "LoadedCharacter",
     "PainThreshold",
     "Parsed",
     "Pool",
@@ -127,6 +130,7 @@ __all__ = [
     "get_updatable_fields",
     "heal",
     "import_gcs",
+    "load_character",
     "parse_character",
     "recover_fatigue",
     "resolve_damage_notation",
