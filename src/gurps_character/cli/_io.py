@@ -43,6 +43,7 @@ __all__ = [
     "write_stdout",
 ]
 
+
 def read_input(path: str, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     """The bytes of a file, or of stdin for ``-``, refusing more than ``limit`` bytes.
 
