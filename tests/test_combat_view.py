@@ -337,3 +337,58 @@ def test_a_view_without_weapons() -> None:
     assert stats.to_dict()["weapons"] == {"melee": [], "ranged": []}
     assert stats.carried_weight == sum(item.get("weight", 0) for item in document["equipment"])
     assert not math.isnan(stats.carried_weight)
+
+
+def test_a_skill_named_in_the_weapons_notes() -> None:
+    """Jotun's club is noted "Two-Handed Axe/Mace" (11): parry 3 + 5 = 8, unbalanced; his punch
+    "Brawling" (11); his boulder "Throwing" (10)."""
+    weapons = combat_stats(example("jotun")).weapons
+    club, punch = weapons.melee
+    assert (club.skill, club.level, club.parry.value, club.parry.unbalanced) == (
+        "Two-Handed Axe/Mace",
+        11,
+        8,
+        True,
+    )
+    assert (punch.skill, punch.level, punch.parry.value) == ("Brawling", 11, 8)
+    assert (weapons.ranged[0].skill, weapons.ranged[0].level) == ("Throwing", 10)
+
+
+# ---------------------------------------------------------------- the stats command
+
+
+def stats_lines(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    from gurps_character.cli import main
+
+    assert main(["stats", *args]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_stats_table_shows_skill_level_parry_and_block(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = stats_lines(capsys, str(EXAMPLES / "rurik.json"))
+    start = next(index for index, line in enumerate(lines) if line.startswith("Melee weapon"))
+    header, broadsword = lines[start], lines[start + 1]
+    assert header.split() == ["Melee", "weapon", "Skill", "Damage", "Reach", "Parry", "Block", "Notes"]
+    assert broadsword.split()[:2] == ["Broadsword", "Broadsword-14"]
+    assert broadsword[header.index("Parry") :].split()[:2] == ["10", "-"]
+    knife = next(line for line in lines if line.startswith("Large Knife"))
+    assert knife[header.index("Parry") :].split()[:2] == ["8", "-"]
+    bow = next(line for line in lines if line.startswith("Regular Bow"))
+    assert bow.split()[2] == "Bow-13"
+    assert "Carrying 27 kg: Medium (2), Move 3, Dodge 7 now" in lines
+    jotun = stats_lines(capsys, str(EXAMPLES / "jotun.json"))
+    club = next(line for line in jotun if line.startswith("Bridge-post club"))
+    assert "Two-Handed Axe/Mace-11" in club and " 8U " in club
+
+
+def test_the_stats_table_says_when_the_condition_halves_or_the_load_is_too_heavy(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    reeling = tmp_path / "reeling.json"
+    reeling.write_text(json.dumps(at_hp(example("rurik"), hp=4)), encoding="utf-8")
+    lines = stats_lines(capsys, str(reeling))
+    assert "Carrying 27 kg: Medium (2), Move 2, Dodge 4 now (halved by the condition)" in lines
+    heavy = tmp_path / "heavy.json"
+    heavy.write_text(json.dumps(carrying(example("rurik"), 130)), encoding="utf-8")
+    lines = stats_lines(capsys, str(heavy))
+    assert "Carrying 130 kg: over Extra-Heavy (120 kg): cannot move, Dodge 5 now" in lines

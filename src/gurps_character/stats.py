@@ -13,8 +13,9 @@ Where a weapon's skill, level, parry and block come from:
   document's weapons one for one.
 * **Any other document**: the skill is the one named as the weapon (``Broadsword``), else the
   longest skill whose name's words appear, in order, among the weapon's (``Knife`` for "Large
-  Knife", ``Bow`` for "Regular Bow"; the first such skill on a tie); none, else. Its level is the
-  skill's. Parry is ``floor(level / 2) + 3`` plus the weapon's parry modifier plus the bonuses the
+  Knife", ``Bow`` for "Regular Bow"; the first such skill on a tie), else among the words of the
+  weapon's notes (a club noted "Two-Handed Axe/Mace"); none, else. Its level is the skill's.
+  Parry is ``floor(level / 2) + 3`` plus the weapon's parry modifier (B376) plus the bonuses the
   sheet's own Parry holds (Combat Reflexes and the like): the sheet's Parry value less
   ``floor(level / 2) + 3`` of its skill and the parry modifier of a weapon using that skill; no
   parry for a weapon whose modifier is null ("No"), that stores no parry, or whose skill is not
@@ -301,7 +302,7 @@ class _WeaponFacts:
         return self._facts[0]
 
     def _used(self, entries: tuple[Mapping[str, Any], ...]) -> list[SkillStat | None]:
-        return [_weapon_skill(entry["name"], self._skills) for entry in entries]
+        return [_weapon_skill(entry, self._skills) for entry in entries]
 
     def _melee_facts(self) -> tuple[_Facts, ...]:
         used = self._used(self._melee)
@@ -618,18 +619,27 @@ def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return any(words[start : start + size] == part for start in range(len(words) - size + 1))
 
 
-def _weapon_skill(name: str, skills: tuple[SkillStat, ...]) -> SkillStat | None:
-    """The skill a weapon is used with: the one named as the weapon, else the longest whose words
-    appear in order among the weapon's (the first on a tie)."""
-    wanted = _words(name)
+def _weapon_skill(entry: Mapping[str, Any], skills: tuple[SkillStat, ...]) -> SkillStat | None:
+    """The skill a weapon is used with: the one named as the weapon; else the longest whose words
+    appear in order among the weapon's name's, else among its notes' (the first on a tie)."""
+    wanted = _words(entry["name"])
+    for skill in skills:
+        if _words(skill.name) == wanted:
+            return skill
+    found = _longest_within(wanted, skills)
+    notes = entry.get("notes")
+    if found is None and isinstance(notes, str):
+        found = _longest_within(_words(notes), skills)
+    return found
+
+
+def _longest_within(words: tuple[str, ...], skills: tuple[SkillStat, ...]) -> SkillStat | None:
     best: SkillStat | None = None
     best_size = (0, 0)
     for skill in skills:
-        words = _words(skill.name)
-        if words == wanted:
-            return skill
-        size = (len(words), len(skill.name))
-        if words and size > best_size and _contains(wanted, words):
+        part = _words(skill.name)
+        size = (len(part), len(skill.name))
+        if part and size > best_size and _contains(words, part):
             best, best_size = skill, size
     return best
 
