@@ -65,11 +65,11 @@ class Dice:
         count = self.dice
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_ROLLED_DICE:
             raise FormulaError(
-                f"cannot roll {count!r} dice: a whole number from 0 to {MAX_ROLLED_DICE} is needed"
+                f"cannot roll {_shown(count)} dice: a whole number from 0 to {MAX_ROLLED_DICE} is needed"
             )
         adds = self.adds
         if isinstance(adds, bool) or not isinstance(adds, int):
-            raise FormulaError(f"cannot roll dice with adds {adds!r}: a whole number is needed")
+            raise FormulaError(f"cannot roll dice with adds {_shown(adds)}: a whole number is needed")
         return max(0, roll_dice(count, generator) + adds)
 
 
@@ -85,9 +85,17 @@ def _generator(rng: object) -> random.Random:
         return SYSTEM_RANDOM
     if not isinstance(rng, random.Random):
         raise FormulaError(
-            f"rng must be a random.Random (such as random.Random(42)) or None, not {reprlib.repr(rng)}"
+            f"rng must be a random.Random (such as random.Random(42)) or None, not {_shown(rng)}"
         )
     return rng
+
+
+def _shown(value: object) -> str:
+    """A value for a message, shortened; never failing (a 5,000-digit int, a deep list)."""
+    try:
+        return reprlib.repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
 
 
 def roll_dice(count: int, rng: random.Random) -> int:
