@@ -13,6 +13,7 @@ import pkgutil
 import re
 import tomllib
 import types
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -346,3 +347,136 @@ def test_renamed_document_types_keep_their_old_names_with_a_warning() -> None:
         from gurps_character.document import WeaponDamage  # noqa: F401
     with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
         document.Nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+# ---------------------------------------------------------------- every exported name, with its kind
+
+EXPORTED: dict[str, dict[str, str]] = {
+    "gurps_character": {
+        "FORMAT": "constant",
+        "LATEST_VERSION": "constant",
+        "MAX_DOCUMENT_BYTES": "constant",
+        "SCHEMA": "constant",
+        "SUPPORTED_MINOR": "constant",
+        "VOCABULARY": "constant",
+        "Attributes": "class",
+        "CharacterError": "exception",
+        "CharacterKind": "type alias",
+        "CombatStats": "class",
+        "Condition": "class",
+        "ConditionEffects": "class",
+        "DamageDice": "class",
+        "DamageResistance": "class",
+        "DamageType": "type alias",
+        "Deviation": "class",
+        "EncumbranceLevel": "class",
+        "Envelope": "class",
+        "ErrorCode": "type alias",
+        "FollowUp": "class",
+        "FollowUpKind": "type alias",
+        "FpState": "type alias",
+        "GcsImport": "class",
+        "GurpsCharacter": "TypedDict",
+        "Hit": "class",
+        "HitLocation": "type alias",
+        "HpState": "type alias",
+        "ImportNote": "class",
+        "Inconsistency": "class",
+        "Issue": "class",
+        "LoadedCharacter": "class",
+        "MeleeWeaponStats": "class",
+        "PainThreshold": "type alias",
+        "Parsed": "class",
+        "Pool": "class",
+        "PoolChange": "class",
+        "PoolName": "type alias",
+        "PoolState": "class",
+        "RangedWeaponStats": "class",
+        "Roll": "class",
+        "RollKind": "type alias",
+        "SkillDefense": "class",
+        "SkillStat": "class",
+        "Threshold": "class",
+        "UpdatableField": "class",
+        "ValidationError": "class",
+        "ValidationResult": "class",
+        "VerificationReport": "class",
+        "WeaponBlock": "class",
+        "WeaponDamage": "class",
+        "WeaponDamageLine": "class",
+        "WeaponParry": "class",
+        "Weapons": "class",
+        "__version__": "constant",
+        "apply_damage": "function",
+        "apply_hit": "function",
+        "change_pool": "function",
+        "check_envelope": "function",
+        "combat_stats": "function",
+        "get_condition": "function",
+        "get_pool": "function",
+        "get_updatable_fields": "function",
+        "heal": "function",
+        "import_gcs": "function",
+        "load_character": "function",
+        "parse_character": "function",
+        "recover_fatigue": "function",
+        "resolve_damage_notation": "function",
+        "resolve_hit": "function",
+        "serialize_character": "function",
+        "spend_fatigue": "function",
+        "update_character": "function",
+        "validate_character": "function",
+        "verify_character": "function",
+    },
+    "gurps_character.formula": {
+        "Dice": "class",
+        "FormulaError": "exception",
+        "FormulaSyntaxError": "exception",
+        "FormulaValue": "type alias",
+        "Node": "type alias",
+        "RecomputeResult": "class",
+        "RuleDeviation": "class",
+        "deviations": "function",
+        "evaluate": "function",
+        "parse_dice": "function",
+        "parse_formula": "function",
+        "plain_value": "function",
+        "recompute": "function",
+        "resolve_schema_ref": "function",
+        "round_up": "function",
+    },
+    "gurps_character.yaml": {
+        "INSTALL_HINT": "constant",
+        "MAX_YAML_DEPTH": "constant",
+        "dump_yaml_character": "function",
+        "load_yaml_document": "function",
+        "parse_yaml_character": "function",
+    },
+}
+"""Every name each public module exports, and what it is: a function, a class (an exception, a
+``TypedDict``), a type alias or a constant. A name added or taken away changes this list (and the
+README's API table, which lists the same names)."""
+
+
+def _kind(name: str, obj: object) -> str:
+    if inspect.isclass(obj):
+        if issubclass(obj, BaseException):
+            return "exception"
+        return "TypedDict" if typing.is_typeddict(obj) else "class"
+    if inspect.isfunction(obj):
+        return "function"
+    # a CamelCase name that is no class is a type alias (Literal[...], a union, or its text)
+    return "type alias" if name[:1].isupper() and not name.isupper() else "constant"
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_every_exported_name_is_listed_with_its_kind(module: types.ModuleType) -> None:
+    assert {name: _kind(name, obj) for name, obj in _public(module)} == EXPORTED[module.__name__]
+
+
+def test_the_readme_api_table_lists_every_exported_name() -> None:
+    """Each name of the package's top level is in the README's API section, in backticks."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    api = readme[readme.index("## API") : readme.index("### The rule evaluator")]
+    missing = [name for name in gurps_character.__all__ if f"`{name}" not in api and name != "__version__"]
+    assert missing == []
