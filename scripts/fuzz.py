@@ -52,8 +52,10 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import dataclasses
 import faulthandler
 import functools
+import inspect
 import io
 import json
 import math
@@ -603,15 +605,50 @@ FUNCTIONS = (
     "dump_yaml_character",
     "cli_text",
     "resolve_hit",
+    "resolve_hit",
+    "apply_hit",
     "apply_hit",
     "resolve_damage_notation",
+    "body_of",
+    "rule_location",
+    "location_role",
+    "combat",
+    "combat",
+    "attack_skill",
+    "defense",
 )
-"""The functions fuzzed, as often as they are listed."""
+"""The functions fuzzed, as often as they are listed (``combat`` is one of :data:`COMBAT_FUNCTIONS`
+at random)."""
+
+COMBAT_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "success_roll": gc.success_roll,
+    "can_attempt": gc.can_attempt,
+    "quick_contest": gc.quick_contest,
+    "regular_contest_round": gc.regular_contest_round,
+    "feint_penalty": gc.feint_penalty,
+    "speed_range_penalty": gc.speed_range_penalty,
+    "size_modifier": gc.size_modifier,
+    "location_penalty": gc.location_penalty,
+    "hit_location": gc.hit_location,
+    "rapid_fire_bonus": gc.rapid_fire_bonus,
+    "rapid_fire_hits": gc.rapid_fire_hits,
+    "hits_after_dodge": gc.hits_after_dodge,
+    "dodge_score": gc.dodge_score,
+    "parry_score": gc.parry_score,
+    "block_score": gc.block_score,
+    "attack_skill": gc.attack_skill,
+    "defense": gc.defense,
+}
+"""The attack-and-defense functions (numbers and strings in, no document)."""
 
 
 def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     """A random call of a random public function (or of ``only``)."""
     name = only if only is not None else gen.pick(chooser, FUNCTIONS)
+    if name == "combat":
+        name = gen.pick(chooser, tuple(COMBAT_FUNCTIONS))
+    if name in COMBAT_FUNCTIONS:
+        return _combat_case(chooser, name)
     if name == "import_gcs":
         return _import_case(chooser)
     if name == "load_character":
@@ -724,6 +761,13 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return Case(name, gc.get_pool, (document, pool), valid_document=known)
     if name == "get_condition":
         return Case(name, gc.get_condition, (document,), valid_document=known)
+    if name in ("rule_location", "location_role"):
+        asked = gen.pick(chooser, _ASKED) if gen.chance(chooser, 80) else gen.hostile_value(chooser)
+        return Case(name, getattr(gc, name), (asked,))
+    if name in ("resolve_hit", "body_of") and gen.chance(chooser, 50):
+        document = _with_body(chooser, document)
+    if name == "body_of":
+        return Case(name, gc.body_of, (document,))
     if name == "resolve_hit":
         return Case(name, gc.resolve_hit, (document, *_hit_arguments(chooser)), _hit_options(chooser))
     if name == "resolve_damage_notation":
@@ -736,7 +780,13 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     if name == "update_character":
         return Case(name, gc.update_character, (document, _changes(chooser)), {"now": now}, known, odd)
     if name == "apply_hit":
-        return Case(name, gc.apply_hit, (document, _hit(chooser)), {"now": now}, odd_now=odd)
+        if gen.chance(chooser, 50):
+            document, hit = _bodied_hit(chooser)
+        else:
+            hit = _hit(chooser)
+        if gen.chance(chooser, 40):
+            hit = _forged(chooser, hit)
+        return Case(name, gc.apply_hit, (document, hit), {"now": now}, odd_now=odd)
     amount = chooser.integer(0, 30) if gen.chance(chooser, 50) else _number_argument(chooser)
     function = {
         "apply_damage": gc.apply_damage,
@@ -749,6 +799,107 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
 
 _DAMAGE_TYPES: tuple[gc.DamageType, ...] = get_args(gc.DamageType)
 _LOCATIONS: tuple[gc.HitLocation, ...] = get_args(gc.HitLocation)
+_BODY_IDS = ("wing", "tail", "fin", "brain", "extremity", "spine", "abdomen", "chinks", "horn_1")
+_ASKED: tuple[str, ...] = (*gc.LOCATION_NAMES, *_BODY_IDS, "head", "Arms", "", "arm ")
+"""Locations asked for: the rule's names, the format's ids, a body's GCS ids, and near misses."""
+_BODIES = ROOT / "tests" / "fixtures" / "gcs" / "bodies"
+_EXTENSION = "io.github.gurps-sheet.gcs-import"
+
+
+@functools.cache
+def _imported_bodies() -> tuple[dict[str, Any], ...]:
+    """Our own creatures of every body type, imported once (each use takes a copy)."""
+    return tuple(gc.import_gcs(path.read_bytes()).document for path in sorted(_BODIES.glob("*.gcs")))
+
+
+def _body_record(chooser: gen.Chooser) -> Any:
+    """A body record: one an import wrote, a made-up one, or one mutated to be hostile."""
+    if gen.chance(chooser, 40):
+        record = json.loads(
+            json.dumps(gen.pick(chooser, _imported_bodies())["extensions"][_EXTENSION]["body"])
+        )
+    else:
+        record = {
+            "name": gen.text(chooser, 12),
+            "roll": "3d",
+            "locations": [
+                {
+                    "id": gen.pick(chooser, (*_LOCATIONS, *_BODY_IDS)),
+                    "name": gen.text(chooser, 8),
+                    "hitPenalty": chooser.integer(-10, 0),
+                    "naturalDr": chooser.integer(0, 5),
+                    "dr": {
+                        "all": chooser.integer(0, 12),
+                        **({"crushing": chooser.integer(-3, 4)} if gen.chance(chooser, 30) else {}),
+                    },
+                }
+                for _ in range(chooser.integer(1, 8))
+            ],
+        }
+    if gen.chance(chooser, 30):  # hostile: any one value of the record replaced
+        row = gen.pick(chooser, record["locations"]) if record["locations"] else record
+        key = gen.pick(chooser, ("id", "hitPenalty", "naturalDr", "dr", "name", "rollRange"))
+        row[key] = gen.hostile_value(chooser)
+    if gen.chance(chooser, 5):
+        return gen.hostile_value(chooser)
+    return record
+
+
+def _with_body(chooser: gen.Chooser, document: Any) -> Any:
+    """The document with a body table in the importer's extension (a copy), when it is a mapping."""
+    if not isinstance(document, dict):
+        return document
+    bodied = dict(document)
+    extensions = bodied.get("extensions")
+    bodied["extensions"] = dict(extensions) if isinstance(extensions, dict) else {}
+    namespace = bodied["extensions"].get(_EXTENSION)
+    bodied["extensions"][_EXTENSION] = {
+        **(namespace if isinstance(namespace, dict) else {}),
+        "body": _body_record(chooser),
+    }
+    return bodied
+
+
+def _bodied_hit(chooser: gen.Chooser) -> tuple[dict[str, Any], Any]:
+    """A creature of some body type and a hit resolved on it (on one of its locations)."""
+    document = json.loads(json.dumps(gen.pick(chooser, _imported_bodies())))
+    body = gc.body_of(document)
+    assert body is not None
+    location = gen.pick(chooser, body.ids)
+    kind = "imp" if location in ("eye", "vitals") else gen.pick(chooser, _DAMAGE_TYPES)
+    try:
+        return document, gc.resolve_hit(document, chooser.integer(0, 60), kind, location=location)
+    except CharacterError:
+        return document, gc.resolve_hit(document, chooser.integer(0, 60), "imp", location=location)
+
+
+_HIT_FIELDS = tuple(f.name for f in dataclasses.fields(gc.Hit))
+
+
+def _forged(chooser: gen.Chooser, hit: Any) -> Any:
+    """A Hit rebuilt by hand (issue 22 item 8): one or two fields replaced by a near value (off
+    by one, negative, the other flag) or by anything at all."""
+    if not isinstance(hit, gc.Hit):
+        return hit
+    for _ in range(chooser.integer(1, 2)):
+        name = gen.pick(chooser, _HIT_FIELDS)
+        current = getattr(hit, name)
+        if isinstance(current, bool):
+            value: Any = not current if gen.chance(chooser, 70) else gen.hostile_value(chooser)
+        elif isinstance(current, int | float) and gen.chance(chooser, 70):
+            near = (current + 1, current - 1, -current, -5, current * 2)
+            as_float = (float(current),) if abs(current) < 2**53 else ()  # 3.0 for 3, where it fits
+            value = gen.pick(chooser, near + as_float)
+        elif name == "rolls" and gen.chance(chooser, 50):
+            value = gen.pick(
+                chooser, ((), [roll.to_dict() for roll in current], list(current), current[:1] * 2)
+            )
+        elif name == "location" and gen.chance(chooser, 60):
+            value = gen.pick(chooser, _ASKED)
+        else:
+            value = gen.hostile_value(chooser)
+        hit = dataclasses.replace(hit, **{name: value})
+    return hit
 
 
 def _hit_arguments(chooser: gen.Chooser) -> tuple[Any, Any]:
@@ -762,7 +913,9 @@ def _hit_options(chooser: gen.Chooser) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if gen.chance(chooser, 70):
         options["location"] = (
-            gen.pick(chooser, _LOCATIONS) if gen.chance(chooser, 85) else gen.hostile_value(chooser)
+            gen.pick(chooser, _ASKED if gen.chance(chooser, 40) else _LOCATIONS)
+            if gen.chance(chooser, 85)
+            else gen.hostile_value(chooser)
         )
     if gen.chance(chooser, 40):
         options["armor_divisor"] = gen.pick(
@@ -807,6 +960,120 @@ def _damage_notation(chooser: gen.Chooser) -> Any:
     if gen.chance(chooser, 10):
         return gen.hostile_value(chooser)
     return gen.mutate_text(chooser, notation) if gen.chance(chooser, 50) else notation
+
+
+_COMBAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "maneuver": get_args(gc.AttackManeuver),
+    "maneuver_of_defender": get_args(gc.DefenderManeuver),
+    "kind": get_args(gc.DefenseKind),
+    "parry_style": get_args(gc.ParryStyle),
+    "posture": get_args(gc.Posture),
+    "attack_direction": get_args(gc.AttackDirection),
+    "location": (*get_args(gc.HitLocation), "arms", "eyes", "legs", "hands", "feet", "Arm", "right_leg"),
+}
+_COMBAT_RANGES: dict[str, tuple[int, int]] = {
+    "roll": (3, 18),
+    "rof": (1, 300),
+    "recoil": (1, 5),
+    "margin": (-12, 15),
+    "hits": (0, 20),
+    "enhanced": (0, 3),
+    "parry_modifier": (-2, 2),
+    "target_sm": (-6, 8),
+    "aim_turns": (0, 4),
+    "acc": (0, 5),
+    "bulk": (-8, 0),
+    "deceptive": (0, 3),
+    "evaluate_turns": (0, 4),
+    "shock": (-8, 0),
+    "visibility": (-10, 0),
+    "parries_so_far": (0, 4),
+    "feint": (0, 5),
+    "shield_db": (0, 3),
+    "encumbrance_level": (0, 4),
+}
+_YARDS = (0, 1, 2, 2.5, 0.7, 0.1, 8, 10.5, 1760, 1e-5, 5e-324, 1e300, 10**30)
+
+
+def _combat_value(chooser: gen.Chooser, name: str, default: Any) -> Any:
+    """A sensible value for one argument of the combat functions, by its name."""
+    if name in _COMBAT_CHOICES:
+        return gen.pick(chooser, _COMBAT_CHOICES[name])
+    if isinstance(default, bool):
+        return gen.chance(chooser, 50)
+    if name.endswith("roll") or name in ("roll_a", "roll_b"):
+        return chooser.integer(3, 18)
+    if name in _COMBAT_RANGES:
+        return chooser.integer(*_COMBAT_RANGES[name])
+    if "yards" in name or name == "basic_speed":
+        if gen.chance(chooser, 50):
+            return gen.pick(chooser, _YARDS)
+        return chooser.integer(0, 3000) / gen.pick(chooser, (1, 10, 100, 7))
+    if name in ("success", "critical", "defense"):
+        return gen.chance(chooser, 50)
+    return chooser.integer(-10, 30)  # skills and bases
+
+
+def _combat_case(chooser: gen.Chooser, name: str) -> Case:
+    """A call of one combat function: each argument mostly sensible, now and then hostile, and
+    keyword arguments left out at random."""
+    function = COMBAT_FUNCTIONS[name]
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    hostile = gen.chance(chooser, 30)  # else every argument is a sensible one
+    for parameter in inspect.signature(function).parameters.values():
+        keyword = parameter.kind is inspect.Parameter.KEYWORD_ONLY
+        if keyword and gen.chance(chooser, 50):
+            continue
+        default = None if parameter.default is inspect.Parameter.empty else parameter.default
+        if not hostile or gen.chance(chooser, 80):
+            value = _combat_value(chooser, parameter.name, default)
+        elif gen.chance(chooser, 50):
+            value = _number_argument(chooser)
+        else:
+            value = gen.hostile_value(chooser, deep=50)
+        if keyword:
+            kwargs[parameter.name] = value
+        else:
+            args.append(value)
+    if name == "attack_skill" and not hostile and gen.chance(chooser, 80):
+        # mostly the options the attack's kind allows, so that most calls get past the checks
+        others = _MELEE_ONLY if kwargs.get("ranged") is True else _RANGED_ONLY
+        kwargs = {key: value for key, value in kwargs.items() if key not in others}
+    return Case(name, function, tuple(args), kwargs)
+
+
+_RANGED_ONLY = frozenset(
+    {"distance_yards", "target_speed_yards", "aim_turns", "acc", "braced", "bulk", "rof"}
+)
+_MELEE_ONLY = frozenset({"deceptive", "rapid_strike", "evaluate_turns", "maneuver"})
+
+
+def _check_combat(case: Case, result: Any) -> str | None:
+    """A combat result of the promised type; an attack or a defense the sum of its modifiers."""
+    if case.name in ("attack_skill", "defense"):
+        base = case.args[0] if case.name == "attack_skill" else case.args[1]
+        modifiers = result.modifiers
+        if any(not isinstance(value, int) or value == 0 for _, value, _ in modifiers):
+            return f"{case.name} listed a modifier of 0 or a non-integer: {modifiers}"
+        total = int(base) + sum(value for _, value, _ in modifiers)
+        got = result.effective if case.name == "attack_skill" else result.value
+        if got is None:
+            return None if result.reason is not None and not modifiers else "no value without a reason"
+        if got != (min(total, 9) if getattr(result, "capped", False) else total):
+            return f"{case.name} gave {got}, not the base plus its modifiers ({total})"
+        return _whole_float_in(result.to_dict())
+    if hasattr(result, "to_dict"):
+        return _whole_float_in(result.to_dict())
+    if case.name == "can_attempt":
+        right = isinstance(result, bool)
+    elif case.name in ("regular_contest_round", "hit_location"):
+        right = result is None or isinstance(result, str)
+    else:
+        right = isinstance(result, int) and not isinstance(result, bool)
+    if not right:
+        return f"{case.name} returned {gen_short(result)}"
+    return None
 
 
 def _stale_schema(seed: int) -> None:
@@ -951,6 +1218,10 @@ def _check_import(result: Any) -> str | None:
         gc.serialize_character(document, indent=0)
     except CharacterError as error:
         return f"an imported document cannot be written: {error.code}: {error.message}"[:500]
+    try:
+        gc.body_of(document)
+    except CharacterError as error:
+        return f"an imported document's body table cannot be read: {error.code}: {error.message}"[:500]
     return None
 
 
@@ -1054,6 +1325,7 @@ def gen_short(value: Any) -> str:
 
 
 _VIEW_FUNCTIONS = (
+    "body_of",
     "combat_stats",
     "get_pool",
     "get_condition",
@@ -1095,9 +1367,11 @@ def _check_result(case: Case, result: Any) -> str | None:
             return (
                 f"Move and Dodge now are {result.current_move, result.current_dodge}, get_condition's {now}"
             )
+    if case.name in COMBAT_FUNCTIONS:
+        return _check_combat(case, result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
         return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
-    if case.name in _VIEW_FUNCTIONS:
+    if case.name in _VIEW_FUNCTIONS and result is not None:
         where = _whole_float_in(result.to_dict())
         if where is not None:
             return f"a whole number is a float in the result, at {where}"
@@ -1456,7 +1730,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", metavar="SEED:CASE", help="run one case again")
     parser.add_argument("--measure", action="store_true", help="time documents up to the byte limit")
     parser.add_argument(
-        "--only", choices=sorted(set(FUNCTIONS)), help="fuzz one function (replay needs it again)"
+        "--only",
+        choices=sorted(set(FUNCTIONS) | set(COMBAT_FUNCTIONS)),
+        help="fuzz one function (replay needs it again)",
     )
     options = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid> shows where a long run is
