@@ -322,7 +322,6 @@ def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> N
             if found.current <= limit:
                 state = text(threshold, "state") or "unnamed state"
                 label_text = f"{found.name} '{state}' ({found.name} {found.current:g} of {found.value:g})"
-                ctx.pool_states[ident] = state
                 if definitions is _STANDARD_POOLS and node_list(threshold, "ops"):
                     halved = ", ".join(_HALVED.get(op, str(op)) for op in node_list(threshold, "ops"))
                     ctx.note(
