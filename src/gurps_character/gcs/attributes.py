@@ -301,8 +301,8 @@ standard set."""
 
 
 def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> None:
-    """Records each pool's active threshold state (the first, worst to best, whose value the
-    pool's current value does not exceed) and the ops in force (GCS halves Move, Dodge or ST).
+    """Finds each pool's active threshold state (the first, worst to best, whose value the pool's
+    current value does not exceed) and records the ops in force (GCS halves Move, Dodge or ST).
     A file that defines no attributes has GCS's standard HP and FP states."""
     definitions = _definitions(ctx.data) or _STANDARD_POOLS
     for ident, definition in definitions.items():
