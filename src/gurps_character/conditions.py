@@ -426,6 +426,19 @@ def _halve(value: int, times: int) -> int:
     return value
 
 
+def halvings(hp_current: int, hp_max: int, fp_current: int, fp_max: int) -> int:
+    """How many times Move and Dodge are halved (each rounding up): once while HP is reeling or
+    worse (B419), once while FP is tired or worse (B426), as :func:`get_condition` halves them."""
+    return int(_state("hp", hp_current, hp_max).state in _HALVES) + int(
+        _state("fp", fp_current, fp_max).state in _HALVES
+    )
+
+
+def halved(value: int, times: int) -> int:
+    """``value`` halved ``times`` times, rounding up each time (B419, B426)."""
+    return _halve(value, times)
+
+
 # ---------------------------------------------------------------- reading the document
 
 

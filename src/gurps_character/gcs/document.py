@@ -145,8 +145,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
     if extras:
         summary["attributes"] = extras
-    if ctx.pool_states:
-        summary["poolStates"] = dict(ctx.pool_states)
+    # The pools' GCS states (Reeling ...) are not kept: they describe the pools at the import, and
+    # the update functions change the pools; get_condition gives the state of the moment.
     if traits.shares:
         summary["traitCostShares"] = traits.shares
     if weapons.melee or weapons.ranged:
