@@ -164,14 +164,16 @@ class WeaponDamageLine:
         base: ``"thrust"``, ``"swing"`` or ``"fixed"`` as stored, or None.
         dice: The stored number of dice (for a fixed base), or None.
         adds: The stored adds, or None.
-        damage_type: The stored type (``"cut"``, ``"aff"`` ...; the document's ``type``), or None.
+        type: The stored type (``"cut"``, ``"aff"`` ...; the document's ``type``), or None. Named
+            as the document names it, not ``damage_type``: these are the stored parts, and only
+            :attr:`resolved` is a :class:`~gurps_character.WeaponDamage` for the wielder.
     """
 
     notation: str
     base: str | None
     dice: int | None
     adds: int | None
-    damage_type: str | None
+    type: str | None
     _wielder: DamageDice = field(repr=False, compare=False)
     _resolution: list[WeaponDamage | str] = field(default_factory=list, repr=False, compare=False)
 
@@ -208,8 +210,8 @@ class WeaponDamageLine:
         for key, value in (("base", self.base), ("dice", self.dice), ("adds", self.adds)):
             if value is not None:
                 out[key] = value
-        if self.damage_type is not None:
-            out["type"] = self.damage_type
+        if self.type is not None:
+            out["type"] = self.type
         if extended:
             resolved = self.resolved
             out["resolved"] = resolved.to_dict() if resolved is not None else None
