@@ -16,6 +16,7 @@ from gurps_character import (
     apply_damage,
     apply_hit,
     change_pool,
+    combat_stats,
     get_condition,
     heal,
     import_gcs,
@@ -38,7 +39,10 @@ def summary(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def with_hp_damage(data: dict[str, Any], damage: int) -> dict[str, Any]:
+    """The file with other HP damage, as GCS would save it: the values GCS computes from the pools
+    (the top-level ``calc``: Move and Dodge halved while HP is low) recomputed, here by the import."""
     changed = copy.deepcopy(data)
+    changed.pop("calc", None)
     for attribute in changed["attributes"]:
         if attribute.get("attr_id") == "hp":
             attribute["damage"] = damage
@@ -81,3 +85,33 @@ def test_every_update_function_leaves_the_namespace_as_it_was() -> None:
     ]
     for result in results:
         assert result["extensions"] == before
+
+
+def test_move_and_dodge_now_are_halved_once_and_recover_with_the_pool() -> None:
+    """GCS saves Move and Dodge halved while HP is low; the import keeps GCS's numbers and, beside
+    them, those before the halving, so the condition halves once (not twice) and a heal brings
+    the full values back. The hound: HP 15 with 11 damage (4 left, reeling: B419), Basic Move 4,
+    Dodge 8; GCS saved Move 2 and Dodge 4 at no encumbrance."""
+    data = json.loads((FIXTURES / "v5_2025_hound.gcs").read_text(encoding="utf-8"))
+    hurt = import_gcs(data, now=NOW).document
+    stored = hurt["encumbrance"]["levels"][0]
+    assert (stored["move"], stored["dodge"]) == (2, 4)  # GCS's numbers, halved
+    assert hurt["extensions"][EXTENSION]["unhalvedEncumbrance"] == {
+        "move": [4, 3, 2, 1, 1],
+        "dodge": [8, 7, 6, 5, 4],
+    }
+    view = combat_stats(hurt)
+    assert (view.current_move, view.current_dodge) == (2, 4)  # halved once, not twice
+    assert get_condition(hurt).move == (2, 2, 1, 1, 1)
+    healed = combat_stats(heal(hurt, 11))
+    assert (healed.current_move, healed.current_dodge) == (4, 8)
+
+
+def test_a_record_that_does_not_fit_the_levels_is_ignored() -> None:
+    data = json.loads((FIXTURES / "v5_fighter.gcs").read_text(encoding="utf-8"))
+    document = import_gcs(data, now=NOW).document
+    levels = document["encumbrance"]["levels"]
+    for record in ({"move": [6, 4, 3, 2], "dodge": [9, 8, 7, 6]}, {"move": [6.5] * 5, "dodge": [9] * 5}, []):
+        odd = copy.deepcopy(document)
+        odd["extensions"][EXTENSION]["unhalvedEncumbrance"] = record
+        assert get_condition(odd).move == tuple(level["move"] for level in levels)

@@ -30,12 +30,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._extension import importer_record
 from ._frozen import freeze, json_number, thaw
-from .conditions import halved, halvings
+from .conditions import halved, halvings, unhalved_levels
 from .damage import WeaponDamage, resolve_damage_notation
 from .errors import CharacterError, guarded
 from .formula import Dice
-from .gcs.document import EXTENSION
 from .load import require_valid
 from .update import Pool, get_pool
 
@@ -530,6 +530,9 @@ class CombatStats:
     weapons: Weapons
     experimental: bool
     carried_weight: float = 0
+    _unhalved: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    """``(move, dodge)`` per level before the pools' halving, where the stored ones are halved
+    already (an import of a wounded character: see :func:`~gurps_character.conditions.unhalved_levels`)."""
 
     @property
     def current_encumbrance(self) -> EncumbranceLevel:
@@ -552,12 +555,19 @@ class CombatStats:
         reeling or worse and once while FP is tired or worse (B419, B426); 0 when overloaded."""
         if self.overloaded:
             return 0
-        return halved(self.current_encumbrance.move, self._halvings())
+        return halved(self._unhalved_at_current()[0], self._halvings())
 
     @property
     def current_dodge(self) -> int:
         """Dodge now: the current encumbrance level's Dodge, halved as Move is."""
-        return halved(self.current_encumbrance.dodge, self._halvings())
+        return halved(self._unhalved_at_current()[1], self._halvings())
+
+    def _unhalved_at_current(self) -> tuple[int, int]:
+        level = self.current_encumbrance
+        index = self.encumbrance.index(level)
+        if len(self._unhalved) == len(self.encumbrance):
+            return self._unhalved[index]
+        return level.move, level.dodge
 
     def _halvings(self) -> int:
         return halvings(self.hp.current, self.hp.max, self.fp.current, self.fp.max)
@@ -655,9 +665,7 @@ def _records(
 ) -> tuple[tuple[_Numbers, ...], tuple[_Numbers, ...]] | None:
     """``(level, parry, block)`` of each weapon from the importer's records, when the records
     match the document's weapons one for one and every number is whole or null; else None."""
-    extensions = document.get("extensions")
-    ours = extensions.get(EXTENSION) if isinstance(extensions, Mapping) else None
-    records = ours.get("weapons") if isinstance(ours, Mapping) else None
+    records = importer_record(document, "weapons")
     if not isinstance(records, Mapping):
         return None
     found: list[tuple[_Numbers, ...]] = []
@@ -805,7 +813,14 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
         weapons=_weapons(document, skills, damage, parry, block),
         experimental=isinstance(integrity, Mapping) and integrity.get("experimental") is True,
         carried_weight=_carried_weight(document),
+        _unhalved=_unhalved(document),
     )
+
+
+def _unhalved(document: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    stored = tuple((_n(row["move"]), _n(row["dodge"])) for row in document["encumbrance"]["levels"])
+    found = unhalved_levels(document, stored)
+    return () if found is stored else found
 
 
 @guarded

@@ -41,6 +41,8 @@ class Context:
     """GCS attribute id → GCS's value (for weapon defaults)."""
     active_ops: dict[str, list[str]] = field(default_factory=dict)
     """Threshold op (``halve_move``...) → the active states that have it, as "FP 'Collapse'"."""
+    unhalved_encumbrance: dict[str, list[int]] = field(default_factory=dict)
+    """Move and Dodge per level before GCS's halving for the pools, when GCS halved them."""
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:
         self.log.add(source, kind, message)
