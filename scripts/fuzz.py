@@ -81,10 +81,12 @@ import gcs_samples  # noqa: E402
 import gcs_strategies as gcs_gen  # noqa: E402
 import gurps_character as gc  # noqa: E402
 import strategies as gen  # noqa: E402
+import yaml_strategies as yaml_gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
 from gurps_character import yaml as gy  # noqa: E402
 from gurps_character._frozen import thaw  # noqa: E402
+from gurps_character._yaml_read import MAX_REPEATED_TEXT  # noqa: E402
 from gurps_character.cli import main as cli_main  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
 from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
@@ -110,6 +112,7 @@ class Case:
     valid_document: Any = None  # the input document when it is known to be schema-valid
     odd_now: bool = False  # `now` is not an aware datetime: TypeError is allowed
     note: str = ""
+    expected_error: str | None = None  # the error code the call must raise (a bomb's refusal)
 
 
 @dataclass
@@ -214,8 +217,37 @@ def _long_formula(chooser: gen.Chooser) -> str:
         size += len(part) + 5
 
 
-def _yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
-    """A ``parse_yaml_character`` source and whether it is a valid character."""
+def _yaml_source(chooser: gen.Chooser) -> tuple[Any, Any, str | None]:
+    """A ``parse_yaml_character`` source, what it must read as (the document, or the source itself
+    when only its validity is known; None otherwise), and the error code it must be refused with.
+
+    Besides mutated text, YAML built to hurt (``tests/yaml_strategies.py``): valid documents whose
+    text holds U+0085, U+2028, U+2029 and what JSON allows in strings only, written in every YAML
+    style or as JSON text, with any line ends; and small alias bombs of long text."""
+    kind = chooser.integer(0, 19)
+    if kind < 4:
+        document = yaml_gen.with_line_break_text(
+            chooser, gen.valid_document(chooser) if gen.chance(chooser, 50) else gen.example("jotun")
+        )
+        writer = chooser.integer(0, 2)
+        if writer == 0:
+            text = yaml_gen.yaml_in_styles(chooser, document)
+        elif writer == 1:
+            text = gc.serialize_character(document, indent=gen.pick(chooser, (0, 2)))
+        else:
+            text = gy.dump_yaml_character(document)
+        if gen.chance(chooser, 50) and "\r" not in text:
+            text = yaml_gen.with_line_ends(chooser, text)
+        return text, document, None
+    if kind == 4:
+        bomb, repeated = yaml_gen.text_alias_bomb(chooser, MAX_REPEATED_TEXT)
+        return bomb, None, "invalidYaml" if repeated > MAX_REPEATED_TEXT else None
+    source, valid = _mutated_yaml_source(chooser)
+    return source, (source if valid else None), None
+
+
+def _mutated_yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """Valid or mutated YAML (or JSON) text, and whether it is a valid character."""
     document, valid = _document(chooser)
     try:
         text: str | None = gy.dump_yaml_character(document)
@@ -532,8 +564,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     if name == "import_gcs":
         return _import_case(chooser)
     if name == "parse_yaml_character":
-        source, valid = _yaml_source(chooser)
-        return Case(name, gy.parse_yaml_character, (source,), valid_document=source if valid else None)
+        source, expected, error = _yaml_source(chooser)
+        return Case(name, gy.parse_yaml_character, (source,), valid_document=expected, expected_error=error)
     if name == "cli_text":
         return _cli_case(chooser)
     if name == "parse_character":
@@ -624,6 +656,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
                 results = gen.hostile_value(chooser)
         return Case(name, gf.deviations, (schema, document, results))
     if name == "dump_yaml_character":
+        if known is not None and gen.chance(chooser, 30):  # text YAML 1.1 reads otherwise
+            document = known = yaml_gen.with_line_break_text(chooser, document)
         return Case(name, gy.dump_yaml_character, (document,), valid_document=known)
     if name == "serialize_character":
         kwargs = {}
@@ -823,6 +857,10 @@ def run_case(case: Case, timeout: float) -> Outcome:
             return outcome
     else:
         outcome = Outcome("ok", time.perf_counter() - started)
+    if case.expected_error is not None and outcome.kind != f"CharacterError:{case.expected_error}":
+        outcome.problem = f"expected CharacterError:{case.expected_error}, got {outcome.kind}"
+        outcome.kind = "UNEXPECTED broken promise"
+        return outcome
     if case.name in ("evaluate", "parse_formula") and outcome.seconds > FORMULA_SECONDS:
         outcome.problem = f"a formula took {outcome.seconds:.2f} s (at most {FORMULA_SECONDS} s)"
         outcome.kind = "UNEXPECTED slow formula"
@@ -890,8 +928,40 @@ milliseconds, evaluating it a few (compiling it as code took up to a second)."""
 _NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity")
 
 
+_LINE_ENDS_MOST = 200_000
+"""The longest YAML text read again with other line ends (more ends could pass the byte limit)."""
+
+
+def _yaml_outcome(text: str) -> tuple[Any, ...]:
+    try:
+        return ("read", gy.parse_yaml_character(text).character)
+    except CharacterError as error:
+        return ("refused", error.code, error.message, error.details)
+
+
+def _line_ends_problem(source: Any, outcome: tuple[Any, ...]) -> str | None:
+    """Whatever YAML makes of a text, it makes of the text with ``\\r\\n`` or ``\\r`` line ends: the
+    same document, or the same error at the same line and column."""
+    if not isinstance(source, str) or "\r" in source or "\n" not in source or len(source) > _LINE_ENDS_MOST:
+        return None
+    for ends in ("\r\n", "\r"):
+        other = _yaml_outcome(source.replace("\n", ends))
+        same = (
+            gen.json_equal(other[1], outcome[1])
+            if other[0] == outcome[0] == "read"
+            else gen.json_equal(list(other), list(outcome))
+        )
+        if not same:
+            shown = "a document" if other[0] == "read" else f"{other[1]}: {other[2]}"
+            return f"with {ends!r} line ends the YAML reads differently: {shown}"[:500]
+    return None
+
+
 def _check_error(case: Case, error: BaseException) -> str | None:
-    """A broken promise in an error: an invalidJson position that is not where the text is bad."""
+    """A broken promise in an error: an invalidJson position that is not where the text is bad,
+    or a YAML error that moves with the line ends."""
+    if isinstance(error, CharacterError) and case.name == "parse_yaml_character":
+        return _line_ends_problem(case.args[0], ("refused", error.code, error.message, error.details))
     if not (
         isinstance(error, CharacterError) and error.code == "invalidJson" and case.name == "parse_character"
     ):
@@ -949,6 +1019,10 @@ _VIEW_FUNCTIONS = (
 
 
 def _check_result(case: Case, result: Any) -> str | None:
+    if case.name == "parse_yaml_character":
+        problem = _line_ends_problem(case.args[0], ("read", result.character))
+        if problem is not None:
+            return problem
     returned = _returned_document(case, result)
     # resolve_schema_ref and plain_value return their argument (or parts of it) by contract
     if (
@@ -995,6 +1069,8 @@ def _check_result(case: Case, result: Any) -> str | None:
             return "parse_character changed the document"
     if case.name == "parse_yaml_character":
         document = result.character
+        if isinstance(valid, dict) and not gen.json_equal(document, valid):
+            return "parse_yaml_character read a document other than the one written"
         again = gy.parse_yaml_character(gy.dump_yaml_character(document), max_bytes=10**9).character
         if not gen.json_equal(again, document):
             return "parse_yaml -> dump_yaml -> parse_yaml changed the document"

@@ -862,7 +862,12 @@ YAML_JUNK: tuple[str, ...] = (
     "\x00",
     "\ufeff",
     "\r\n",
+    "\r",
     "\u2028",
+    "\u2029",
+    "\x85",
+    "\x7f",
+    "'\x9b'",
     "1e999",
     "0x" + "f" * 300,
     "  " * 60 + "x:\n",
@@ -870,5 +875,6 @@ YAML_JUNK: tuple[str, ...] = (
     "a: &b [*b]\n",
 )
 """Pieces of YAML that break a document in the ways a reader must refuse or survive: anchors and
-aliases (a self-referencing one too), tags, indicators, directives, tabs, odd line breaks, a BOM,
+aliases (a self-referencing one too), tags, indicators, directives, tabs, odd line breaks (and
+YAML 1.1's, ordinary characters in YAML 1.2), what YAML allows in quotes only, a BOM,
 numbers no double holds, deep nesting."""
