@@ -40,6 +40,16 @@ For every call the fuzzer checks the library's promises:
   name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
   control character: file text can neither forge a report line nor drive the terminal.
 
+Once per campaign (POSIX), the command line's writes face hostile conditions (issue 22): a reader
+of stdout that leaves after a few bytes (the run must end with 141), a slow reader of a
+non-blocking pipe (it must receive every byte), Ctrl-C at a random point of ``import --jobs``
+(only whole documents may remain, no temporary file) and another program creating ``convert``'s
+output while it runs (that file must never be replaced).
+
+YAML is also built to hurt (``tests/yaml_strategies.py``): text holding U+0085, U+2028, U+2029
+and what JSON allows in strings only, in every YAML style and as JSON text, with any line ends
+(what YAML reads must not change with them), and alias bombs of long text.
+
 ``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
 as deep as the limit allows.
 
@@ -57,6 +67,7 @@ import functools
 import io
 import json
 import math
+import os
 import pickle
 import random
 import re
@@ -1172,10 +1183,174 @@ def cold_start_check(runs: int = 4) -> str | None:
     return None
 
 
+_COMMAND = (sys.executable, "-m", "gurps_character")
+
+
+def _big_character(rng: random.Random, folder: Path) -> Path:
+    """A valid character of 50 kB to 2 MB (thousands of skills): its outputs outgrow any pipe."""
+    document = gen.example("rurik")
+    skill = document["skills"][0]
+    document["skills"] = [dict(skill, name=f"{skill['name']} {n}") for n in range(rng.randint(200, 9_000))]
+    path = folder / "big.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def _pipe_problem(rng: random.Random, folder: Path) -> str | None:
+    """A command writing much to a hostile reader: one that leaves after a few bytes (the run must
+    end with 141) or a slow one on a non-blocking pipe (it must receive everything, exit 0)."""
+    _big_character(rng, folder)
+    args = rng.choice(
+        (
+            ["update", "--now", "2026-01-01T00:00:00Z", "big.json", "/secondary/hp/current=1"],
+            [
+                "update",
+                "--now",
+                "2026-01-01T00:00:00Z",
+                "-o",
+                "/dev/stdout",
+                "big.json",
+                "/secondary/hp/current=1",
+            ],
+            ["recompute", "--json", "big.json"],
+            ["recompute", "big.json"],
+            ["check", "--json", *["big.json"] * rng.randint(1, 30)],
+        )
+    )
+    environment = (
+        dict(os.environ, PYTHONUNBUFFERED="1")
+        if rng.random() < 0.5
+        else {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    )
+    expected = subprocess.run([*_COMMAND, *args], cwd=folder, capture_output=True, check=False, timeout=300)
+    reader, writer = os.pipe()
+    leaving = rng.random() < 0.5
+    if not leaving:
+        os.set_blocking(writer, False)
+    process = subprocess.Popen(
+        [*_COMMAND, *args],
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        env=environment,
+    )
+    os.close(writer)
+    received = bytearray()
+    with os.fdopen(reader, "rb", buffering=0) as stream:
+        most = rng.randint(0, len(expected.stdout) - 1) if leaving and expected.stdout else -1
+        while most < 0 or len(received) <= most:
+            chunk = stream.read(rng.choice((1, 100, 4096, 65536)))
+            if not chunk:
+                break
+            received += chunk
+            if rng.random() < 0.3:
+                time.sleep(rng.random() / 1000)
+    _, err = process.communicate(timeout=300)
+    what = f"{' '.join(args[:3])} ({'leaving' if leaving else 'slow, non-blocking'} reader)"
+    if b"Traceback" in err:
+        return f"{what}: a traceback: {err[-300:]!r}"
+    if leaving and len(received) < len(expected.stdout) and process.returncode != 141:
+        return f"{what}: exit {process.returncode} after the reader left at byte {len(received)}"
+    if not leaving and (process.returncode, bytes(received)) != (expected.returncode, expected.stdout):
+        return f"{what}: exit {process.returncode}, {len(received)} of {len(expected.stdout)} bytes"
+    return None
+
+
+def _interrupt_problem(rng: random.Random, folder: Path) -> str | None:
+    """``import --jobs`` interrupted (Ctrl-C to the process group) after a random number of
+    reported files: no temporary file may remain, and every output must be a whole document."""
+    source = folder / "gcs"
+    source.mkdir(exist_ok=True)
+    count = rng.randint(4, 24)
+    for index in range(count):
+        character = gcs_samples.character(units=rng.randint(1, 60), version=rng.choice((2, 4, 5)))
+        (source / f"{index:02d}.gcs").write_text(gcs_samples.text_of(character), encoding="utf-8")
+    out = folder / f"out{rng.randrange(10**9)}"
+    process = subprocess.Popen(
+        [*_COMMAND, "import", "--jobs", str(rng.randint(2, 4)), "--out-dir", str(out), str(source)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert process.stdout is not None
+    for _ in range(rng.randint(1, count)):  # after the first report: the interpreter handles Ctrl-C
+        process.stdout.readline()
+    time.sleep(rng.random() / 10)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=300)
+    if b"Traceback" in err or process.returncode not in (0, 130, -signal.SIGINT):
+        return f"import --jobs interrupted: exit {process.returncode}, {err[-300:]!r}"
+    for path in out.rglob("*"):
+        if path.is_file() and path.name.startswith("."):
+            return f"import --jobs interrupted left {path.name}"
+        if path.is_file():
+            try:
+                gc.parse_character(path.read_bytes())
+            except CharacterError as error:
+                return f"import --jobs interrupted left an incomplete {path.name}: {error.code}"
+    return None
+
+
+def _race_problem(rng: random.Random, folder: Path) -> str | None:
+    """``convert`` without ``--force`` while another program creates its output at a random
+    moment: that file must never be replaced."""
+    target = folder / f"race{rng.randrange(10**9)}.yaml"
+    process = subprocess.Popen(
+        [*_COMMAND, "convert", str(gen.EXAMPLES / "rurik.json"), "-o", str(target)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(rng.random() * 0.6)
+    try:
+        with open(target, "x", encoding="utf-8") as theirs:
+            theirs.write("another program's file\n")
+        ours = True
+    except FileExistsError:
+        ours = False
+    _, err = process.communicate(timeout=300)
+    text = target.read_text(encoding="utf-8")
+    if ours and text != "another program's file\n":
+        return f"convert replaced a file created while it ran (exit {process.returncode})"
+    if ours and process.returncode != 2:
+        return f"convert reported exit {process.returncode} though its output could not be written"
+    if not ours and (process.returncode != 0 or not text.startswith("format: gurps-character")):
+        return f"convert: exit {process.returncode}, {err[-200:]!r}"
+    return None
+
+
+def command_line_writes_check(seed: int, rounds: int = 3) -> list[str]:
+    """Hostile readers, interrupts and races against the command line's writes (issue 22): each
+    round a reader leaving early or slow on a non-blocking pipe, an interrupted ``import --jobs``
+    and a ``convert`` racing another program. POSIX only."""
+    if os.name != "posix":
+        return []
+    rng = random.Random(f"{seed}:command-line")
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="fuzz-writes-") as name:
+        folder = Path(name)
+        for _ in range(rounds):
+            for check in (_pipe_problem, _interrupt_problem, _race_problem):
+                problem = check(rng, folder)
+                if problem is not None:
+                    problems.append(problem)
+    return problems
+
+
 def campaign(minutes: float, seed: int, out: Path, timeout: float, only: str | None = None) -> int:
     """Runs cases until the time is up; prints the summary. Returns the number of findings."""
     cold = cold_start_check()
     print("cold start: threads agree" if cold is None else f"FOUND {cold}", flush=True)
+    writes = command_line_writes_check(seed) if only in (None, "cli_text") else []
+    for problem in writes:
+        print(f"FOUND {problem}", flush=True)
+    if only in (None, "cli_text"):
+        print(
+            "command line writes: whole under hostile readers, interrupts and races" * (not writes),
+            flush=True,
+        )
     deadline = time.monotonic() + minutes * 60
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     slowest: dict[str, tuple[float, int]] = {}
@@ -1204,7 +1379,7 @@ def campaign(minutes: float, seed: int, out: Path, timeout: float, only: str | N
             last_report = time.monotonic()
             print(f"... {index} cases, {len(findings)} kinds of finding (case {seed}:{index})", flush=True)
     _summary(index, seed, counts, slowest, findings, saved)
-    return len(findings) + (cold is not None)
+    return len(findings) + (cold is not None) + len(writes)
 
 
 def _summary(
