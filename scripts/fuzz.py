@@ -28,7 +28,9 @@ For every call the fuzzer checks the library's promises:
 * results carry whole numbers as ``int``; a function that needs a valid document or pool only
   answers for one; an ``invalidJson`` position points at the offending text;
 * a long formula is answered within half a second, and a schema changed behind a read-only view
-  gives the answers of a fresh copy;
+  gives the answers of a fresh copy; a formula's compiled code answers what the closures used for
+  large formulas answer (the formulas include the classes of issue 22: names given as numbers,
+  booleans or arrays, infinities, ``length`` and filters of any token);
 * it finishes within ``--timeout`` seconds;
 * its arguments are unchanged afterwards;
 * a returned document shares no dict or list with the input;
@@ -101,6 +103,10 @@ from gurps_character._yaml_read import MAX_REPEATED_TEXT  # noqa: E402
 from gurps_character.cli import main as cli_main  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
 from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
+from gurps_character.formula._evaluator import _HELPERS  # noqa: E402
+from gurps_character.formula._interpret import interpret  # noqa: E402
+from gurps_character.formula._tables import prepare_tables  # noqa: E402
+from gurps_character.formula._values import output_value  # noqa: E402
 
 FORMULA_FUNCTIONS = frozenset(
     {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
@@ -1029,7 +1035,28 @@ _VIEW_FUNCTIONS = (
 )
 
 
+def _engines_problem(case: Case, result: Any) -> str | None:
+    """A formula small enough to be compiled must give what the closures of a large one give
+    (the two engines share the JavaScript rules: a difference is a bug in one of them)."""
+    formula, root = case.args
+    if not isinstance(formula, str):
+        return None
+    try:
+        node = gf.parse_formula(formula)
+        tables = prepare_tables(case.kwargs.get("tables"))
+        other = output_value(interpret(node, _HELPERS)(root, case.kwargs.get("local", root), tables))
+    except FormulaError as error:
+        return f"the closures raised {type(error).__name__} where the compiled code gave {gen_short(result)}"
+    if repr(other) != repr(result):
+        return f"compiled code gave {gen_short(result)}, the closures {gen_short(other)}"
+    return None
+
+
 def _check_result(case: Case, result: Any) -> str | None:
+    if case.name == "evaluate":
+        problem = _engines_problem(case, result)
+        if problem is not None:
+            return problem
     if case.name == "parse_yaml_character":
         problem = _line_ends_problem(case.args[0], ("read", result.character))
         if problem is not None:

@@ -597,6 +597,13 @@ _PATHS = (
     "$.x.y.z",
     "$",
     "x",
+    "$.profile.name.length",
+    "$.skills.name",
+    "$.skills[0=B].level",
+    "$.skills['name'=Broadsword|02].level",
+    "$.attributes[value=10]",
+    "$.missing[a!=1]",
+    "$.profile[name!=x]",
 )
 _FUNCTIONS = (
     "floor",
@@ -623,7 +630,16 @@ _ATOMS = (
     "'thrust'",
     "'swing'",
     "''",
+    "'dx'",
+    "' Broadsword '",
+    "'undefined'",
+    "'[object Object]'",
+    "(1 == 1)",
+    "(1 == 2)",
+    "min()",
 )
+"""Numbers (an infinity among them), names of attributes, tables and skills, and values whose
+text a name-taking function looks for (booleans, ``undefined``, an object's)."""
 
 
 def random_formula(chooser: Chooser, depth: int = 4) -> str:
