@@ -337,7 +337,9 @@ def test_round_up_edges() -> None:
 def test_plain_value() -> None:
     assert plain_value(Dice("2d-1", 2, -1)) == "2d-1"
     assert plain_value({"notation": "1d", "dice": 1, "adds": 0}) == "1d"
-    assert plain_value({"notation": 1}) == {"notation": 1}
+    assert plain_value({"notation": 1}) == 1  # the reference's 'notation' in x: whatever it holds
+    assert plain_value({"notation": None, "dice": 1}) is None
+    assert plain_value({"dice": 1}) == {"dice": 1}
     for value in (3, 2.5, "x", None, True, [1]):
         assert plain_value(value) == value
 

@@ -140,8 +140,8 @@ def plain_value(x: Any) -> Any:
     """A formula value as the rule check compares and reports it: dice as their notation,
     everything else as is.
 
-    Dice are :class:`Dice` results as well as the ``{notation, dice, adds}`` objects documents
-    store (a mapping whose ``notation`` is a string).
+    Dice are :class:`Dice` results as well as any object a document stores with a ``notation``
+    (whatever that holds, as the reference's ``'notation' in x`` test finds it).
 
     Args:
         x: A formula value or a stored document value.
@@ -154,10 +154,8 @@ def plain_value(x: Any) -> Any:
         return x
     if isinstance(x, Dice):
         return x.notation
-    if isinstance(x, Mapping):
-        notation = x.get("notation")
-        if isinstance(notation, str):
-            return notation
+    if isinstance(x, Mapping) and "notation" in x:
+        return x["notation"]
     return x
 
 
