@@ -776,3 +776,18 @@ def test_text_alias_bombs_are_refused_beyond_the_limit(data: st.DataObject) -> N
         )
     else:
         assert repeated <= MAX_REPEATED_TEXT
+
+
+def test_json_keys_of_any_length_and_on_their_own_line_are_yaml() -> None:
+    # YAML 1.2 limits implicit keys to a line and 1024 characters, but not a JSON-like key of a
+    # flow mapping: JSON text with a long key, or a line break before its ':', is YAML
+    document = example("rurik.json")
+    key = "k" * 2_000
+    document["extensions"] = {"com.example.test": {key: [1, {key: {}}], "short": 2}}
+    text = serialize_character(document)
+    assert parse_yaml_character(text).character == document
+    assert parse_yaml_character(text.replace('": ', '"\n  : ')).character == document
+    assert extension('value: [{"a"\n  : 1}]\n') == {"value": [{"a": 1}]}
+    # elsewhere the limit stands: a plain key, or a quoted one in a block mapping
+    assert refusal(with_extension("x" * 1_100 + ": 1\n")).code == "invalidYaml"
+    assert refusal(with_extension('"' + "x" * 1_100 + '": 1\n')).code == "invalidYaml"

@@ -111,6 +111,9 @@ def with_line_break_text(chooser: Chooser, document: dict[str, Any]) -> dict[str
         extensions["com.example.line-breaks"] = {
             line_break_text(chooser, 3): _hurtful_data(chooser, 3) for _ in range(chooser.integer(1, 3))
         }
+        if chance(chooser, 20):  # a key longer than YAML's implicit keys, which JSON text may hold
+            long_key = line_break_text(chooser, 3) * 400
+            extensions["com.example.line-breaks"][long_key[:1_500]] = 1
     return document
 
 
@@ -203,7 +206,14 @@ def _block(chooser: Chooser, value: dict[str, Any] | list[Any], indent: str) -> 
     lines: list[str] = []
     heads: list[tuple[str, Any]]
     if isinstance(value, dict):
-        heads = [(f"{indent}{_text(chooser, key, indent, key=True)}:", item) for key, item in value.items()]
+        heads = []
+        for key, item in value.items():
+            written = _text(chooser, key, indent, key=True)
+            if len(written) > _LONGEST_IMPLICIT_KEY:  # "? key" then ": value", as YAML requires
+                lines_before = f"{indent}? {written}\n"
+                heads.append((f"{lines_before}{indent}:", item))
+            else:
+                heads.append((f"{indent}{written}:", item))
     else:
         heads = [(f"{indent}-", item) for item in value]
     child = indent + "  "
@@ -218,6 +228,10 @@ def _block(chooser: Chooser, value: dict[str, Any] | list[Any], indent: str) -> 
             lines.append(f"{head} {first}")
             lines.extend(below)
     return lines
+
+
+_LONGEST_IMPLICIT_KEY = 1000
+"""Longer keys are written explicitly (YAML limits implicit ones to 1024 characters)."""
 
 
 def yaml_in_styles(chooser: Chooser, data: Any) -> str:

@@ -25,6 +25,7 @@ Everything is iterative: no recursion on deep data.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -181,8 +182,10 @@ def _events(text: YamlText) -> Iterator[Any]:
     from ruamel.yaml.reader import ReaderError
 
     checked = 0  # the text before this index holds no character misplaced outside quotes
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Scanner = _json_keys_scanner()
     try:
-        for event in YAML(typ="safe", pure=True).parse(text.parsed):
+        for event in yaml.parse(text.parsed):
             start = event.start_mark.index
             misplaced = text.quoted_only(checked, start)
             if misplaced is not None:
@@ -206,6 +209,42 @@ def _events(text: YamlText) -> Iterator[Any]:
         raise YamlDataError(reason, *text.position(int(err.position))) from None
     except YAMLError as err:  # any other complaint of the library: no position known
         raise YamlDataError(text.restore_message(str(err)) or "invalid YAML", 1, 1) from None
+
+
+_SIMPLE_KEY_LIMIT = 1024
+"""The most characters of an implicit key, outside JSON-like keys of flow mappings."""
+
+
+@functools.cache
+def _json_keys_scanner() -> type:
+    """ruamel.yaml's scanner, but with YAML 1.2's rule for JSON-like keys.
+
+    YAML 1.2 limits an implicit key to one line and 1024 characters, except a JSON-like key (a
+    quoted scalar) in a flow mapping, which may be of any length and have its ``:`` on a later
+    line, as JSON allows: ``{"<2,000 characters>": 1}`` and ``{"a"\n: 1}`` are YAML. ruamel.yaml
+    applies the limit everywhere (it would refuse such JSON text); this scanner keeps a quoted key
+    of a flow mapping waiting for its ``:`` and leaves every other key to the usual rule.
+    """
+    from ruamel.yaml.scanner import Scanner, ScannerError
+
+    class JsonKeysScanner(Scanner):
+        def stale_possible_simple_keys(self) -> None:
+            try:
+                contexts, buffer = self.flow_context, self.reader.buffer
+            except AttributeError:  # another version's internals: its own rule
+                super().stale_possible_simple_keys()
+                return
+            reader = self.reader
+            for level, key in list(self.possible_simple_keys.items()):
+                if 0 < level <= len(contexts) and contexts[level - 1] == "{" and buffer[key.index] in "\"'":
+                    continue  # a JSON-like key of a flow mapping: no limit
+                if key.line != reader.line or reader.index - key.index > _SIMPLE_KEY_LIMIT:
+                    if key.required:
+                        context, problem = "while scanning a simple key", "could not find expected ':'"
+                        raise ScannerError(context, key.mark, problem, reader.get_mark())
+                    del self.possible_simple_keys[level]
+
+    return JsonKeysScanner
 
 
 def _restore(event: Any, text: YamlText) -> None:
