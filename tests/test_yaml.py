@@ -791,3 +791,14 @@ def test_json_keys_of_any_length_and_on_their_own_line_are_yaml() -> None:
     # elsewhere the limit stands: a plain key, or a quoted one in a block mapping
     assert refusal(with_extension("x" * 1_100 + ": 1\n")).code == "invalidYaml"
     assert refusal(with_extension('"' + "x" * 1_100 + '": 1\n')).code == "invalidYaml"
+
+
+@pytest.mark.parametrize("ends", ["\r\n", "\r"])
+def test_schema_errors_are_placed_whatever_the_line_ends(ends: str) -> None:
+    text = dump_yaml_character(example("rurik.json"))
+    text = text.replace("  name: Tamsin Ashdown\n", "  name: 5\n  colour: green\n")
+    expected = refusal(text)
+    assert expected.code == "schema"
+    error = refusal(text.replace("\n", ends))
+    assert error.details == expected.details
+    assert error.message == expected.message
