@@ -5,7 +5,6 @@ branch is measured; issue 22 item 14)."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from pathlib import Path
 from types import MappingProxyType
@@ -164,7 +163,9 @@ def test_stats_text_of_a_healthy_character_has_no_effective_columns() -> None:
     assert "Damage  thrust 1d-1, swing 1d+1" in lines
     assert any(line.startswith("Location  DR  Notes") for line in lines)
     assert any(line.startswith("Skill ") for line in lines)
-    assert any(line.startswith("Ranged weapon  Damage") for line in lines)
+    assert any(line.startswith("Ranged weapon  Skill   Damage") for line in lines)
+    # 27 kg carried, Basic Lift 12 kg (ST 11): more than 2 × and at most 3 × is Medium (B17)
+    assert "Carrying 27 kg: Medium (2), Move 3, Dodge 7 now" in lines
 
 
 def test_stats_text_shows_halved_values_and_the_rolls_owed() -> None:
@@ -176,6 +177,8 @@ def test_stats_text_shows_halved_values_and_the_rolls_owed() -> None:
     assert "Encumbrance      Max load  Move  Eff. Move  Dodge  Eff. Dodge" in lines
     # reeling and tired each halve Move and Dodge: a quarter, rounded up (6 → 2, 9 → 3)
     assert "None (0)               12     6          2      9           3" in lines
+    # Medium's Move 3 and Dodge 7 halved, rounded up... twice: reeling and tired
+    assert "Carrying 27 kg: Medium (2), Move 1, Dodge 2 now (halved by the condition)" in lines
     # HP -1: collapse, an HT roll each turn to stay conscious (B419)
     collapsed = _character(secondary__hp__current=-1)
     condition_line = next(
@@ -205,7 +208,18 @@ def test_stats_text_of_damage_lines_the_rules_resolve_or_not() -> None:
     character["weapons"]["melee"] = [
         {"name": "Blaster", "damage": [{"notation": "3d (2) cut"}, {"notation": "2d (∞) cr"}]},
         {"name": "Beam", "damage": [{"notation": "1d tbb"}]},
-        {"name": "Gas", "damage": [{"notation": "HT-3 aff"}], "reach": "C", "notes": "cloud"},
+        {
+            "name": "Gas",
+            "damage": [{"notation": "HT-3 aff"}],
+            "reach": "C",
+            "notes": "cloud",
+            "parry": {"notation": "No", "modifier": None, "unbalanced": False},
+        },
+        {
+            "name": "Axe",
+            "damage": [{"notation": "sw+2 cut"}],
+            "parry": {"notation": "0U", "modifier": 0, "unbalanced": True},
+        },
     ]
     character["weapons"]["ranged"] = []
     character["defenses"]["parry"] = {"skill": None, "value": None}
@@ -219,20 +233,25 @@ def test_stats_text_of_damage_lines_the_rules_resolve_or_not() -> None:
     assert "Parry   -" in lines and "Block   8" in lines
     assert not any(line.startswith(("Location", "Skill", "Ranged weapon")) for line in lines)
     weapons = lines[lines.index(next(line for line in lines if line.startswith("Melee weapon"))) :]
+    assert weapons[0].split() == ["Melee", "weapon", "Skill", "Damage", "Reach", "Parry", "Block", "Notes"]
     assert weapons[1].split("  ")[0] == "Blaster"
     assert "3d (2) cut = 3d (2) cut, 2d (∞) cr = 2d (∞) cr" in weapons[1]
     assert "1d tbb = 1d tbb" in weapons[2]  # a tight beam keeps its type
-    assert weapons[3].split() == ["Gas", "HT-3", "aff", "C", "-", "cloud"]  # not dice: as written
+    # not dice: as written; no skill: no level and no parry value, the notation shown
+    assert weapons[3].split() == ["Gas", "-", "HT-3", "aff", "C", "No", "-", "cloud"]
+    assert weapons[4].split() == ["Axe", "-", "sw+2", "cut", "=", "1d+3", "cut", "-", "0U", "-", "-"]
 
 
-def test_stats_text_of_weapons_without_damage_or_a_notation() -> None:
-    stats = combat_stats(_character())
-    odd: tuple[Any, ...] = ({"name": "Shield bash"}, {"name": "Odd", "damage": [{"dice": 1}]}, "not a weapon")
-    lines = stats_text(dataclasses.replace(stats, weapons=dataclasses.replace(stats.weapons, melee=odd)))
-    start = lines.index(next(line for line in lines if line.startswith("Melee weapon")))
-    assert lines[start + 1].split() == ["Shield", "bash", "-", "-", "-", "-"]
-    assert lines[start + 2].split() == ["Odd", '{"dice":', "1}", "-", "-", "-"]
-    assert lines[start + 3].split() == ["-", "-", "-", "-", "-"]
+def test_stats_text_of_an_overloaded_character_says_it_cannot_move() -> None:
+    character = _character()
+    character["equipment"].append({"name": "Anvil", "cost": 1, "weight": 500})
+    character["possessionsTotal"] = {
+        "cost": character["possessionsTotal"]["cost"] + 1,
+        "weight": character["possessionsTotal"]["weight"] + 500,
+    }
+    lines = stats_text(combat_stats(character), get_condition(character))
+    # 527 kg is over 10 × Basic Lift (120 kg): no Move; Dodge at Extra-Heavy, 5
+    assert "Carrying 527 kg: over Extra-Heavy (120 kg): cannot move, Dodge 5 now" in lines
 
 
 def test_the_stats_command_prints_text_json_or_json_with_the_condition(

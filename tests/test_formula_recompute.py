@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character import SCHEMA
+from gurps_character import SCHEMA, verify_character
 from gurps_character._frozen import freeze
 from gurps_character.formula import (
     Dice,
@@ -442,3 +442,25 @@ def test_check_rules_is_recompute_then_deviations(data: st.DataObject) -> None:
     except FormulaError as err:
         fast = ("error", str(err))
     assert repr(fast) == repr(_rule_check(document))
+
+
+@pytest.mark.parametrize(
+    ("noise", "reported"),
+    [(1e-12, False), (-9.9e-10, False), (1e-9, True), (1e-6, True)],
+)
+def test_numbers_closer_than_1e_9_are_the_same_value(noise: float, reported: bool) -> None:
+    # the reference compares numbers as |computed - stored| < 1e-9 (float noise), anything else ===
+    document = json.loads(
+        (Path(__file__).resolve().parents[1] / "examples" / "rurik.json").read_text("utf-8")
+    )
+    document["points"]["breakdown"]["skills"] += noise
+    found = {d.pointer for d in deviations(SCHEMA, document)}
+    assert ("/points/breakdown/skills" in found) is reported
+    assert verify_character(document).rules_compliant is not reported
+
+
+def test_a_boolean_is_never_close_to_a_number() -> None:
+    schema = {"properties": {"a": {"x-gurps": {"role": "derived", "formula": "1"}}}}
+    assert [d.to_dict() for d in deviations(schema, {"a": True})] == [
+        {"pointer": "/a", "reason": "inconsistent", "expected": 1, "actual": True}
+    ]

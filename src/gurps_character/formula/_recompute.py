@@ -20,6 +20,7 @@ from ._errors import FormulaError
 from ._evaluator import Compiled, compile_formula
 from ._identity import bundled_schema, is_bundled_schema
 from ._jsnum import MAX_SAFE_INTEGER as _SAFE
+from ._jsnum import as_number
 from ._jsvalue import js_strict_equal
 from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value, plain_value
@@ -446,9 +447,22 @@ def deviations(
         ):
             continue  # the usual case, decided without the general comparison
         expected, actual = plain_value(computed), plain_value(stored)
-        if not js_strict_equal(expected, actual):
+        if not _same(expected, actual):
             reported.append(RuleDeviation(pointer, reason, output_value(expected), output_value(actual)))
     return reported
+
+
+_NOISE = 1e-9
+"""Numbers this close are the same value to the rule check (float noise, as in the reference)."""
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    """The reference's comparison of a computed and a stored value: two numbers less than 1e-9
+    apart (booleans are no numbers), anything else strictly equal (``===``)."""
+    computed, stored = as_number(expected), as_number(actual)
+    if computed is not None and stored is not None:
+        return abs(computed - stored) < _NOISE  # NaN and infinities are never close
+    return js_strict_equal(expected, actual)
 
 
 def check_rules(schema: Mapping[str, Any], document: Any, watched: str) -> tuple[list[RuleDeviation], Any]:
@@ -496,6 +510,6 @@ def check_rules(schema: Mapping[str, Any], document: Any, watched: str) -> tuple
         ):
             continue
         expected, actual = plain_value(computed), plain_value(stored)
-        if not js_strict_equal(expected, actual):
+        if not _same(expected, actual):
             reported.append(RuleDeviation(pointer, reason, output_value(expected), output_value(actual)))
     return reported, watched_value
