@@ -166,7 +166,8 @@ def _camel(name: str) -> str:
 
 
 def _options_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {_camel(name): json_detail(value) for name, value in options.items()}
+    """The options as JSON: camelCase names, a whole float as the int it is (``10.0`` yards: 10)."""
+    return {_camel(name): json_detail(json_number(value)) for name, value in options.items()}
 
 
 @dataclass(frozen=True, slots=True)
