@@ -29,6 +29,8 @@ __all__ = ["RecomputeResult", "RuleDeviation", "check_rules", "deviations", "rec
 
 _MAX_REF_CHAIN: Final = 32
 _MAX_WALK_DEPTH: Final = 200
+
+
 @dataclass(frozen=True, slots=True)
 class RecomputeResult:
     """One rule value of a document: what it stores and what its formula gives.
