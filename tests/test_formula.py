@@ -528,3 +528,13 @@ def test_formula_caches_are_bounded_by_size() -> None:
     for index in range(30):
         evaluate(" + ".join(["x"] * 2_000) + f" + {index}", {"x": 1})
     assert _BY_TEXT.weight <= CACHE_BUDGET and _PARSED.weight <= CACHE_BUDGET
+
+
+@pytest.mark.parametrize("size", ["compiled", "interpreted"])
+def test_coalesce_evaluates_every_argument_first(size: str) -> None:
+    """As the reference: a call's arguments are all evaluated before the function runs, so a
+    later argument's error is the call's error, even after a value that is not null."""
+    padding = " + 0" * (COMPILE_LIMIT + 1 if size == "interpreted" else 0)
+    with pytest.raises(FormulaError, match="nope"):
+        evaluate(f"coalesce(1, lookup('nope', 1)){padding}", {})
+    assert evaluate(f"coalesce($.a, 2, 3){padding}", {"a": None}) == 2

@@ -211,15 +211,16 @@ class _Generator:
         self.indent -= 1
 
     def coalesce(self, node: Call) -> str:
+        # Every argument is evaluated first, as the reference calls a function with all its
+        # arguments: a later one that throws (an unknown table) throws here too.
+        values = [self.value(arg) for arg in node.args]
         out = self.temp()
         self.emit(f"{out} = None")
-        for index, arg in enumerate(node.args):
-            if index:
-                self.emit(f"if {out} is None:")
-                self.indent += 1
-            self.emit(f"{out} = {self.value(arg)}")
-            if index:
-                self.indent -= 1
+        for value in values:
+            self.emit(f"if {out} is None:")
+            self.indent += 1
+            self.emit(f"{out} = {value}")
+            self.indent -= 1
         return out
 
 

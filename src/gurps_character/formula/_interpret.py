@@ -219,10 +219,8 @@ class _Builder:
         args = [self.value(arg) for arg in node.args]
 
         def run(root: Any, local: Any, tables: Any) -> Any:
-            for arg in args:  # only until one is not null
-                value = arg(root, local, tables)
-                if value is not None:
-                    return value
-            return None
+            # every argument first, as the reference evaluates a call's arguments
+            values = [arg(root, local, tables) for arg in args]
+            return next((value for value in values if value is not None), None)
 
         return run

@@ -29,7 +29,6 @@ __all__ = ["RecomputeResult", "RuleDeviation", "check_rules", "deviations", "rec
 
 _MAX_REF_CHAIN: Final = 32
 _MAX_WALK_DEPTH: Final = 200
-_COMPUTED_ROLES: Final = ("derived", "overridable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +258,7 @@ def _spec_of(annotation: Any) -> _Spec | None:
     if not isinstance(annotation, Mapping):
         return None
     role, formula = annotation.get("role"), annotation.get("formula")
-    if role not in _COMPUTED_ROLES or not isinstance(formula, str):
+    if not isinstance(formula, str) or not formula:
         return None
     override = annotation.get("override")
     compiled: Compiled | None = None
@@ -314,7 +313,11 @@ def _walk(
     if properties and (type(value) is dict or isinstance(value, Mapping)):
         for name, token, child in properties:
             sub = value.get(name, MISSING)
-            if sub is MISSING:  # an absent value is not recomputed
+            if sub is MISSING:
+                # The reference recomputes an absent value too (stored null), without going
+                # below it: a missing /points/unspent is a derived value that does not add up.
+                if child.spec is not None:
+                    out.append((child.spec, pointer + token, None, _run(child.spec, root, value, tables)))
                 continue
             leaf = child.leaf
             if leaf is not None:  # most formula nodes: evaluate without another call level
@@ -331,9 +334,8 @@ def _walk(
             if flat is not None and type(item) is dict:  # _walk() for such an item, inline
                 prefix = f"{pointer}/{index}"
                 for name, token, leaf, compiled in flat:
-                    sub = item.get(name, MISSING)
-                    if sub is not MISSING:
-                        out.append((leaf, prefix + token, sub, compiled(root, item, tables)))
+                    sub = item.get(name, None)  # absent: stored null, as the reference has it
+                    out.append((leaf, prefix + token, sub, compiled(root, item, tables)))
             else:
                 _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
 
