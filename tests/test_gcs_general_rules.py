@@ -21,6 +21,7 @@ from gurps_character import (
     validate_character,
     verify_character,
 )
+from gurps_character.gcs import EXTENSION
 
 CALC = {
     "thrust": "1d-2",
@@ -183,3 +184,134 @@ def test_the_same_without_calc() -> None:
     assert lines["Spines (Zap)"][1] == zap
     assert lines["Spines (Web)"][1]["notation"] == "2d spec."
     assert lines["Spines (Web)"][1]["dice"] == 2
+
+
+# ---------------------------------------------------------------- 3. attribute costs rounded as today's GCS
+
+
+def bought(*attributes: tuple[str, float], sm: int = 0, **more: Any) -> dict[str, Any]:
+    """A character whose attributes GCS saved no ``calc`` for: the importer applies GCS's cost
+    rules (adj × cost per level, less the size discount, rounded as GCS rounds)."""
+    data = character(attributes=[{"attr_id": ident, "adj": adj} for ident, adj in attributes], **more)
+    data["profile"]["SM"] = sm
+    del data["calc"]
+    return data
+
+
+def points_of(document: dict[str, Any]) -> dict[str, Any]:
+    found = {key: document["attributes"][key]["points"] for key in ("st", "dx", "iq", "ht")}
+    found.update({key: document["secondary"][key]["points"] for key in ("hp", "will", "per", "fp")})
+    return found
+
+
+def test_costs_round_up_toward_plus_infinity_negative_ones_too() -> None:
+    """SM +1 takes 10% off ST and HP (B19), for levels bought down too. HP +3: 6 × 0.9 = 5.4,
+    rounded up: 6. HP -3: -6 × 0.9 = -5.4, rounded up: -5 (today's GCS rounds a negative cost
+    toward zero; truncating and adding 1, as GCS did in 2022, gave -4; rounding down, -6).
+    ST -4: -40 × 0.9 = -36 exactly. ST +1: 10 × 0.9 = 9."""
+    assert points_of(imported(bought(("hp", 3), sm=1))[0])["hp"] == 6
+    assert points_of(imported(bought(("hp", -3), sm=1))[0])["hp"] == -5
+    assert points_of(imported(bought(("st", -4), sm=1))[0])["st"] == -36
+    assert points_of(imported(bought(("st", 1), sm=1))[0])["st"] == 9
+    # no discount on DX, Will (B19 names ST and HP): -1 DX is -20, -1 Will -5
+    document = imported(bought(("dx", -1), ("will", -1), sm=3))[0]
+    assert (points_of(document)["dx"], points_of(document)["will"]) == (-20, -5)
+
+
+@pytest.mark.parametrize(
+    ("hp_adj", "sm", "points"),
+    [(-1, 1, -1), (-1, 3, -1), (-2, 1, -3), (-7, 1, -12), (-7, 2, -11), (-1, 8, 0), (-3, 9, -1), (5, 8, 2)],
+    ids=[
+        "-2 x 0.9 = -1.8 -> -1",
+        "-2 x 0.7 = -1.4 -> -1",
+        "-4 x 0.9 = -3.6 -> -3",
+        "-14 x 0.9 = -12.6 -> -12",
+        "-14 x 0.8 = -11.2 -> -11",
+        "-2 x 0.2 = -0.4 -> 0 (the discount stops at 80%)",
+        "-6 x 0.2 = -1.2 -> -1",
+        "10 x 0.2 = 2",
+    ],
+)
+def test_negative_hp_costs_under_a_size_discount(hp_adj: int, sm: int, points: int) -> None:
+    assert points_of(imported(bought(("hp", hp_adj), sm=sm))[0])["hp"] == points
+
+
+def test_the_size_modifier_gcs_counts_is_whole() -> None:
+    """GCS counts the profile's SM plus the whole part of the SM bonuses: SM 1 and a bonus of
+    +0.5 is SM 1 (10% off ST: 3 × 10 × 0.9 = 27, not 15% off: 25.5 -> 26), and SM 0 with +1.5
+    is SM 1 too; a bonus of -0.5 leaves SM 1 at 1 (not 0: no discount lost)."""
+
+    def with_bonus(sm: int, bonus: float) -> dict[str, Any]:
+        feature = {"type": "attribute_bonus", "attribute": "sm", "amount": bonus}
+        trait = {"id": "tSize", "name": "Odd Size", "calc": {"points": 0}, "features": [feature]}
+        return bought(("st", 3), sm=sm, traits=[trait])
+
+    for sm, bonus in ((1, 0.5), (0, 1.5), (1, -0.5)):
+        document = imported(with_bonus(sm, bonus))[0]
+        assert points_of(document)["st"] == 27, (sm, bonus)
+        assert document["profile"]["sizeModifier"] == 1, (sm, bonus)
+
+
+def test_costs_are_figured_in_gcss_fixed_point() -> None:
+    """GCS reads numbers to 4 decimals and multiplies in that fixed point: Luck bought at 2.00001
+    points per level is 2 per level to GCS, 5 levels cost 10 (a float gives 10.00005, rounded
+    up to 11); cost reductions alike (a 10.00001% reduction is 10%: 3 × 10 × 0.9 = 27)."""
+    settings = {
+        "attributes": [
+            {"id": "st", "type": "integer", "name": "ST", "base": "10", "cost_per_point": 10},
+            {"id": "luck", "type": "integer", "name": "Luck", "base": "0", "cost_per_point": 2.00001},
+        ]
+    }
+    reduction = {"type": "cost_reduction", "attribute": "st", "percentage": 10.00001}
+    trait = {"id": "tFrail", "name": "Frail Frame", "calc": {"points": 0}, "features": [reduction]}
+    document = imported(bought(("st", 3), ("luck", 5), settings=settings, traits=[trait]))[0]
+    assert points_of(document)["st"] == 27
+    extra = {item["id"]: item for item in document["extensions"][EXTENSION]["attributes"]}
+    assert extra["luck"]["points"] == 10
+
+
+def test_a_version_2_files_old_rounding_gives_way_to_todays_with_a_note() -> None:
+    """GCS 4.x saved HP +3 at SM +1 as 5 points (rounded half up); today's GCS shows 6 (5.4
+    rounded up): the document has 6, and a note names both."""
+    data: dict[str, Any] = {
+        "type": "character",
+        "version": 2,
+        "id": "a89f458c-0000-4000-8000-000000000001",
+        "total_points": 11,
+        "profile": {"name": "Old Wolf", "SM": 1},
+        "attributes": [
+            {"attr_id": "st", "adj": 0, "calc": {"value": 10, "points": 0}},
+            {"attr_id": "hp", "adj": 3, "damage": 0, "calc": {"value": 13, "current": 13, "points": 5}},
+            {"attr_id": "will", "adj": 1, "calc": {"value": 11, "points": 5}},
+        ],
+    }
+    document, notes = imported(data)
+    assert points_of(document)["hp"] == 6 and points_of(document)["will"] == 5
+    assert document["points"]["spent"] == 11
+    assert [note.message for note in notes if note.source == "/attributes/1"] == [
+        "HP 13 (5 points), as this version 2 file saved it, is not what the current GCS computes "
+        "from it (13, 6 points): the import uses the current GCS's."
+    ]
+    assert not [note for note in notes if note.source == "/attributes/2"]  # Will 5: as today's GCS
+
+
+def test_bonuses_count_as_gcs_counts_them() -> None:
+    """GCS adds the whole part of an attribute bonus to a whole-number attribute (ST 10 with a
+    -0.5 bonus is 10, not floor(9.5) = 9), and the whole part of a Dodge bonus (Basic Speed 5.75
+    + 3 + 0.5 is Dodge 8, not 9)."""
+    weak = {"type": "attribute_bonus", "attribute": "st", "amount": -0.5}
+    quick = {"type": "attribute_bonus", "attribute": "dodge", "amount": 0.5}
+    trait = {"id": "tOdd", "name": "Oddities", "calc": {"points": 0}, "features": [weak, quick]}
+    document = imported(bought(("st", 0), ("basic_speed", 0.75), traits=[trait]))[0]
+    assert document["attributes"]["st"]["value"] == 10
+    assert document["secondary"]["basicSpeed"]["value"] == 5.75
+    assert [level["dodge"] for level in document["encumbrance"]["levels"]] == [8, 7, 6, 5, 4]
+
+
+def test_dodge_counts_no_basic_speed_below_0() -> None:
+    """GCS's Dodge is Basic Speed (at least 0) + 3: Basic Speed 0 (DX 0, HT 0) gives Dodge 3,
+    and so would a Basic Speed below 0."""
+    for speed_adj, speed in ((0, 0), (-1, -1), (-2.5, -2.5)):
+        document = imported(bought(("st", 0), ("dx", -10), ("ht", -10), ("basic_speed", speed_adj)))[0]
+        assert document["secondary"]["basicSpeed"]["value"] == speed
+        assert [level["dodge"] for level in document["encumbrance"]["levels"]] == [3, 2, 1, 1, 1], speed
