@@ -315,3 +315,63 @@ def test_dodge_counts_no_basic_speed_below_0() -> None:
         document = imported(bought(("st", 0), ("dx", -10), ("ht", -10), ("basic_speed", speed_adj)))[0]
         assert document["secondary"]["basicSpeed"]["value"] == speed
         assert [level["dodge"] for level in document["encumbrance"]["levels"]] == [3, 2, 1, 1, 1], speed
+
+
+# ---------------------------------------------------------------- 4. weights below 0
+
+
+def item(ident: str, name: str, weight: str, saved: str | None, **more: Any) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "id": ident,
+        "description": name,
+        "quantity": 1,
+        "weight": weight,
+        "equipped": True,
+    }
+    if saved is not None:
+        found["calc"] = {"extended_value": 0, "extended_weight": saved}
+    found.update(more)
+    return found
+
+
+def carried_level(document: dict[str, Any]) -> int:
+    """The encumbrance level of what the document carries: the first whose load it does not pass."""
+    carried = document["possessionsTotal"]["weight"]
+    loads = [level["maxLoad"] for level in document["encumbrance"]["levels"]]
+    return next(index for index, load in enumerate(loads) if carried <= load)
+
+
+@pytest.mark.parametrize("saved", [True, False], ids=["a saved -10 lb", "a written -10 lb"])
+def test_an_item_below_0_lb_weighs_nothing_as_in_gcs(saved: bool) -> None:
+    """GCS counts no item below 0 lb (its weight after modifiers, and a container's contents,
+    are at least 0 in every GCS read: GCS 4's and today's), so a Bag of Holding of -10 lb weighs
+    0 and an Anvil of 25 lb is carried: 25 lb against Basic Lift 20 lb is Light (level 1). The
+    note names the bag."""
+    data = character(
+        equipment=[
+            item("e1", "Bag of Holding", "-10 lb", "-10 lb" if saved else None),
+            item("e2", "Anvil", "25 lb", "25 lb" if saved else None),
+        ]
+    )
+    document, notes = imported(data)
+    assert [entry["weight"] for entry in document["equipment"]] == [0, 12.5]
+    assert document["possessionsTotal"]["weight"] == 12.5
+    assert carried_level(document) == 1
+    assert [note.message for note in notes if note.source == "/equipment/0"] == [
+        "'Bag of Holding' weighs -10 lb in the file; GCS counts no item below 0 lb (its weight after "
+        "modifiers is at least 0), so it is counted at 0 lb."
+    ]
+
+
+def test_a_negative_item_inside_a_container_takes_nothing_off_its_contents() -> None:
+    """A Backpack (5 lb) holding a Bag of Holding saved at -10 lb and rations of 6 lb: GCS adds
+    each item's weight of at least 0, so the contents are 6 lb and the backpack 11 lb (not 5 lb,
+    which -10 + 6 below 0 would leave)."""
+    bag = item("e2", "Bag of Holding", "-10 lb", "-10 lb")
+    rations = item("e3", "Rations", "6 lb", "6 lb")
+    backpack = item("e1", "Backpack", "5 lb", None, children=[bag, rations])
+    document, notes = imported(character(equipment=[backpack]))
+    assert document["equipment"][0]["weight"] == 5.5  # 11 lb
+    assert any(
+        note.source == "/equipment/0/children/0" and "'Bag of Holding'" in note.message for note in notes
+    )
