@@ -9,9 +9,12 @@ swing 1d, Basic Lift 20 lb, Move 5, Dodge 8); each expectation is worked out in 
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gurps_character import (
     CharacterError,
@@ -375,3 +378,56 @@ def test_a_negative_item_inside_a_container_takes_nothing_off_its_contents() -> 
     assert any(
         note.source == "/equipment/0/children/0" and "'Bag of Holding'" in note.message for note in notes
     )
+
+
+# ---------------------------------------------------------------- 5. names that end as a quantity does
+
+
+_QUANTITY_SUFFIX = re.compile(r"\s*×\s*[0-9.,]+\s*$")
+
+
+def gcs_name(entry_name: str) -> str:
+    """GCS's name of an entry, as a reader gets it: the importer's quantity suffix (the last
+    ``×N``) taken off."""
+    return _QUANTITY_SUFFIX.sub("", entry_name, count=1)
+
+
+@pytest.mark.parametrize(
+    ("name", "quantity", "entry"),
+    [
+        ("Arrows", 20, "Arrows ×20"),
+        ("Arrows", 1, "Arrows"),
+        ("Arrows × 20", 1, "Arrows × 20 ×1"),
+        ("Arrows × 20", 3, "Arrows × 20 ×3"),
+        ("Bolts ×12", 1, "Bolts ×12 ×1"),
+        ("Coins × 1,000", 1, "Coins × 1,000 ×1"),
+        ("Rope ×", 1, "Rope ×"),
+        ("× 2", 1, "× 2 ×1"),
+        ("Arrows × 20 (barbed)", 1, "Arrows × 20 (barbed)"),
+    ],
+)
+def test_only_the_quantity_ends_a_name_with_a_times_sign(name: str, quantity: int, entry: str) -> None:
+    """The importer writes a quantity other than 1 as ' ×N'; an item whose own name ends that
+    way gets its quantity written even when it is 1, so the last ' ×N' of a name is always the
+    quantity and taking it off gives GCS's name."""
+    data = character(equipment=[{"id": "e1", "description": name, "quantity": quantity, "weight": "1 lb"}])
+    document, _ = imported(data)
+    assert document["equipment"][0]["name"] == entry
+    assert gcs_name(entry) == name
+
+
+_NAMES = st.tuples(
+    st.text(alphabet="ab ×x0123456789.,()", max_size=10),
+    st.sampled_from(["", "×", " × ", "×", " ×"]),
+    st.text(alphabet="0123456789.,", max_size=5),
+).map(lambda parts: "".join(parts).strip())
+
+
+@settings(max_examples=200, deadline=None)
+@given(_NAMES.filter(bool), st.integers(0, 50))
+def test_property_a_reader_gets_gcss_name_back(name: str, quantity: int) -> None:
+    """Whatever an item is named and however many there are, taking the last ' ×N' off its
+    entry's name gives GCS's name."""
+    data = character(equipment=[{"id": "e1", "description": name, "quantity": quantity, "weight": "1 lb"}])
+    entry = import_gcs(data).document["equipment"][0]["name"]
+    assert gcs_name(entry) == name

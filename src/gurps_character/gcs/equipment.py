@@ -3,6 +3,7 @@ weight (contents, modifiers and contained-weight reductions counted as GCS count
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ._context import Context
@@ -34,6 +35,9 @@ _MAX_LOCATION = 300
 """Characters of an item's location; a longer one keeps its outermost and innermost container."""
 _CONTENTS_TEXT = 300
 """Characters of a container's "contains ..." list (its items have entries of their own)."""
+_QUANTITY_SUFFIX = re.compile(r"\s*×\s*[0-9.,]+\s*$")
+"""How the importer's quantity ends a name (``Arrows ×20``): the last such suffix of an entry's
+name is always the quantity, so taking it off gives GCS's name (``Arrows × 20 ×1``)."""
 
 
 def equipment_section(ctx: Context) -> list[dict[str, Any]]:
@@ -86,8 +90,9 @@ def _item(
 ) -> dict[str, Any]:
     name = display_name(item) or "(unnamed item)"
     quantity = number(item, "quantity")
-    if quantity is not None and quantity != 1:
-        name = f"{name} ×{_decimal(quantity)}"
+    if (quantity is not None and quantity != 1) or _QUANTITY_SUFFIX.search(name):
+        # the last " ×N" of a name is its quantity: a name that ends so itself gets one, 1 too
+        name = f"{name} ×{_decimal(1 if quantity is None else quantity)}"
     entry: dict[str, Any] = {"name": name}
     cost, weight = _extended(item, default_unit)
     _note_below_zero(ctx, item, pointer, default_unit)
