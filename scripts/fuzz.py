@@ -951,7 +951,7 @@ def _forged(chooser: gen.Chooser, hit: Any) -> Any:
             near = (current + 1, current - 1, -current, -5, current * 2)
             as_float = (float(current),) if abs(current) < 2**53 else ()  # 3.0 for 3, where it fits
             value = gen.pick(chooser, near + as_float)
-        elif name == "rolls" and gen.chance(chooser, 50):
+        elif name == "rolls" and isinstance(current, tuple) and gen.chance(chooser, 50):
             value = gen.pick(
                 chooser, ((), [roll.to_dict() for roll in current], list(current), current[:1] * 2)
             )
