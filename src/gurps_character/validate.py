@@ -709,7 +709,6 @@ class _FastGenerator:
         self.root = root
         self.closures = _FastCompiler(root)
         self.namespace: dict[str, Any] = {
-            "_M": _MISSING_KEY,
             "_L": _INT_LIMIT,
             "_code_points": _code_points,
             "_multiple_of": _multiple_of,
@@ -772,6 +771,14 @@ class _FastGenerator:
         if "enum" in keywords:
             options = self.constant(frozenset(keywords["enum"]))
             self.emit(lines, depth, f"if type({var}) is not str or {var} not in {options}: return False")
+        if "const" in keywords:
+            const = keywords["const"]
+            name = self.constant(const)
+            if type(const) is str:
+                self.emit(lines, depth, f"if type({var}) is not str or {var} != {name}: return False")
+            else:  # a number: equal as doubles, as JavaScript compares (see _plain_const)
+                number = f"(type({var}) is int or type({var}) is float)"
+                self.emit(lines, depth, f"if not ({number} and {var} == {name}): return False")
         types = keywords.get("type")
         if isinstance(types, str):
             getattr(self, f"typed_{types}")(keywords, var, lines, depth)
@@ -790,6 +797,8 @@ class _FastGenerator:
             options = rest.pop("enum")
             if not isinstance(options, list | tuple) or not all(type(option) is str for option in options):
                 return False
+        if "const" in rest and _plain_const(rest["const"]):
+            rest.pop("const")
         types = rest.pop("type", None)
         if types is None:
             return not rest
@@ -826,11 +835,11 @@ class _FastGenerator:
                 emit(lines, depth, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth)
             else:
-                emit(lines, depth, f"{item} = {var}.get({key}, _M)")
-                emit(lines, depth, f"if {item} is not _M:")
-                body: list[str] = []
-                self.node(sub, item, body, depth + 1)
-                lines.extend(body or ["    " * (depth + 1) + "pass\n"])
+                # "in" then a subscript costs less than .get(): absent, one cheap test; present,
+                # two lookups without a method call
+                emit(lines, depth, f"if {key} in {var}:")
+                emit(lines, depth + 1, f"{item} = {var}[{key}]")
+                self.node(sub, item, lines, depth + 1)
 
     def typed_array(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
@@ -901,15 +910,20 @@ class _FastGenerator:
         self.emit(lines, depth, f"if {var} is not None: return False")
 
 
+def _plain_const(const: object) -> bool:
+    """Whether the generator writes a ``const`` inline: text (compared as text), or a whole or
+    fractional number a double holds exactly, which an int or float in the document equals under
+    ``==`` exactly when their doubles are equal (an int beyond 2**53 equals no such number)."""
+    if type(const) is str:
+        return True
+    return (type(const) is int or type(const) is float) and const - const == 0 and abs(const) < 2**53
+
+
 def _exact_limit(limit: object) -> bool:
     """Whether ``number >= limit`` (and the other comparisons) gives the same answer for a finite
     int or float as ``float(number) >= limit``: an int differs from its double only beyond 2**53,
     where the sign alone decides against a limit this small."""
     return (type(limit) is int or type(limit) is float) and abs(limit) < 2**53
-
-
-_MISSING_KEY: Any = object()
-"""What the generated checks get for an absent optional property."""
 
 
 def _all(checks: list[_Check]) -> _Check:
