@@ -169,6 +169,7 @@ _FORMAT_TEXT: Final = ", ".join(
     repr(name) for name in LOCATION_NAMES if name not in HIT_LOCATIONS and "_" not in name
 )
 _SIDES_TEXT: Final = ", ".join(repr(name) for name in LOCATION_NAMES if "_" in name)
+_OTHER_SPELLINGS: Final = f"or the format's {_FORMAT_TEXT}; or a side, {_SIDES_TEXT}"
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -521,7 +522,7 @@ def _location(value: object, body: Body | None, name: str = "location") -> tuple
 
 def _refuse_location(value: object, body: Body | None, name: str) -> NoReturn:
     if body is None:
-        _refuse(name, value, f"one of {_HUMANOID_TEXT} (or the format's {_FORMAT_TEXT}; or a side, {_SIDES_TEXT})")
+        _refuse(name, value, f"one of {_HUMANOID_TEXT} ({_OTHER_SPELLINGS})")
     ids = body.ids
     shown = describe(value) if not isinstance(value, str) else repr(value)
     raise CharacterError(
