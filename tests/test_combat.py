@@ -1630,7 +1630,8 @@ def test_to_dict_gives_fresh_data() -> None:
         pytest.param(
             lambda: location_penalty("wing"),
             "location must be one of 'skull', 'face', 'eye', 'neck', 'torso', 'vitals', 'groin', 'arm', "
-            "'hand', 'leg', 'foot', 'eyes', 'arms', 'hands', 'legs', 'feet', not 'wing'.",
+            "'hand', 'leg', 'foot', 'eyes', 'arms', 'hands', 'legs', 'feet', 'right_arm', 'left_arm', "
+            "'right_leg', 'left_leg', not 'wing'.",
             {"name": "location", "value": "wing", "allowed": list(LOCATION_NAMES)},
             id="unknown location",
         ),

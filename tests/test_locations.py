@@ -22,6 +22,7 @@ from gurps_character import (
     resolve_hit,
     rule_location,
 )
+from gurps_character.combat import hit_location, location_penalty
 from gurps_character.gcs import EXTENSION
 from gurps_character.locations import BODY_EXTENSION, read_body
 
@@ -81,9 +82,21 @@ def test_the_humanoid_refusal_names_both_vocabularies() -> None:
         resolve_hit(RURIK, 5, "cr", location="head")
     assert caught.value.message == (
         "location must be one of 'skull', 'face', 'eye', 'neck', 'torso', 'vitals', 'groin', 'arm', "
-        "'hand', 'leg', 'foot' (or the format's 'eyes', 'arms', 'hands', 'legs', 'feet'), not 'head'."
+        "'hand', 'leg', 'foot' (or the format's 'eyes', 'arms', 'hands', 'legs', 'feet'; or a side, "
+        "'right_arm', 'left_arm', 'right_leg', 'left_leg'), not 'head'."
     )
     assert caught.value.details == {"name": "location", "value": "head"}
+
+
+@pytest.mark.parametrize("roll", range(3, 19))
+def test_every_rolled_location_is_a_place_a_hit_resolves(roll: int) -> None:
+    """What ``hit_location`` rolls goes straight to ``resolve_hit`` and to the combat rules: a
+    side (``right_leg``) is the rule's location of that kind (``leg``)."""
+    rolled = hit_location(roll)
+    rule = rule_location(rolled)
+    assert rule is not None and rule == rolled.removeprefix("right_").removeprefix("left_")
+    assert resolve_hit(RURIK, 6, "cut", location=rolled).location == rule
+    assert location_penalty(rolled) == location_penalty(rule)
 
 
 @pytest.mark.parametrize(

@@ -707,8 +707,9 @@ def hit_location(roll: int) -> RolledLocation:
         roll: The 3d total, 3 to 18.
 
     Returns:
-        A :data:`RolledLocation`; for :func:`~gurps_character.resolve_hit`, ``right_leg`` and
-        ``left_leg`` are ``leg``, ``right_arm`` and ``left_arm`` are ``arm``.
+        A :data:`RolledLocation`, a spelling of :data:`~gurps_character.locations.LOCATION_NAMES`
+        (``right_leg`` and ``left_leg`` are ``leg``, ``right_arm`` and ``left_arm`` are ``arm``), so
+        it goes as it is to :func:`~gurps_character.resolve_hit` and :func:`location_penalty`.
 
     Raises:
         CharacterError: ``invalidArgument`` for a roll outside 3-18.

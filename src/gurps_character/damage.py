@@ -165,7 +165,11 @@ specializations) that count against each type; DR limited to anything else ("fir
 "bullets") is not applied."""
 _SKULL_DR: Final = 2
 _HUMANOID_TEXT: Final = ", ".join(repr(name) for name in HIT_LOCATIONS)
-_FORMAT_TEXT: Final = ", ".join(repr(name) for name in LOCATION_NAMES if name not in HIT_LOCATIONS)
+_FORMAT_TEXT: Final = ", ".join(
+    repr(name) for name in LOCATION_NAMES if name not in HIT_LOCATIONS and "_" not in name
+)
+_SIDES_TEXT: Final = ", ".join(repr(name) for name in LOCATION_NAMES if "_" in name)
+_OTHER_SPELLINGS: Final = f"or the format's {_FORMAT_TEXT}; or a side, {_SIDES_TEXT}"
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -518,7 +522,7 @@ def _location(value: object, body: Body | None, name: str = "location") -> tuple
 
 def _refuse_location(value: object, body: Body | None, name: str) -> NoReturn:
     if body is None:
-        _refuse(name, value, f"one of {_HUMANOID_TEXT} (or the format's {_FORMAT_TEXT})")
+        _refuse(name, value, f"one of {_HUMANOID_TEXT} ({_OTHER_SPELLINGS})")
     ids = body.ids
     shown = describe(value) if not isinstance(value, str) else repr(value)
     raise CharacterError(

@@ -63,10 +63,15 @@ LOCATION_NAMES: Final[Mapping[str, HitLocation]] = MappingProxyType(
         "hands": "hand",
         "legs": "leg",
         "feet": "foot",
+        "right_arm": "arm",
+        "left_arm": "arm",
+        "right_leg": "leg",
+        "left_leg": "leg",
     }
 )
-"""Every accepted spelling (the rule's names and the format's ``locationId`` values) → the
-rule's name. The format's ``head`` is not a place a blow lands: it is the skull or the face."""
+"""Every accepted spelling (the rule's names, the format's ``locationId`` values and the sides
+:func:`~gurps_character.combat.hit_location` rolls) → the rule's name. The format's ``head`` is
+not a place a blow lands: it is the skull or the face."""
 
 
 @guarded
