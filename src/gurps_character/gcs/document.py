@@ -14,14 +14,13 @@ from ..update import format_timestamp
 from ._context import Context
 from ._fields import (
     MAX_FILL,
+    Walked,
     fill_placeholders,
     integer,
     mapping,
-    node_list,
     number,
     overfilled_texts,
     text,
-    walk,
     whole_number,
 )
 from .attributes import (
@@ -101,7 +100,9 @@ def import_gcs(
     gcs = read_gcs(source, max_bytes)
     data = gcs.data
     traits_key = "advantages" if "traits" not in data and "advantages" in data else "traits"
-    ctx = Context(data, gcs.version, traits_key, collect_features(data, traits_key), NoteLog())
+    walked: Walked = {}
+    features = collect_features(data, traits_key, walked)
+    ctx = Context(data, gcs.version, traits_key, features, NoteLog(), walked=walked)
     document = _assemble(ctx, gcs.variant, stamp)
     return GcsImport(document, ctx.log.notes())
 
@@ -208,7 +209,7 @@ def _file_notes(ctx: Context) -> None:
             "encumbrance level are computed with GCS's rules.",
         )
     overfilled, count = overfilled_texts(
-        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6
+        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6, ctx.walked
     )
     if overfilled:
         ctx.note(
@@ -237,7 +238,7 @@ def _file_notes(ctx: Context) -> None:
             f"({', '.join(beyond)}{', ...' if count > len(beyond) else ''}): no GURPS character value "
             "comes near, so the import reads them as absent (they stay in the GCS data).",
         )
-    if any(True for _ in walk(node_list(ctx.data, "spells"), "/spells")):
+    if ctx.section("spells"):
         ctx.note(
             "/spells",
             "movedToExtensions",
@@ -409,7 +410,7 @@ def _tech_level(ctx: Context) -> int | None:
 
 def _notes(ctx: Context) -> list[str]:
     found = []
-    for node, _, _ in walk(node_list(ctx.data, "notes"), "/notes"):
+    for node, _, _ in ctx.section("notes"):
         body = (
             text(node, "markdown") or text(node, "text") or text(node, "local_notes") or text(node, "notes")
         )

@@ -10,7 +10,7 @@ from typing import Any
 from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk
+from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
 from .notes import shortened
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "numbers_beyond_bounds", "read_gcs"]
@@ -243,7 +243,7 @@ def _variant(data: Node, version: int) -> str:
     # GCS writes every key of a file the same way, so a sample of the nodes tells
     looked_at = 0
     for key in ("traits", "skills", "spells", "equipment", "other_equipment", "notes"):
-        for node, _, _ in walk(node_list(data, key), ""):
+        for node in walk_nodes(node_list(data, key)):
             if any(name in node for name in _NEW_KEYS):
                 return "v5-2025"
             looked_at += 1

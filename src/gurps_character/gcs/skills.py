@@ -23,10 +23,8 @@ from ._fields import (
     integer,
     kind_of,
     mapping,
-    node_list,
     number,
     text,
-    walk,
     whole_number,
 )
 from .attributes import AttributeValue
@@ -102,7 +100,7 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
     encumbrance = _SkillLoad(ctx, st)
     skill_levels: dict[str, _Levels] | None = None
     for key in ("skills", "spells"):
-        for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
+        for node, pointer, _ in ctx.section(key):
             kind = kind_of(node)
             if kind.endswith("_container") or (not kind and type(node.get("children")) is list):
                 continue
@@ -224,7 +222,7 @@ def _parent_attributes(ctx: Context) -> dict[str, str]:
     a technique's through the skill (or technique) it defaults to."""
     found: dict[str, str] = {}
     techniques: dict[str, Node] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+    for node, _, _ in ctx.section("skills"):
         name = fill_placeholders(text(node, "name"), node).strip().lower()
         if kind_of(node) == "skill":
             found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
@@ -266,7 +264,7 @@ def _skill_levels(
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
     level), the saved level or, without one, GCS's rules."""
     found: dict[str, _Levels] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+    for node, _, _ in ctx.section("skills"):
         points = number(node, "points") or 0
         if kind_of(node) != "skill" or points <= 0:
             continue

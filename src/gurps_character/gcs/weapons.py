@@ -27,7 +27,6 @@ from ._fields import (
     number_text,
     plain,
     text,
-    walk,
     whole_number,
 )
 from .features import (
@@ -278,7 +277,7 @@ class _Skills:
         """The skills of a name (any case)."""
         if self.nodes is None:
             self.nodes = {}
-            for node, pointer, _ in walk(node_list(self.ctx.data, "skills"), "/skills"):
+            for node, pointer, _ in self.ctx.section("skills"):
                 if not is_container(node):
                     key = text(node, "name")
                     key = (fill_placeholders(key, node) if "@" in key else key).strip().lower()
@@ -394,7 +393,7 @@ def _weapon_owners(ctx: Context) -> tuple[list[tuple[Node, str, bool]], int]:
     owners: list[tuple[Node, str, bool]] = []
     telekinesis = 0.0
     key = ctx.traits_key
-    for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
+    for node, pointer, _ in ctx.section(key, skip_disabled=True):
         if node_list(node, "weapons"):
             owners.append((node, pointer, True))
         if text(node, "name")[:11].lower() == "telekinesis" and display_name(node).lower() == "telekinesis":
@@ -420,7 +419,7 @@ def _weapon_owners(ctx: Context) -> tuple[list[tuple[Node, str, bool]], int]:
                 stack.append((children(node), 0, pointer + "/children", ready))
                 break
     for key in ("skills", "spells"):
-        for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
+        for node, pointer, _ in ctx.section(key):
             if node_list(node, "weapons"):
                 owners.append((node, pointer, True))
     return owners, math.floor(telekinesis)
