@@ -782,7 +782,16 @@ class _FastGenerator:
         types = keywords.get("type")
         if isinstance(types, str):
             getattr(self, f"typed_{types}")(keywords, var, lines, depth)
+            if "not" in keywords:  # a number that must not equal a constant (see inlined())
+                excluded = self.constant(_excluded_number(keywords["not"]))
+                self.emit(lines, depth, f"if {var} == {excluded}: return False")
         elif types is not None:
+            nullable = _nullable(types)
+            if nullable is not None and set(keywords) - {"type", "$ref"}:
+                # null, or a value of the other type with that type's keywords
+                self.emit(lines, depth, f"if {var} is not None:")
+                getattr(self, f"typed_{nullable}")(keywords, var, lines, depth + 1)
+                return
             test = " or ".join(f"({_TYPE_TESTS[name].format(var)})" for name in types)
             self.emit(lines, depth, f"if not ({test}): return False")
 
@@ -800,18 +809,22 @@ class _FastGenerator:
         if "const" in rest and _plain_const(rest["const"]):
             rest.pop("const")
         types = rest.pop("type", None)
+        if "not" in rest and (  # only "not" one exact number, on a number
+            types not in ("integer", "number") or _excluded_number(rest.pop("not")) is None
+        ):
+            return False
         if types is None:
             return not rest
         if isinstance(types, str):
             if types not in _GROUPS or not set(rest) <= _GROUPS[types]:
                 return False
             return types != "object" or not rest or rest.get("additionalProperties") is False
-        return (
-            isinstance(types, list | tuple)
-            and all(isinstance(name, str) and name in _TYPE_TESTS for name in types)
-            and not rest
-            and "enum" not in keywords
-        )
+        if not isinstance(types, list | tuple) or "enum" in keywords or "const" in keywords:
+            return False
+        if not rest:
+            return all(isinstance(name, str) and name in _TYPE_TESTS for name in types)
+        nullable = _nullable(types)
+        return nullable is not None and set(rest) <= _GROUPS[nullable]
 
     def typed_object(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
@@ -908,6 +921,23 @@ class _FastGenerator:
 
     def typed_null(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         self.emit(lines, depth, f"if {var} is not None: return False")
+
+
+def _nullable(types: Any) -> str | None:
+    """For a type list of ``null`` and one of integer, number or text: that type."""
+    if not isinstance(types, list | tuple) or len(types) != 2 or "null" not in types:
+        return None
+    other = types[1] if types[0] == "null" else types[0]
+    return other if other in ("integer", "number", "string") else None
+
+
+def _excluded_number(schema: Any) -> int | float | None:
+    """For ``not: {"const": n}`` with an exact number ``n`` (see :func:`_plain_const`): ``n``. A
+    number in the document then fails exactly when it equals ``n`` (as doubles)."""
+    if not isinstance(schema, Mapping) or set(schema) - _ANNOTATIONS != {"const"}:
+        return None
+    const = schema["const"]
+    return const if type(const) is not str and _plain_const(const) else None
 
 
 def _plain_const(const: object) -> bool:
