@@ -42,6 +42,8 @@ _ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
 _BASE_RELATIVE = {"e": 0, "a": -1, "h": -2, "vh": -3}
 _RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
+_RSL_NAME = re.compile(r"[A-Za-z]\w*")
+_REFERENCE = re.compile(r"\$(\w+)")
 
 
 @dataclass(slots=True)
@@ -473,7 +475,7 @@ def _standard_attribute(ident: str, attributes: dict[str, AttributeValue]) -> st
     if ident in _ATTRIBUTE_HOMES:
         return _ATTRIBUTE_HOMES[ident]
     found = attributes.get(ident)
-    for reference in re.findall(r"\$(\w+)", found.base if found is not None else ""):
+    for reference in _REFERENCE.findall(found.base if found is not None else ""):
         if reference in _ATTRIBUTES:
             return str(reference)
     return "iq"
@@ -583,7 +585,7 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     found = whole_number(match.group(1)) if match else None
     if found is not None:
         return found
-    if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
+    if rsl_text and _RSL_NAME.fullmatch(rsl_text):
         return 0
     if level is not None:
         return math.floor(level) - base_value

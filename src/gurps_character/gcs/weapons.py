@@ -59,6 +59,7 @@ __all__ = ["WeaponSections", "weapon_sections"]
 
 _RANGE: Final = re.compile(r"\s*(x?)([0-9,]*\.?[0-9]+)\s*(?:/\s*(x?)([0-9,]*\.?[0-9]+))?\s*")
 _RSL_NUMBER: Final = re.compile(r"([+-][0-9]+)\s*$")
+_RSL_NAME: Final = re.compile(r"[A-Za-z]\w*")
 _RULE_OF_20: Final = 20
 _MAX_CAUSES: Final = 400
 """Characters of the bonuses a weapon's notes name (a file can give one weapon thousands)."""
@@ -376,7 +377,7 @@ def _relative_level(calc: Node, level: float | None, attribute: float | None) ->
     relative = whole_number(found.group(1)) if found else None
     if relative is not None:
         return relative
-    if re.fullmatch(r"[A-Za-z]\w*", text(calc, "rsl")):
+    if _RSL_NAME.fullmatch(text(calc, "rsl")):
         return 0
     if level is not None and attribute is not None:
         return level - math.floor(attribute)
