@@ -36,7 +36,7 @@ from .damage import (
 )
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
-from .gcs import GcsImport, ImportNote, import_gcs
+from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .stats import (
     Attributes,
@@ -88,9 +88,11 @@ __all__ = [
     "EncumbranceLevel",
     "Envelope",
     "ErrorCode",
+    "ExportNote",
     "FollowUp",
     "FollowUpKind",
     "FpState",
+    "GcsExport",
     "GcsImport",
     "GurpsCharacter",
     "Hit",
@@ -122,6 +124,7 @@ __all__ = [
     "change_pool",
     "check_envelope",
     "combat_stats",
+    "export_gcs",
     "get_condition",
     "get_pool",
     "get_updatable_fields",
