@@ -272,7 +272,7 @@ class GearPart(SheetBase):
                     f"{key}.",
                 )
         elif best is None:
-            self._carrier(key, stored.get("skill"), wanted)
+            self._carrier(key, stored.get("skill"), wanted, derived)
         elif best != wanted:
             bonus = wanted - best
             self.adjust(
@@ -300,7 +300,7 @@ class GearPart(SheetBase):
             if key == "block" and not node["calc"]:
                 del node["calc"]
 
-    def _carrier(self, key: str, skill: object, wanted: int) -> None:
+    def _carrier(self, key: str, skill: object, wanted: int, derived: Derived) -> None:
         """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
         shield's bash for Block (on the document's shield, when it has one), else a mode on the
         skill the defense comes from."""
@@ -329,7 +329,7 @@ class GearPart(SheetBase):
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
-        thrust_text = _resolved_damage(node["damage"], None)
+        thrust_text = _resolved_damage(node["damage"], derived)
         if thrust_text:
             calc["damage"] = thrust_text
         calc[key] = str(wanted)
@@ -351,7 +351,7 @@ class GearPart(SheetBase):
         return self.adjustments_trait()
 
 
-def _resolved_damage(damage: Mapping[str, Any], derived: Derived | None) -> str:
+def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
     """GCS's resolved damage text for a weapon (``2d+1 cut``)."""
     kind = text_of(damage.get("type")).strip()
     strength = damage.get("st")
@@ -359,7 +359,7 @@ def _resolved_damage(damage: Mapping[str, Any], derived: Derived | None) -> str:
     divisor = damage.get("armor_divisor")
     dice: tuple[int, int, int] | None
     if strength in ("thr", "sw"):
-        table = (1, 0) if derived is None else (derived.thrust if strength == "thr" else derived.swing)
+        table = derived.thrust if strength == "thr" else derived.swing
         dice = (table[0], table[1] + int(base or 0), 1)
     elif base:
         match = re.fullmatch(r"(\d+)d([+-]\d+)?(?:x(\d+))?", base)
