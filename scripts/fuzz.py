@@ -54,6 +54,7 @@ import collections
 import contextlib
 import faulthandler
 import functools
+import inspect
 import io
 import json
 import math
@@ -522,13 +523,43 @@ FUNCTIONS = (
     "resolve_hit",
     "apply_hit",
     "resolve_damage_notation",
+    "combat",
+    "combat",
+    "attack_skill",
+    "defense",
 )
-"""The functions fuzzed, as often as they are listed."""
+"""The functions fuzzed, as often as they are listed (``combat`` is one of :data:`COMBAT_FUNCTIONS`
+at random)."""
+
+COMBAT_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "success_roll": gc.success_roll,
+    "can_attempt": gc.can_attempt,
+    "quick_contest": gc.quick_contest,
+    "regular_contest_round": gc.regular_contest_round,
+    "feint_penalty": gc.feint_penalty,
+    "speed_range_penalty": gc.speed_range_penalty,
+    "size_modifier": gc.size_modifier,
+    "location_penalty": gc.location_penalty,
+    "hit_location": gc.hit_location,
+    "rapid_fire_bonus": gc.rapid_fire_bonus,
+    "rapid_fire_hits": gc.rapid_fire_hits,
+    "hits_after_dodge": gc.hits_after_dodge,
+    "dodge_score": gc.dodge_score,
+    "parry_score": gc.parry_score,
+    "block_score": gc.block_score,
+    "attack_skill": gc.attack_skill,
+    "defense": gc.defense,
+}
+"""The attack-and-defense functions (numbers and strings in, no document)."""
 
 
 def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     """A random call of a random public function (or of ``only``)."""
     name = only if only is not None else gen.pick(chooser, FUNCTIONS)
+    if name == "combat":
+        name = gen.pick(chooser, tuple(COMBAT_FUNCTIONS))
+    if name in COMBAT_FUNCTIONS:
+        return _combat_case(chooser, name)
     if name == "import_gcs":
         return _import_case(chooser)
     if name == "parse_yaml_character":
@@ -720,6 +751,120 @@ def _damage_notation(chooser: gen.Chooser) -> Any:
     if gen.chance(chooser, 10):
         return gen.hostile_value(chooser)
     return gen.mutate_text(chooser, notation) if gen.chance(chooser, 50) else notation
+
+
+_COMBAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "maneuver": get_args(gc.AttackManeuver),
+    "maneuver_of_defender": get_args(gc.DefenderManeuver),
+    "kind": get_args(gc.DefenseKind),
+    "parry_style": get_args(gc.ParryStyle),
+    "posture": get_args(gc.Posture),
+    "attack_direction": get_args(gc.AttackDirection),
+    "location": (*get_args(gc.HitLocation), "arms", "eyes", "legs", "hands", "feet", "Arm", "right_leg"),
+}
+_COMBAT_RANGES: dict[str, tuple[int, int]] = {
+    "roll": (3, 18),
+    "rof": (1, 300),
+    "recoil": (1, 5),
+    "margin": (-12, 15),
+    "hits": (0, 20),
+    "enhanced": (0, 3),
+    "parry_modifier": (-2, 2),
+    "target_sm": (-6, 8),
+    "aim_turns": (0, 4),
+    "acc": (0, 5),
+    "bulk": (-8, 0),
+    "deceptive": (0, 3),
+    "evaluate_turns": (0, 4),
+    "shock": (-8, 0),
+    "visibility": (-10, 0),
+    "parries_so_far": (0, 4),
+    "feint": (0, 5),
+    "shield_db": (0, 3),
+    "encumbrance_level": (0, 4),
+}
+_YARDS = (0, 1, 2, 2.5, 0.7, 0.1, 8, 10.5, 1760, 1e-5, 5e-324, 1e300, 10**30)
+
+
+def _combat_value(chooser: gen.Chooser, name: str, default: Any) -> Any:
+    """A sensible value for one argument of the combat functions, by its name."""
+    if name in _COMBAT_CHOICES:
+        return gen.pick(chooser, _COMBAT_CHOICES[name])
+    if isinstance(default, bool):
+        return gen.chance(chooser, 50)
+    if name.endswith("roll") or name in ("roll_a", "roll_b"):
+        return chooser.integer(3, 18)
+    if name in _COMBAT_RANGES:
+        return chooser.integer(*_COMBAT_RANGES[name])
+    if "yards" in name or name == "basic_speed":
+        if gen.chance(chooser, 50):
+            return gen.pick(chooser, _YARDS)
+        return chooser.integer(0, 3000) / gen.pick(chooser, (1, 10, 100, 7))
+    if name in ("success", "critical", "defense"):
+        return gen.chance(chooser, 50)
+    return chooser.integer(-10, 30)  # skills and bases
+
+
+def _combat_case(chooser: gen.Chooser, name: str) -> Case:
+    """A call of one combat function: each argument mostly sensible, now and then hostile, and
+    keyword arguments left out at random."""
+    function = COMBAT_FUNCTIONS[name]
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    hostile = gen.chance(chooser, 30)  # else every argument is a sensible one
+    for parameter in inspect.signature(function).parameters.values():
+        keyword = parameter.kind is inspect.Parameter.KEYWORD_ONLY
+        if keyword and gen.chance(chooser, 50):
+            continue
+        default = None if parameter.default is inspect.Parameter.empty else parameter.default
+        if not hostile or gen.chance(chooser, 80):
+            value = _combat_value(chooser, parameter.name, default)
+        elif gen.chance(chooser, 50):
+            value = _number_argument(chooser)
+        else:
+            value = gen.hostile_value(chooser, deep=50)
+        if keyword:
+            kwargs[parameter.name] = value
+        else:
+            args.append(value)
+    if name == "attack_skill" and not hostile and gen.chance(chooser, 80):
+        # mostly the options the attack's kind allows, so that most calls get past the checks
+        others = _MELEE_ONLY if kwargs.get("ranged") is True else _RANGED_ONLY
+        kwargs = {key: value for key, value in kwargs.items() if key not in others}
+    return Case(name, function, tuple(args), kwargs)
+
+
+_RANGED_ONLY = frozenset(
+    {"distance_yards", "target_speed_yards", "aim_turns", "acc", "braced", "bulk", "rof"}
+)
+_MELEE_ONLY = frozenset({"deceptive", "rapid_strike", "evaluate_turns", "maneuver"})
+
+
+def _check_combat(case: Case, result: Any) -> str | None:
+    """A combat result of the promised type; an attack or a defense the sum of its modifiers."""
+    if case.name in ("attack_skill", "defense"):
+        base = case.args[0] if case.name == "attack_skill" else case.args[1]
+        modifiers = result.modifiers
+        if any(not isinstance(value, int) or value == 0 for _, value, _ in modifiers):
+            return f"{case.name} listed a modifier of 0 or a non-integer: {modifiers}"
+        total = int(base) + sum(value for _, value, _ in modifiers)
+        got = result.effective if case.name == "attack_skill" else result.value
+        if got is None:
+            return None if result.reason is not None and not modifiers else "no value without a reason"
+        if got != (min(total, 9) if getattr(result, "capped", False) else total):
+            return f"{case.name} gave {got}, not the base plus its modifiers ({total})"
+        return _whole_float_in(result.to_dict())
+    if hasattr(result, "to_dict"):
+        return _whole_float_in(result.to_dict())
+    if case.name == "can_attempt":
+        right = isinstance(result, bool)
+    elif case.name in ("regular_contest_round", "hit_location"):
+        right = result is None or isinstance(result, str)
+    else:
+        right = isinstance(result, int) and not isinstance(result, bool)
+    if not right:
+        return f"{case.name} returned {gen_short(result)}"
+    return None
 
 
 def _stale_schema(seed: int) -> None:
@@ -959,6 +1104,8 @@ def _check_result(case: Case, result: Any) -> str | None:
         return "the result shares a dict or list with the input"
     if case.name == "import_gcs":
         return _check_import(result)
+    if case.name in COMBAT_FUNCTIONS:
+        return _check_combat(case, result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
         return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
     if case.name in _VIEW_FUNCTIONS:
@@ -1320,7 +1467,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", metavar="SEED:CASE", help="run one case again")
     parser.add_argument("--measure", action="store_true", help="time documents up to the byte limit")
     parser.add_argument(
-        "--only", choices=sorted(set(FUNCTIONS)), help="fuzz one function (replay needs it again)"
+        "--only",
+        choices=sorted(set(FUNCTIONS) | set(COMBAT_FUNCTIONS)),
+        help="fuzz one function (replay needs it again)",
     )
     options = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid> shows where a long run is

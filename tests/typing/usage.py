@@ -29,14 +29,23 @@ from gurps_character import (
     SCHEMA,
     SUPPORTED_MINOR,
     VOCABULARY,
+    AttackDirection,
+    AttackManeuver,
+    AttackSkill,
     Attributes,
     CharacterError,
+    CombatModifier,
     CombatStats,
     Condition,
     ConditionEffects,
+    ContestResult,
+    ContestWinner,
     DamageDice,
     DamageResistance,
     DamageType,
+    DefenderManeuver,
+    Defense,
+    DefenseKind,
     Deviation,
     EncumbranceLevel,
     Envelope,
@@ -54,14 +63,19 @@ from gurps_character import (
     ImportNote,
     Inconsistency,
     Issue,
+    NoDefenseReason,
     PainThreshold,
+    ParryStyle,
     Parsed,
     Pool,
     PoolChange,
     PoolName,
     PoolState,
+    Posture,
     Roll,
+    RolledLocation,
     RollKind,
+    RollResult,
     SkillDefense,
     SkillStat,
     Threshold,
@@ -74,21 +88,38 @@ from gurps_character import (
     __version__,
     apply_damage,
     apply_hit,
+    attack_skill,
+    block_score,
+    can_attempt,
     change_pool,
     check_envelope,
     combat_stats,
+    defense,
+    dodge_score,
     export_gcs,
+    feint_penalty,
     get_condition,
     get_pool,
     get_updatable_fields,
     heal,
+    hit_location,
+    hits_after_dodge,
     import_gcs,
+    location_penalty,
+    parry_score,
     parse_character,
+    quick_contest,
+    rapid_fire_bonus,
+    rapid_fire_hits,
     recover_fatigue,
+    regular_contest_round,
     resolve_damage_notation,
     resolve_hit,
     serialize_character,
+    size_modifier,
+    speed_range_penalty,
     spend_fatigue,
+    success_roll,
     update_character,
     validate_character,
     verify_character,
@@ -363,6 +394,46 @@ def combat(character: GurpsCharacter) -> None:
     assert isinstance(melee, tuple) and stats.to_dict()["attributes"]["st"] == st
 
 
+def attack_and_defense() -> None:
+    """Attack and defense arithmetic: no document, numbers and strings in, dataclasses out."""
+    maneuver: AttackManeuver = "all_out_attack_determined"
+    stance: Posture = "kneeling"
+    swing: AttackSkill = attack_skill(14, maneuver=maneuver, location="arms", target_sm=1)
+    shot = attack_skill(
+        13, ranged=True, distance_yards=8, target_speed_yards=2.0, aim_turns=2, acc=2, braced=True, rof=5
+    )
+    effective: int = swing.effective
+    first: CombatModifier = swing.modifiers[0]
+    name, value, page = first
+    assert (name, value, page) == ("all_out_attack_determined", 4, "B365") and not swing.capped
+    assert shot.effective == 13 + 3 + 1 + 1 - 4 and swing.to_dict()["effective"] == effective
+    rolled: RollResult = success_roll(effective, 5)
+    assert rolled.success and rolled.critical and rolled.critical_success and not rolled.critical_failure
+    assert rolled.to_dict() == {"success": True, "critical": True, "margin": effective - 5}
+    assert can_attempt(effective) and can_attempt(-4, defense=True)
+    contest: ContestResult = quick_contest(12, 9, 12, 11)
+    winner: ContestWinner | None = contest.winner
+    assert winner == "a" and contest.margin_of_victory == 2
+    assert regular_contest_round(5, 11, 3, 12) == "a" and feint_penalty(14, 8, 12, 13) == 6
+    assert speed_range_penalty(8) == -4 and size_modifier(4) == 2 and location_penalty("skull") == -7
+    where: RolledLocation = hit_location(10)
+    assert where == "torso" and rapid_fire_bonus(5) == 1
+    hits: int = rapid_fire_hits(4, 2, 5)
+    assert hits == 3 and hits_after_dodge(hits, True, 1, False) == 1
+    kind: DefenseKind = "parry"
+    style: ParryStyle = "fencing"
+    last: DefenderManeuver = "all_out_defense_parry"
+    direction: AttackDirection = "side"
+    base: int = parry_score(14, parry_modifier=0, combat_reflexes=True, enhanced=0)
+    parry: Defense = defense(
+        kind, base, maneuver_of_defender=last, retreat=True, parry_style=style, attack_direction=direction
+    )
+    assert parry.value == 11 + 2 + 3 - 2 and parry.reason is None and parry.to_dict()["value"] == parry.value
+    none = defense("dodge", dodge_score(5.75), maneuver_of_defender="all_out_attack_double", posture=stance)
+    reason: NoDefenseReason | None = none.reason
+    assert none.value is None and reason == "all_out_attack" and block_score(12, enhanced=1) == 10
+
+
 def formulas(character: GurpsCharacter) -> None:
     """The formula language and the independent rule check."""
     tree: Node = parse_formula("floor($.secondary.basicSpeed.value) + 3")
@@ -428,6 +499,7 @@ def main(argv: list[str]) -> int:
     conditions(character)
     damage(character)
     combat(character)
+    attack_and_defense()
     formulas(character)
     yaml(character)
     print("ok")

@@ -1,0 +1,190 @@
+"""``defend``: the value of one active defense, modifier by modifier, and (``--roll``) the roll.
+
+The arithmetic is :func:`~gurps_character.defense`; a roll is judged by
+:func:`~gurps_character.success_roll`, and the hits of a rapid-fire attack a dodge leaves are
+:func:`~gurps_character.hits_after_dodge`. Nothing is read or written, so the command answers at
+once.
+
+``BASE`` is the sheet's score today. A character file in its place (``defend parry hero.json``)
+is planned: a ``BASE`` that is not a whole number will name a file, so every command line that
+works now keeps its meaning.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from ..combat import Defense, RollResult, defense, hits_after_dodge
+from ..errors import CharacterError
+from ._attack import modifier_rows, parse_whole, roll_line, roll_outcome
+from ._command import Commands, add_command
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure
+from ._report import json_line, say, table
+
+__all__ = ["register"]
+
+_EPILOG: Final = f"""\
+examples:
+  {PROG} defend dodge 9 --retreat                   9 + 3 = 12
+  {PROG} defend parry 11 --parry-style fencing --retreat --parries-so-far 1
+  {PROG} defend block 9 --shield-db 2 --attack-direction side --roll 10
+  {PROG} defend dodge 8 --vs-ranged --roll 7 --hits 3
+
+KIND is dodge, parry or block; BASE the score from the sheet (with Combat Reflexes, Enhanced
+Defenses and the weapon's parry modifier; Dodge unencumbered, without the shield's DB). The
+options are those of the library's defense(): --maneuver-of-defender (the defender's last
+maneuver: attack, all_out_attack_determined, all_out_attack_double, all_out_attack_feint,
+all_out_attack_strong, all_out_attack_suppression, move_and_attack, all_out_defense_dodge,
+all_out_defense_parry, all_out_defense_block, all_out_defense_double, aim, change_posture,
+concentrate, do_nothing, evaluate, feint, move, ready or wait); --parry-style weapon, fencing,
+unarmed, boxing, judo or karate; --attack-direction front, side or behind; --posture standing,
+crouching, kneeling, sitting, crawling or lying; --encumbrance-level 0 to 4.
+
+Each modifier is printed on its own line with its page, then the defense; when the rules
+allow none (after an All-Out Attack, from behind, a parry after a Move and Attack) it says
+so. --roll N (the 3d total) says whether the defense succeeds, by how much, and whether it is
+a critical; with --hits (the hits of a rapid-fire attack) it says how many a dodge leaves.
+--json prints {{"defense": {{"value", "modifiers", "reason"}}, "roll"?, "result"?, "hitsLeft"?}}."""
+
+_DEFENSE_LABELS: Final[Mapping[str, Callable[[argparse.Namespace], str]]] = {
+    "shield_db": lambda _: "shield DB",
+    "all_out_defense": lambda _: "All-Out Defense",
+    "retreat": lambda _: "retreat",
+    "multiple_parries": lambda args: f"earlier parries ({int(args.parries_so_far)})",
+    "encumbrance": lambda args: f"encumbrance (level {int(args.encumbrance_level)})",
+    "unarmed_vs_weapon": lambda _: "bare hands against a weapon",
+    "attack_from_side": lambda _: "attack from the side",
+    "posture": lambda args: f"posture ({args.posture})",
+    "stunned": lambda _: "stunned",
+    "deceptive": lambda args: f"Deceptive Attack (level {int(args.deceptive)})",
+    "feint": lambda _: "feint",
+    "dual_weapon_attack": lambda _: "Dual-Weapon Attack",
+}
+"""How each modifier of :func:`~gurps_character.defense` reads in the table."""
+
+_NO_DEFENSE: Final[Mapping[str, str]] = {
+    "all_out_attack": "no active defense after an All-Out Attack (B365)",
+    "attack_from_behind": "no active defense against an attack from behind (B391)",
+    "move_and_attack_no_parry": "no parry after a Move and Attack: dodge or block only (B365)",
+}
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`~gurps_character.defense` from the command line."""
+    return {
+        "maneuver_of_defender": args.maneuver_of_defender,
+        "retreat": args.retreat,
+        "parry_style": args.parry_style,
+        "parries_so_far": parse_whole(args.parries_so_far, "parries_so_far"),
+        "master": args.master,
+        "attack_direction": args.attack_direction,
+        "posture": args.posture,
+        "stunned": args.stunned,
+        "deceptive": parse_whole(args.deceptive, "deceptive"),
+        "feint": parse_whole(args.feint, "feint"),
+        "dual_weapon_attack": args.dual_weapon_attack,
+        "shield_db": parse_whole(args.shield_db, "shield_db"),
+        "encumbrance_level": parse_whole(args.encumbrance_level, "encumbrance_level"),
+        "unarmed_vs_weapon": args.unarmed_vs_weapon,
+        "vs_ranged": args.vs_ranged,
+    }
+
+
+def _lines(args: argparse.Namespace, kind: str, base: int, result: Defense) -> list[str]:
+    if result.value is None:
+        return [f"{kind} {base}: {_NO_DEFENSE[str(result.reason)]}"]
+    rows = modifier_rows(f"base {kind}", base, result.modifiers, lambda name: _DEFENSE_LABELS[name](args))
+    rows.append([f"effective {kind}", str(result.value), ""])
+    return table(rows, right=(1,))
+
+
+def _hits_left(kind: str, hits: int, outcome: RollResult | None) -> int:
+    """The hits of a rapid-fire attack a dodge leaves (B375); without a defense, all of them.
+    What a parry or block does against several hits no source says: refused."""
+    if kind != "dodge":
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"hits counts the hits a dodge leaves (B375), not a {kind}.",
+            {"name": "hits", "value": hits, "because": {"kind": kind}},
+        )
+    if outcome is None:
+        return hits_after_dodge(hits, False, 0)
+    return hits_after_dodge(hits, outcome.success, outcome.margin, outcome.critical)
+
+
+def _cmd_defend(args: argparse.Namespace) -> int:
+    try:
+        base = parse_whole(args.base, "base")
+        result = defense(args.kind, base, **_options(args))
+        roll = None if args.roll is None else parse_whole(args.roll, "roll")
+        hits = None if args.hits is None else parse_whole(args.hits, "hits")
+        outcome = None
+        if roll is not None and result.value is not None:
+            outcome = roll_outcome(result.value, roll, defense=True)
+        hits_left = None
+        if hits is not None and roll is not None:
+            hits_left = _hits_left(args.kind, hits, outcome)
+    except CharacterError as err:
+        raise CommandFailure(None, err) from None
+    if args.json:
+        report: dict[str, Any] = {"defense": result.to_dict()}
+        if roll is not None:
+            report["roll"] = roll
+            report["result"] = None if outcome is None else outcome.to_dict()
+        if hits_left is not None:
+            report["hitsLeft"] = hits_left
+        say([json_line(report)])
+        return EXIT_OK
+    lines = _lines(args, args.kind, base, result)
+    if roll is not None and result.value is not None:
+        lines.append(roll_line(roll, result.value, outcome))
+    if hits_left is not None:
+        lines.append(f"hits: {hits_left} of {hits} still land")
+    say(lines)
+    return EXIT_OK
+
+
+def register(commands: Commands) -> None:
+    """Adds ``defend``."""
+    defend = add_command(
+        commands,
+        "defend",
+        "the value of one active defense by the Basic Set (and its roll)",
+        _cmd_defend,
+        _EPILOG,
+    )
+    defend.add_argument("kind", metavar="KIND", help="dodge, parry or block")
+    defend.add_argument("base", metavar="BASE", help="the score from the sheet, a whole number")
+    defend.add_argument(
+        "--maneuver-of-defender",
+        default="attack",
+        metavar="M",
+        help="the defender's last maneuver (default: attack)",
+    )
+    defend.add_argument("--retreat", action="store_true", help="the defender retreats")
+    defend.add_argument(
+        "--parry-style", default="weapon", metavar="S", help="how the parry is made (default: weapon)"
+    )
+    defend.add_argument(
+        "--parries-so-far", default="0", metavar="N", help="earlier parries this turn, same hand"
+    )
+    defend.add_argument("--master", action="store_true", help="Trained by a Master or Weapon Master")
+    defend.add_argument("--attack-direction", default="front", metavar="D", help="front, side or behind")
+    defend.add_argument("--posture", default="standing", metavar="P", help="the defender's posture")
+    defend.add_argument("--stunned", action="store_true", help="the defender is stunned")
+    defend.add_argument("--deceptive", default="0", metavar="N", help="the attacker's Deceptive Attack level")
+    defend.add_argument("--feint", default="0", metavar="N", help="the attacker's feint margin")
+    defend.add_argument(
+        "--dual-weapon-attack", action="store_true", help="both attacks of a Dual-Weapon Attack"
+    )
+    defend.add_argument("--shield-db", default="0", metavar="N", help="the shield's or cloak's DB")
+    defend.add_argument("--encumbrance-level", default="0", metavar="N", help="0 (none) to 4 (extra-heavy)")
+    defend.add_argument("--unarmed-vs-weapon", action="store_true", help="a bare-handed parry of a weapon")
+    defend.add_argument("--vs-ranged", action="store_true", help="the attack is a ranged one")
+    defend.add_argument("--roll", metavar="N", help="the 3d roll: says success, margin and criticals")
+    defend.add_argument(
+        "--hits", metavar="N", help="with --roll: the rapid-fire hits, to count those a dodge leaves"
+    )
+    defend.add_argument("--json", action="store_true", help="print the result as one JSON object")
