@@ -44,11 +44,11 @@ _DR_PLACES: Final = {
 vitals and groin)."""
 _SKILL_NAME: Final = re.compile(r"(?P<name>.+?)(?:/TL(?P<tl>[^\s()/]+))?(?: \((?P<spec>[^()]+)\))?")
 
-_METRIC_LENGTH: Final = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(m|cm)\s*", re.IGNORECASE)
+_METRIC_LENGTH: Final = re.compile(r"\s*(\d{1,6}(?:[.,]\d+)?)\s*(m|cm)\s*", re.IGNORECASE)
 
-_FEET_INCHES: Final = re.compile(r"""\s*\d+(?:\.\d+)?\s*'(?:\s*\d+(?:\.\d+)?\s*")?\s*""")
+_FEET_INCHES: Final = re.compile(r"""\s*(\d{1,4}(?:\.\d+)?)\s*'(?:\s*(\d{1,4}(?:\.\d+)?)\s*")?\s*""")
 
-_WEIGHT: Final = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(kg|lb|lbs)\.?\s*", re.IGNORECASE)
+_WEIGHT: Final = re.compile(r"\s*(\d{1,6}(?:[.,]\d+)?)\s*(kg|lb|lbs)\.?\s*", re.IGNORECASE)
 
 
 class ListsPart(SheetBase):
@@ -376,14 +376,16 @@ def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
 
 def _feet_and_inches(height: str) -> str | None:
     """A height as GCS writes it (``5'8"``): metric converted at 2.5 cm to the inch."""
-    if _FEET_INCHES.fullmatch(height):
-        return height.strip()
-    match = _METRIC_LENGTH.fullmatch(height)
-    if match is None:
-        return None
-    amount = float(match.group(1).replace(",", "."))
-    centimetres = amount * 100 if match.group(2).lower() == "m" else amount
-    inches = round(centimetres / 2.5, 1)
+    imperial = _FEET_INCHES.fullmatch(height)
+    if imperial is not None:
+        inches = round(float(imperial.group(1)) * 12 + float(imperial.group(2) or 0), 1)
+    else:
+        match = _METRIC_LENGTH.fullmatch(height)
+        if match is None:
+            return None
+        amount = float(match.group(1).replace(",", "."))
+        centimetres = amount * 100 if match.group(2).lower() == "m" else amount
+        inches = round(centimetres / 2.5, 1)
     feet, rest = divmod(inches, 12)
     rest = round(rest, 1)
     return f"{int(feet)}'{plain(rest)}\"" if rest else f"{int(feet)}'"
