@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gcs_roundtrip import NOW
-from strategies import RandomChooser, example, valid_document
 
+from gcs_roundtrip import NOW
 from gurps_character import CharacterError, export_gcs, import_gcs
+from strategies import RandomChooser, example, valid_document
 
 SHARED_GCS = Path(__file__).resolve().parents[2] / "shared" / "gcs"
 TID = re.compile(r"[A-Za-z0-9]([A-Za-z0-9_-]{16})")
