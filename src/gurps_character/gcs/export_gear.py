@@ -33,6 +33,7 @@ __all__ = ["GearPart"]
 
 _PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
 
+_NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
 _SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
 
 
@@ -80,20 +81,25 @@ class GearPart(SheetBase):
         """The document skill a weapon is used with: one named as the weapon (its name, or its
         name without a parenthesized part), else the longest skill name its notes mention, else the
         longest one its name contains as words; None (a DX default) when none fits."""
-        names = {name: None for name in self.skill_names if name}
+        if self.skill_words is None:
+            lowered: dict[str, str] = {}
+            for key in self.skill_names:
+                if key:
+                    lowered.setdefault(key.lower(), key)
+            self.skill_words = [
+                (low, key, f" {_NOT_WORD.sub(' ', low).strip()} ") for low, key in lowered.items()
+            ]
         name = weapon["name"].strip()
-        lowered = {key.lower(): key for key in names}
+        by_name = {low: key for low, key, _ in self.skill_words}
         for candidate in (name, re.sub(r"\s*\([^()]*\)\s*$", "", name)):
-            if candidate.lower() in lowered:
-                return lowered[candidate.lower()]
+            if candidate.lower() in by_name:
+                return by_name[candidate.lower()]
         notes = text_of(weapon.get("notes")).lower()
-        mentioned = [key for key in names if key and key.lower() in notes]
+        mentioned = [key for low, key, _ in self.skill_words if low in notes]
         if mentioned:
             return max(mentioned, key=len)
-        words = f" {re.sub(r'[^a-z0-9]+', ' ', name.lower())} "
-        contained = [
-            key for key in names if key and f" {re.sub(r'[^a-z0-9]+', ' ', key.lower()).strip()} " in words
-        ]
+        words = f" {_NOT_WORD.sub(' ', name.lower())} "
+        contained = [key for _, key, spaced in self.skill_words if spaced in words]
         if contained:
             return max(contained, key=len)
         self.note(

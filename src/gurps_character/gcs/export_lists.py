@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from .export_sheet import ADJUSTMENTS, LIMIT, SheetBase, as_written, fxp_text, plain, signed, text_of
+from .gcs_json import RawJson
 from .skills import points_level
-from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, roll_ranges
+from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
 
 __all__ = ["ListsPart", "split_skill_name"]
 
@@ -191,7 +192,7 @@ class ListsPart(SheetBase):
             )
         return needed
 
-    def _body(self) -> dict[str, Any]:
+    def _body(self) -> RawJson:
         entries = [entry for entry in self.doc.get("damageResistance", []) if isinstance(entry, Mapping)]
         by_id: dict[str, tuple[int, Mapping[str, Any]]] = {}
         for index, entry in enumerate(entries):
@@ -234,20 +235,7 @@ class ListsPart(SheetBase):
             else:
                 where = ", ".join(places_covered)
                 self.adjust(feature, f"DR {dr} on {where}" + (f": {label}" if label else ""))
-        locations = []
-        for (ident, choice, table, slots, penalty, own), roll in zip(
-            HUMANOID, roll_ranges(tuple(h[3] for h in HUMANOID)), strict=True
-        ):
-            location: dict[str, Any] = {"id": ident, "choice_name": choice, "table_name": table}
-            if slots:
-                location["slots"] = slots
-            if penalty:
-                location["hit_penalty"] = penalty
-            if own:
-                location["dr_bonus"] = own
-            location["calc"] = {"roll_range": roll, "dr": {"all": own + amounts.get(ident, 0)}}
-            locations.append(location)
-        return {"name": "Humanoid", "roll": "3d", "locations": locations}
+        return humanoid_body_text([own + amounts.get(ident, 0) for ident, *_, own in HUMANOID])
 
     def _reactions(self) -> None:
         for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):

@@ -91,6 +91,10 @@ TOP_CALC_KEYS: Final = (
 
 
 def number(value: object, default: float = 0) -> float:
+    """A JSON number as a number (not a boolean), else ``default``."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return value  # type: ignore[return-value]
     if isinstance(value, bool) or not isinstance(value, int | float):
         return default
     return value
@@ -98,6 +102,8 @@ def number(value: object, default: float = 0) -> float:
 
 def plain(value: float) -> int | float:
     """A number as GCS writes it: whole numbers as integers, others to 4 decimals."""
+    if type(value) is int:
+        return value
     rounded = round(value, 4)
     return int(rounded) if float(rounded).is_integer() else rounded
 
@@ -222,6 +228,8 @@ class SheetBase:
                 self.deviations.setdefault(item["pointer"], text_of(item.get("justification")))
         self.values: dict[str, float] = {}
         self.skill_names: list[str] = []
+        self.skill_words: list[tuple[str, str, str]] | None = None
+        """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
         self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
         """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""

@@ -5,6 +5,7 @@ Move and Dodge per encumbrance level, as GCS computes them; the points spent.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Mapping
 from typing import Any, Final
@@ -521,10 +522,14 @@ _PROGRESSIONS: Final = (
 """GCS's damage progressions tried for a document's thrust and swing, the Basic Set's first."""
 
 
+_MOST_BONUS: Final = 200
+"""The largest ST bonus (striking or lifting) tried for a document's damage or Basic Lift."""
+
+
 def _near_zero(st: int) -> list[int]:
     """ST bonuses to try, smallest first: ±1 .. ±200 (never taking ST below 0)."""
     found = []
-    for step in range(1, 201):
+    for step in range(1, _MOST_BONUS + 1):
         found.append(step)
         if st - step >= 0:
             found.append(-step)
@@ -537,13 +542,21 @@ def _striking(
     """The progression and Striking ST bonus that give the document's thrust and swing."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
+    low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
     for progression in _PROGRESSIONS:
-        for bonus in [0, *_near_zero(st)]:
-            if (
-                thrust(st + bonus, progression) == wanted_thrust
-                and swing(st + bonus, progression) == wanted_swing
-            ):
-                return progression, bonus
+
+        def table(strength: int, progression: str = progression) -> tuple[int, int]:
+            return thrust(strength, progression) or (0, 0)
+
+        # thrust never falls as ST rises: the STs that give the document's thrust are one run
+        strength = low + bisect.bisect_left(range(low, high + 1), wanted_thrust, key=table)
+        found = []
+        while strength <= high and table(strength) == wanted_thrust:
+            if swing(strength, progression) == wanted_swing:
+                found.append(strength - st)
+            strength += 1
+        if found:
+            return progression, min(found, key=lambda bonus: (abs(bonus), bonus))
     return None
 
 

@@ -10,6 +10,7 @@ without recursion (kept GCS data may nest deeply) and faster than :mod:`json`'s 
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from json.encoder import encode_basestring
@@ -65,6 +66,10 @@ def _scalar(value: Any) -> str:
         return float.__repr__(value)
     if kind is RawJson:
         return str.__str__(value)
+    if kind is dict:
+        return "{}"  # an empty one: a container with content is written as a container
+    if kind is list:
+        return "[]"
     raise GcsJsonError(f"a {kind.__name__} is not JSON data")
 
 
@@ -111,39 +116,40 @@ _FAST_DEPTH: Final = 200
 
 
 def _write_nested(value: Any, indent: str, write: Any, depth: int) -> None:
+    """Writes a value; text and numbers inside a container are written in its loop (most values
+    are), the containers inside it by recursion."""
     kind = type(value)
-    if kind is dict:
-        if not value:
-            write("{}")
-            return
-        if depth > _FAST_DEPTH:
-            raise _TooDeep
-        inner = indent + "\t"
-        separator = "{\n" + inner
-        for key, item in value.items():
-            if type(key) is not str:
-                raise GcsJsonError(f"the key {key!r} is not text")
-            write(separator + encode_basestring(key) + ": ")
-            separator = ",\n" + inner
-            _write_nested(item, inner, write, depth + 1)
-        write("\n" + indent + "}")
-    elif kind is list:
-        if not value:
-            write("[]")
-            return
-        if depth > _FAST_DEPTH:
-            raise _TooDeep
-        inner = indent + "\t"
-        separator = "[\n" + inner
-        for item in value:
-            write(separator)
-            separator = ",\n" + inner
-            _write_nested(item, inner, write, depth + 1)
-        write("\n" + indent + "]")
-    elif kind is str:
-        write(encode_basestring(value))
-    else:
+    if kind is not dict and kind is not list:
         write(_scalar(value))
+        return
+    if not value:
+        write("{}" if kind is dict else "[]")
+        return
+    if depth > _FAST_DEPTH:
+        raise _TooDeep
+    inner = indent + "\t"
+    separator = ("{\n" if kind is dict else "[\n") + inner
+    comma = ",\n" + inner
+    pairs = value.items() if kind is dict else zip(itertools.repeat(None), value, strict=False)
+    for key, item in pairs:
+        if key is None:
+            head = separator
+        elif type(key) is str:
+            head = separator + encode_basestring(key) + ": "
+        else:
+            raise GcsJsonError(f"the key {key!r} is not text")
+        separator = comma
+        item_kind = type(item)
+        if item_kind is str:
+            write(head + encode_basestring(item))
+        elif item_kind is int:
+            write(head + int.__repr__(item))
+        elif (item_kind is dict or item_kind is list) and item:
+            write(head)
+            _write_nested(item, inner, write, depth + 1)
+        else:
+            write(head + _scalar(item))
+    write("\n" + indent + ("}" if kind is dict else "]"))
 
 
 def _write_deep(data: Any, write_part: Any) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "HUMANOID",
     "POOL_THRESHOLDS",
     "attribute_definitions_text",
+    "humanoid_body_text",
     "roll_ranges",
 ]
 
@@ -176,3 +177,39 @@ def roll_ranges(slots: tuple[int, ...], first: int = 3) -> list[str]:
         ranges.append(str(low) if high == low else f"{low}-{high}")
         low = high + 1
     return ranges
+
+
+_DR_MARK: Final = 987_654_320
+"""Stand-ins for the locations' DR in the body's template (numbers no location has)."""
+
+
+def _body_template() -> str:
+    """``settings.body_type`` of the humanoid body as a format string with a slot for each
+    location's DR, laid out for its place in the file."""
+    locations = []
+    for index, ((ident, choice, table, slots, penalty, own), roll) in enumerate(
+        zip(HUMANOID, roll_ranges(tuple(entry[3] for entry in HUMANOID)), strict=True)
+    ):
+        location: dict[str, Any] = {"id": ident, "choice_name": choice, "table_name": table}
+        if slots:
+            location["slots"] = slots
+        if penalty:
+            location["hit_penalty"] = penalty
+        if own:
+            location["dr_bonus"] = own
+        location["calc"] = {"roll_range": roll, "dr": {"all": _DR_MARK + index}}
+        locations.append(location)
+    text = str(_indented({"name": "Humanoid", "roll": "3d", "locations": locations}, 2))
+    text = text.replace("{", "{{").replace("}", "}}")
+    for index in range(len(HUMANOID)):
+        text = text.replace(str(_DR_MARK + index), f"{{{index}}}")
+    return text
+
+
+_BODY_TEMPLATE: Final = _body_template()
+
+
+def humanoid_body_text(drs: list[int]) -> RawJson:
+    """The humanoid body with each location's DR (``calc.dr.all``: its own and its armor's), in
+    the order of :data:`HUMANOID`."""
+    return RawJson(_BODY_TEMPLATE.format(*drs))

@@ -28,6 +28,11 @@ KINDS: Final = {
 """The kind letters of the nodes an export writes (GCS's ``model/kinds``)."""
 
 
+_BATCH: Final = 64
+"""TIDs drawn at once: 12 random bytes are 16 base64 characters exactly, so one encoding of 64
+times 12 bytes gives 64 TIDs' characters."""
+
+
 class TidMaker:
     """Fresh TIDs for one file, never the same twice."""
 
@@ -35,13 +40,16 @@ class TidMaker:
         digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
         self._given: set[str] = set()
+        self._drawn = ""
 
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
         letter = KINDS[kind]
         while True:
-            bits = self._random.getrandbits(96).to_bytes(12, "big")
-            tid = letter + base64.urlsafe_b64encode(bits).decode("ascii")
+            if not self._drawn:
+                self._drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
+            tid = letter + self._drawn[:16]
+            self._drawn = self._drawn[16:]
             if tid not in self._given:
                 self._given.add(tid)
                 return tid
