@@ -118,6 +118,7 @@ def fxp_text(value: float) -> str:
 
 
 def signed(value: int) -> str:
+    """A whole number with its sign (``+3``, ``-1``, ``+0``)."""
     return f"{value:+d}"
 
 
@@ -131,19 +132,22 @@ def dice_text(count: int, adds: int, multiplier: int = 1) -> str:
 
 def as_written(text: str) -> str:
     """Text as the file will hold it (lone surrogates as U+FFFD, see :mod:`.gcs_json`)."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
+    return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def text_of(value: object) -> str:
+    """``value`` when it is text, else ``""``."""
     return value if isinstance(value, str) else ""
 
 
 def signed_number(value: float) -> str:
+    """A number as GCS writes it, with its sign."""
     shown = plain(value)
     return f"+{shown}" if shown >= 0 else str(shown)
 
 
 def member(document: Mapping[str, Any], pointer: str) -> Mapping[str, Any]:
+    """The object at a simple pointer of the document (``/defenses/dodge``), or an empty one."""
     node: Any = document
     for token in pointer.strip("/").split("/"):
         node = node.get(token, {}) if isinstance(node, Mapping) else {}
@@ -151,15 +155,18 @@ def member(document: Mapping[str, Any], pointer: str) -> Mapping[str, Any]:
 
 
 def leading_int(text: str) -> int | None:
+    """The whole number a text starts with (``"-1F"`` gives -1), or None."""
     match = _LEADING_INT.match(text)
     return int(match.group(1)) if match else None
 
 
 def reordered(node: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
+    """A node with its keys in ``order`` (keys not listed there are left out)."""
     return {key: node[key] for key in order if key in node}
 
 
 def order_damage(damage: dict[str, Any]) -> None:
+    """Puts a weapon damage's keys in GCS's order, in place."""
     ordered = reordered(damage, DAMAGE_KEYS)
     damage.clear()
     damage.update(ordered)
@@ -237,6 +244,7 @@ class SheetBase:
         """GCS's skill level with each of :attr:`weapon_nodes`."""
 
     def note(self, source: str, kind: ExportNoteKind, message: str) -> None:
+        """Records a note on the document's ``source``."""
         self.notes.add(source, kind, message)
 
     def bounded(self, value: object, pointer: str, what: str) -> float:
@@ -273,6 +281,7 @@ class SheetBase:
         return f" (the document: {reason.strip().rstrip('.')[:200]})" if reason and reason.strip() else ""
 
     def new_trait(self, name: str, points: float, tags: Sequence[str], notes: str = "") -> dict[str, Any]:
+        """A new trait of the file at ``points`` (its features and weapons added later)."""
         node: dict[str, Any] = {"id": self.ids.new("trait"), "name": name}
         if notes:
             node["local_notes"] = notes
@@ -321,6 +330,7 @@ class SheetBase:
         return node
 
     def new_item(self, name: str, cost: float, weight: float, notes: str) -> dict[str, Any]:
+        """A new equipped item of the file (cost in $, weight in kg, written in pounds)."""
         node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": name}
         if notes:
             node["local_notes"] = notes
