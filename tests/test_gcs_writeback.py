@@ -224,6 +224,14 @@ def test_a_file_written_back_before_is_no_change() -> None:
         (b"\xff{}", "invalidJson", "The GCS file given is not UTF-8 text (byte 0)."),
         (12, "invalidArgument", "base must be the GCS file's text or bytes, not a int."),
         ("[1]", "invalidJson", "The GCS file given is not JSON text: the text is not a JSON object."),
+        ('{"version": NaN}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 12."),
+        ('{"id": 1e400}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 7."),
+        (
+            '{"id": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            "invalidArgument",
+            "The GCS file given nests values too deeply to write play into it in place; export without "
+            "base to write the kept GCS data instead.",
+        ),
     ],
 )
 def test_a_base_that_is_no_gcs_text_is_refused(base: Any, code: str, message: str) -> None:

@@ -2,9 +2,10 @@
 the exact span of its text, so that a value can be replaced without touching another byte.
 
 Only the containers asked about are walked; every other value is skipped by the C scanner of
-:mod:`json` (which parses it on the way: the cost of one :func:`json.loads` of the text at most).
-The text must be JSON (the caller has read it before); a container that is not where it should be
-raises :class:`SpanError`.
+:mod:`json` (which parses it on the way: the cost of one :func:`json.loads` of the text at most),
+reading numbers as the library reads JSON text (:func:`~gurps_character._json.decoder_for`). Text
+that is not JSON where a value should be raises :class:`SpanError`, and a value nested too deeply
+for the scanner :class:`TooDeep`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from dataclasses import dataclass
 from json import JSONDecodeError, JSONDecoder
 from typing import Any, Final
 
-__all__ = ["Member", "SpanError", "items", "members", "only_space_after", "root"]
+__all__ = ["Member", "SpanError", "TooDeep", "items", "members", "only_space_after", "root"]
 
-_DECODER: Final = JSONDecoder()
 _SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = json.decoder.scanstring  # type: ignore[attr-defined]
 """The JSON string reader of :mod:`json` (its C one when built): text from after the opening quote."""
 _SPACE: Final = re.compile(r"[ \t\n\r]*")
@@ -26,6 +26,10 @@ _SPACE: Final = re.compile(r"[ \t\n\r]*")
 
 class SpanError(ValueError):
     """The text is not the JSON the caller expected at that place."""
+
+
+class TooDeep(ValueError):
+    """A value nests deeper than the scanner reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +56,12 @@ def _skip_space(text: str, at: int) -> int:
     return match.end() if match else at
 
 
-def _value(text: str, at: int) -> tuple[Any, int]:
+def _value(text: str, at: int, decoder: JSONDecoder) -> tuple[Any, int]:
     try:
-        value, end = _DECODER.raw_decode(text, at)
-    except (JSONDecodeError, RecursionError) as err:
+        value, end = decoder.raw_decode(text, at)
+    except RecursionError as err:
+        raise TooDeep(f"a value nested too deeply at {at}") from err
+    except ValueError as err:  # not JSON, NaN or Infinity, a number beyond doubles
         raise SpanError(f"no JSON value at {at}") from err
     return value, end
 
@@ -68,7 +74,7 @@ def root(text: str) -> int:
     return at
 
 
-def members(text: str, at: int) -> tuple[list[Member], int]:
+def members(text: str, at: int, decoder: JSONDecoder) -> tuple[list[Member], int]:
     """The members of the object whose ``{`` is at ``at``, in text order, and where the object
     ends (just after its ``}``)."""
     if not text.startswith("{", at):
@@ -89,7 +95,7 @@ def members(text: str, at: int) -> tuple[list[Member], int]:
         if not text.startswith(":", at):
             raise SpanError(f"no ':' at {at}")
         value_start = _skip_space(text, at + 1)
-        value, value_end = _value(text, value_start)
+        value, value_end = _value(text, value_start, decoder)
         found.append(Member(key, start, value_start, value_end, value))
         at = _skip_space(text, value_end)
         if text.startswith(",", at):
@@ -100,7 +106,7 @@ def members(text: str, at: int) -> tuple[list[Member], int]:
         raise SpanError(f"no ',' or '}}' at {at}")
 
 
-def items(text: str, at: int) -> tuple[list[Member], int]:
+def items(text: str, at: int, decoder: JSONDecoder) -> tuple[list[Member], int]:
     """The items of the list whose ``[`` is at ``at``, in order, and where the list ends."""
     if not text.startswith("[", at):
         raise SpanError(f"no list at {at}")
@@ -109,7 +115,7 @@ def items(text: str, at: int) -> tuple[list[Member], int]:
     if text.startswith("]", at):
         return found, at + 1
     while True:
-        value, end = _value(text, at)
+        value, end = _value(text, at, decoder)
         found.append(Member(None, at, at, end, value))
         at = _skip_space(text, end)
         if text.startswith(",", at):

@@ -14,15 +14,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from json import JSONDecoder
 from json.encoder import encode_basestring
 from typing import Any, Final
 
+from .._json import decoder_for
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..update import format_timestamp
 from .export_notes import ExportNote, NoteList
 from .gcs_json import GcsJsonError, GcsTextTooLong, gcs_text
-from .json_spans import Member, SpanError, items, members, only_space_after, root
+from .json_spans import Member, SpanError, TooDeep, items, members, only_space_after, root
 
 __all__ = ["BASE_MISMATCH", "write_back"]
 
@@ -98,14 +100,22 @@ def write_back(
             )
     else:
         text, bom = _base_text(base, max_bytes)
+    decoder = decoder_for(text)
     try:
-        top, end = members(text, root(text))
+        top, end = members(text, root(text), decoder)
         if not only_space_after(text, end):
             raise SpanError("text after the top-level object")
-        pools = _pools(text, top, version)
+        pools = _pools(text, top, version, decoder)
     except SpanError as err:
         raise CharacterError(
             "invalidJson", f"The GCS file given is not JSON text: {err}.", {"reason": str(err)}
+        ) from None
+    except TooDeep:
+        raise CharacterError(
+            "invalidArgument",
+            "The GCS file given nests values too deeply to write play into it in place; export "
+            "without base to write the kept GCS data instead.",
+            {"name": "base"},
         ) from None
     if base is not None:
         _check_identity(top, kept, notes)
@@ -218,7 +228,7 @@ def _without_play(entries: Any) -> Any:
     return plain
 
 
-def _pools(text: str, top: list[Member], version: object) -> dict[str, _Pool]:
+def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) -> dict[str, _Pool]:
     """Where each pool's damage and current value are in the file."""
     found: dict[str, _Pool] = {}
     if version == 1:
@@ -233,19 +243,19 @@ def _pools(text: str, top: list[Member], version: object) -> dict[str, _Pool]:
     attributes = next((m for m in reversed(top) if m.key == "attributes"), None)
     if attributes is None or type(attributes.value) is not list:
         return found
-    entries, _ = items(text, attributes.value_start)
+    entries, _ = items(text, attributes.value_start, decoder)
     for entry in entries:
         if type(entry.value) is not dict or entry.value.get("attr_id") not in ("hp", "fp"):
             continue
         ident = entry.value["attr_id"]
         if ident in found:
             continue  # the importer reads the first entry of an id
-        inner, _ = members(text, entry.value_start)
+        inner, _ = members(text, entry.value_start, decoder)
         by_key = {member.key: member for member in inner}
         calc = by_key.get("calc")
         current = maximum = None
         if calc is not None and type(calc.value) is dict:
-            calc_members, _ = members(text, calc.value_start)
+            calc_members, _ = members(text, calc.value_start, decoder)
             current = next((m for m in reversed(calc_members) if m.key == "current"), None)
             value = calc.value.get("value")
             maximum = value if type(value) in (int, float) else None
