@@ -98,9 +98,10 @@ def write_back(
                 "spacing: without that file's text (base), the file is written as current GCS writes "
                 "JSON, so its bytes differ from the original beyond play.",
             )
+        encoded = None
     else:
-        text, bom = _base_text(base, max_bytes)
-    decoder = decoder_for(text)
+        text, bom, encoded = _base_text(base, max_bytes)
+    decoder = decoder_for(text, encoded)
     try:
         top, end = members(text, root(text), decoder)
         if not only_space_after(text, end):
@@ -135,14 +136,16 @@ def write_back(
     return bom + _patched(text, edits), notes.notes()
 
 
-def _base_text(base: object, max_bytes: int) -> tuple[str, str]:
-    """The file's text without its byte order mark, and the mark (kept in the result)."""
+def _base_text(base: object, max_bytes: int) -> tuple[str, str, bytes | None]:
+    """The file's text without its byte order mark, the mark (kept in the result), and the text's
+    UTF-8 when it is at hand (given as bytes, or encoded to measure it)."""
+    encoded: bytes | None = None
     if isinstance(base, bytes | bytearray | memoryview):
-        raw = bytes(base)
-        if len(raw) > max_bytes:
-            raise _too_large(len(raw), max_bytes)
+        encoded = bytes(base)
+        if len(encoded) > max_bytes:
+            raise _too_large(len(encoded), max_bytes)
         try:
-            text = raw.decode("utf-8")
+            text = encoded.decode("utf-8")
         except UnicodeDecodeError as err:
             raise CharacterError(
                 "invalidJson",
@@ -151,9 +154,10 @@ def _base_text(base: object, max_bytes: int) -> tuple[str, str]:
             ) from None
     elif isinstance(base, str):
         text = base
-        size = len(text.encode("utf-8", "surrogatepass"))
-        if size > max_bytes:
-            raise _too_large(size, max_bytes)
+        if 4 * len(text) > max_bytes:  # UTF-8 takes at most 4 bytes a character: else surely within
+            encoded = text.encode("utf-8", "surrogatepass")
+            if len(encoded) > max_bytes:
+                raise _too_large(len(encoded), max_bytes)
     else:
         raise CharacterError(
             "invalidArgument",
@@ -161,8 +165,8 @@ def _base_text(base: object, max_bytes: int) -> tuple[str, str]:
             {"name": "base"},
         )
     if text.startswith(_BOM):
-        return text[1:], _BOM
-    return text, ""
+        return text[1:], _BOM, encoded[len(_BOM.encode()) :] if encoded is not None else None
+    return text, "", encoded
 
 
 def _too_large(size: int, limit: int) -> CharacterError:
