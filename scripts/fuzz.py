@@ -55,6 +55,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import dataclasses
 import faulthandler
 import functools
 import inspect
@@ -586,8 +587,13 @@ FUNCTIONS = (
     "dump_yaml_character",
     "cli_text",
     "resolve_hit",
+    "resolve_hit",
+    "apply_hit",
     "apply_hit",
     "resolve_damage_notation",
+    "body_of",
+    "rule_location",
+    "location_role",
     "combat",
     "combat",
     "attack_skill",
@@ -735,6 +741,13 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return Case(name, gc.get_pool, (document, pool), valid_document=known)
     if name == "get_condition":
         return Case(name, gc.get_condition, (document,), valid_document=known)
+    if name in ("rule_location", "location_role"):
+        asked = gen.pick(chooser, _ASKED) if gen.chance(chooser, 80) else gen.hostile_value(chooser)
+        return Case(name, getattr(gc, name), (asked,))
+    if name in ("resolve_hit", "body_of") and gen.chance(chooser, 50):
+        document = _with_body(chooser, document)
+    if name == "body_of":
+        return Case(name, gc.body_of, (document,))
     if name == "resolve_hit":
         return Case(name, gc.resolve_hit, (document, *_hit_arguments(chooser)), _hit_options(chooser))
     if name == "resolve_damage_notation":
@@ -747,7 +760,13 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     if name == "update_character":
         return Case(name, gc.update_character, (document, _changes(chooser)), {"now": now}, known, odd)
     if name == "apply_hit":
-        return Case(name, gc.apply_hit, (document, _hit(chooser)), {"now": now}, odd_now=odd)
+        if gen.chance(chooser, 50):
+            document, hit = _bodied_hit(chooser)
+        else:
+            hit = _hit(chooser)
+        if gen.chance(chooser, 40):
+            hit = _forged(chooser, hit)
+        return Case(name, gc.apply_hit, (document, hit), {"now": now}, odd_now=odd)
     amount = chooser.integer(0, 30) if gen.chance(chooser, 50) else _number_argument(chooser)
     function = {
         "apply_damage": gc.apply_damage,
@@ -760,6 +779,107 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
 
 _DAMAGE_TYPES: tuple[gc.DamageType, ...] = get_args(gc.DamageType)
 _LOCATIONS: tuple[gc.HitLocation, ...] = get_args(gc.HitLocation)
+_BODY_IDS = ("wing", "tail", "fin", "brain", "extremity", "spine", "abdomen", "chinks", "horn_1")
+_ASKED: tuple[str, ...] = (*gc.LOCATION_NAMES, *_BODY_IDS, "head", "Arms", "", "arm ")
+"""Locations asked for: the rule's names, the format's ids, a body's GCS ids, and near misses."""
+_BODIES = ROOT / "tests" / "fixtures" / "gcs" / "bodies"
+_EXTENSION = "io.github.gurps-sheet.gcs-import"
+
+
+@functools.cache
+def _imported_bodies() -> tuple[dict[str, Any], ...]:
+    """Our own creatures of every body type, imported once (each use takes a copy)."""
+    return tuple(gc.import_gcs(path.read_bytes()).document for path in sorted(_BODIES.glob("*.gcs")))
+
+
+def _body_record(chooser: gen.Chooser) -> Any:
+    """A body record: one an import wrote, a made-up one, or one mutated to be hostile."""
+    if gen.chance(chooser, 40):
+        record = json.loads(
+            json.dumps(gen.pick(chooser, _imported_bodies())["extensions"][_EXTENSION]["body"])
+        )
+    else:
+        record = {
+            "name": gen.text(chooser, 12),
+            "roll": "3d",
+            "locations": [
+                {
+                    "id": gen.pick(chooser, (*_LOCATIONS, *_BODY_IDS)),
+                    "name": gen.text(chooser, 8),
+                    "hitPenalty": chooser.integer(-10, 0),
+                    "naturalDr": chooser.integer(0, 5),
+                    "dr": {
+                        "all": chooser.integer(0, 12),
+                        **({"crushing": chooser.integer(-3, 4)} if gen.chance(chooser, 30) else {}),
+                    },
+                }
+                for _ in range(chooser.integer(1, 8))
+            ],
+        }
+    if gen.chance(chooser, 30):  # hostile: any one value of the record replaced
+        row = gen.pick(chooser, record["locations"]) if record["locations"] else record
+        key = gen.pick(chooser, ("id", "hitPenalty", "naturalDr", "dr", "name", "rollRange"))
+        row[key] = gen.hostile_value(chooser)
+    if gen.chance(chooser, 5):
+        return gen.hostile_value(chooser)
+    return record
+
+
+def _with_body(chooser: gen.Chooser, document: Any) -> Any:
+    """The document with a body table in the importer's extension (a copy), when it is a mapping."""
+    if not isinstance(document, dict):
+        return document
+    bodied = dict(document)
+    extensions = bodied.get("extensions")
+    bodied["extensions"] = dict(extensions) if isinstance(extensions, dict) else {}
+    namespace = bodied["extensions"].get(_EXTENSION)
+    bodied["extensions"][_EXTENSION] = {
+        **(namespace if isinstance(namespace, dict) else {}),
+        "body": _body_record(chooser),
+    }
+    return bodied
+
+
+def _bodied_hit(chooser: gen.Chooser) -> tuple[dict[str, Any], Any]:
+    """A creature of some body type and a hit resolved on it (on one of its locations)."""
+    document = json.loads(json.dumps(gen.pick(chooser, _imported_bodies())))
+    body = gc.body_of(document)
+    assert body is not None
+    location = gen.pick(chooser, body.ids)
+    kind = "imp" if location in ("eye", "vitals") else gen.pick(chooser, _DAMAGE_TYPES)
+    try:
+        return document, gc.resolve_hit(document, chooser.integer(0, 60), kind, location=location)
+    except CharacterError:
+        return document, gc.resolve_hit(document, chooser.integer(0, 60), "imp", location=location)
+
+
+_HIT_FIELDS = tuple(f.name for f in dataclasses.fields(gc.Hit))
+
+
+def _forged(chooser: gen.Chooser, hit: Any) -> Any:
+    """A Hit rebuilt by hand (issue 22 item 8): one or two fields replaced by a near value (off
+    by one, negative, the other flag) or by anything at all."""
+    if not isinstance(hit, gc.Hit):
+        return hit
+    for _ in range(chooser.integer(1, 2)):
+        name = gen.pick(chooser, _HIT_FIELDS)
+        current = getattr(hit, name)
+        if isinstance(current, bool):
+            value: Any = not current if gen.chance(chooser, 70) else gen.hostile_value(chooser)
+        elif isinstance(current, int | float) and gen.chance(chooser, 70):
+            near = (current + 1, current - 1, -current, -5, current * 2)
+            as_float = (float(current),) if abs(current) < 2**53 else ()  # 3.0 for 3, where it fits
+            value = gen.pick(chooser, near + as_float)
+        elif name == "rolls" and gen.chance(chooser, 50):
+            value = gen.pick(
+                chooser, ((), [roll.to_dict() for roll in current], list(current), current[:1] * 2)
+            )
+        elif name == "location" and gen.chance(chooser, 60):
+            value = gen.pick(chooser, _ASKED)
+        else:
+            value = gen.hostile_value(chooser)
+        hit = dataclasses.replace(hit, **{name: value})
+    return hit
 
 
 def _hit_arguments(chooser: gen.Chooser) -> tuple[Any, Any]:
@@ -773,7 +893,9 @@ def _hit_options(chooser: gen.Chooser) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if gen.chance(chooser, 70):
         options["location"] = (
-            gen.pick(chooser, _LOCATIONS) if gen.chance(chooser, 85) else gen.hostile_value(chooser)
+            gen.pick(chooser, _ASKED if gen.chance(chooser, 40) else _LOCATIONS)
+            if gen.chance(chooser, 85)
+            else gen.hostile_value(chooser)
         )
     if gen.chance(chooser, 40):
         options["armor_divisor"] = gen.pick(
@@ -813,6 +935,14 @@ def _damage_notation(chooser: gen.Chooser) -> Any:
             "3d x2 cr",
             "thr imp",
             "2d (0.5) pi+",
+            "1d-1 burn/point",
+            "1d cr ex/2 points",
+            "thr-1 cr +1d/point",
+            "1d-3 +1d burn/point",
+            "3d+2 ctrl",
+            "2 burn",
+            "2d pi ex inc (2)",
+            "1d burn per 2 points",
         ),
     )
     if gen.chance(chooser, 10):
@@ -1076,6 +1206,33 @@ def _check_import(result: Any) -> str | None:
         gc.serialize_character(document, indent=0)
     except CharacterError as error:
         return f"an imported document cannot be written: {error.code}: {error.message}"[:500]
+    try:
+        gc.body_of(document)
+    except CharacterError as error:
+        return f"an imported document's body table cannot be read: {error.code}: {error.message}"[:500]
+    return _check_imported_weapons(document)
+
+
+def _check_imported_weapons(document: dict[str, Any]) -> str | None:
+    """Every imported weapon mode has a record (level, parry, block: ints or None) in the same
+    place, and its damage resolves or its notes say it is not dice."""
+    kept = document["extensions"]["io.github.gurps-sheet.gcs-import"]
+    records = kept.get("weapons", {"melee": [], "ranged": []})
+    for key in ("melee", "ranged"):
+        entries = document["weapons"][key]
+        if len(records[key]) != len(entries):
+            return f"{len(entries)} {key} weapons but {len(records[key])} records"
+        for entry, record in zip(entries, records[key], strict=True):
+            for part in ("level", "parry", "block"):
+                if record.get(part) is not None and type(record[part]) is not int:
+                    return f"a weapon record's {part} is {gen_short(record[part])}"
+            line = entry["damage"][0] if key == "melee" else entry["damage"]
+            try:
+                gc.resolve_damage_notation(document, line["notation"])
+            except CharacterError:
+                if "(not dice: not rolled)" not in entry.get("notes", ""):
+                    name = entry["name"]
+                    return f"the damage {line['notation']!r} of {name!r} neither resolves nor says why"[:500]
     return None
 
 
@@ -1149,6 +1306,7 @@ def gen_short(value: Any) -> str:
 
 
 _VIEW_FUNCTIONS = (
+    "body_of",
     "combat_stats",
     "get_pool",
     "get_condition",
@@ -1177,7 +1335,7 @@ def _check_result(case: Case, result: Any) -> str | None:
         return _check_combat(case, result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
         return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
-    if case.name in _VIEW_FUNCTIONS:
+    if case.name in _VIEW_FUNCTIONS and result is not None:
         where = _whole_float_in(result.to_dict())
         if where is not None:
             return f"a whole number is a float in the result, at {where}"

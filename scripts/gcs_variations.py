@@ -181,6 +181,12 @@ def progression(name: str) -> Edit:
         if not isinstance(settings, dict):
             return False
         settings["damage_progression"] = name
+        calc = data.get("calc")
+        if data.get("version") in (1, 2) and isinstance(calc, dict):
+            # GCS 4.x saved these by the progression it had: a changed setting leaves them stale,
+            # and the import reads such a file as today's GCS computes it
+            for key in ("thrust", "swing", "basic_lift"):
+                calc.pop(key, None)
         return True
 
     edit.__name__ = f"progression_{name}"

@@ -80,6 +80,10 @@ def _feature(draw: st.DrawFn) -> dict[str, Any]:
                 "conditional_modifier",
                 "spell_bonus",
                 "weapon_bonus",
+                "weapon_effective_st_bonus",
+                "weapon_dr_divisor_bonus",
+                "weapon_parry_bonus",
+                "weapon_min_st_bonus",
             ]
         )
     )
@@ -133,6 +137,28 @@ def _feature(draw: st.DrawFn) -> dict[str, Any]:
         }
     elif kind == "spell_bonus":
         feature = {"match": "college_name", "name": {"compare": "is", "qualifier": "Fire"}, "amount": amount}
+    elif kind.startswith("weapon_"):
+        selection = draw(st.sampled_from(["weapons_with_required_skill", "weapons_with_name", "this_weapon"]))
+        feature = {"selection_type": selection, "amount": amount}
+        if selection == "weapons_with_required_skill":
+            feature["name"] = {"compare": "is", "qualifier": draw(_SKILL_NAMES)}
+            feature["level"] = {
+                "compare": draw(st.sampled_from(["at_least", "at_most", "any", "is"])),
+                "qualifier": draw(st.integers(-2, 3)),
+            }
+        elif selection == "weapons_with_name":
+            feature["name"] = {
+                "compare": draw(st.sampled_from(["is", "starts_with"])),
+                "qualifier": draw(_NAMES),
+            }
+        if draw(st.booleans()):
+            feature["specialization"] = {
+                "compare": "is",
+                "qualifier": draw(st.sampled_from(["Swing", "Bite"])),
+            }
+        for flag in ("per_die", "leveled", "percent"):
+            if draw(st.booleans()):
+                feature[flag] = True
     else:
         feature = {"situation": "from elves", "amount": amount}
     if draw(st.booleans()):
@@ -146,10 +172,45 @@ def _weapon(draw: st.DrawFn, ids: _Ids, skill: str) -> dict[str, Any]:
     weapon = ids.node("w" if melee else "W", "melee_weapon" if melee else "ranged_weapon")
     upper = ids.variant == "v1"
     weapon["damage"] = {
-        "type": draw(st.sampled_from(["cut", "imp", "cr", "pi+", "burn", "cr ex", ""])),
-        "st": draw(st.sampled_from(["sw", "thr", "none", "", "thr_leveled"])),
-        "base": draw(st.sampled_from(["1", "-1", "2d+1", "", "0"])),
+        "type": draw(
+            st.sampled_from(
+                [
+                    "cut",
+                    "imp",
+                    "cr",
+                    "pi+",
+                    "burn",
+                    "cr ex",
+                    "",
+                    "burn/point",
+                    "cr ex/2 points",
+                    "+1d burn/point",
+                    "ctrl",
+                    "HT-3 aff",
+                    "spec.",
+                    "cut (2)",
+                    "Cough/Weep",
+                ]
+            )
+        ),
+        "st": draw(
+            st.sampled_from(
+                ["sw", "thr", "none", "", "thr_leveled", "lift_thr", "tk_sw", "iq_thr", "sw_leveled"]
+            )
+        ),
+        "base": draw(st.sampled_from(["1", "-1", "2d+1", "", "0", "1d", "-1d", "2dx2", "$st/2"])),
     }
+    for key, values in (
+        ("base_leveled", ["1d", "2", "1d-1"]),
+        ("modifier_per_die", [1, -2, 0.5]),
+        ("armor_divisor", [2, 0.5, 3, 4]),
+        ("st_mul", [2, 0.5]),
+        ("leveled", [True]),
+        ("sv", [1]),
+    ):
+        if draw(st.integers(0, 4)) == 0:
+            target = weapon if key == "sv" else weapon["damage"]
+            target[key] = draw(st.sampled_from(values))
     weapon["usage"] = draw(st.sampled_from(["Swing", "Thrust", "", "Shoot"]))
     weapon["strength"] = draw(st.sampled_from(["10", "12R†", "", "9"]))
     weapon["defaults"] = [
@@ -173,7 +234,7 @@ def _weapon(draw: st.DrawFn, ids: _Ids, skill: str) -> dict[str, Any]:
     if ids.variant != "v1" and draw(st.booleans()):
         weapon["calc"] = {
             "level": draw(st.integers(0, 20)),
-            "damage": draw(_DICE) + " cut",
+            "damage": draw(_DICE) + draw(st.sampled_from([" cut", "(2) cr", " burn/point", " ctrl", ""])),
             "parry": draw(st.sampled_from(["9", "10F", "8U", "No"])),
         }
     return weapon

@@ -4,6 +4,7 @@ damage rules, one focused test each, with the arithmetic in the test's id or doc
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from datetime import UTC, datetime
@@ -84,7 +85,7 @@ def refused(code: str, name: str | None, call: Any) -> CharacterError:
 def test_each_damage_type_multiplies_penetrating_damage_on_the_torso(damage_type: str, injury: int) -> None:
     result = hit(10, damage_type, dr=0)
     assert (result.penetrating, result.uncapped_injury, result.injury) == (10, injury, injury)
-    assert result.multiplier == injury / 10
+    assert result.wounding_multiplier == injury / 10
 
 
 @pytest.mark.parametrize(
@@ -198,20 +199,20 @@ def test_divisor_message_lists_the_divisors() -> None:
 def test_skull_multiplies_every_type_but_toxic_by_4(damage_type: str) -> None:
     """10 against the skull's DR 2: 8 penetrate, x4 = 32."""
     result = hit(10, damage_type, location="skull", dr=0)
-    assert (result.dr, result.penetrating, result.multiplier, result.injury) == (2, 8, 4, 32)
+    assert (result.dr, result.penetrating, result.wounding_multiplier, result.injury) == (2, 8, 4, 32)
 
 
 def test_skull_toxic_keeps_x1_but_the_skull_dr_2_still_counts() -> None:
     """10 tox: DR 0 + 2 = 2, 8 penetrate, x1 = 8."""
     result = hit(10, "tox", location="skull", dr=0)
-    assert (result.dr, result.multiplier, result.injury) == (2, 1, 8)
+    assert (result.dr, result.wounding_multiplier, result.injury) == (2, 1, 8)
 
 
 @pytest.mark.parametrize("damage_type", PIERCING)
 def test_eye_multiplies_impaling_and_piercing_by_4_without_the_skull_dr(damage_type: str) -> None:
     """5 against the eye, DR 0 (no natural DR 2): 5 x4 = 20."""
     result = hit(5, damage_type, location="eye")
-    assert (result.dr, result.multiplier, result.injury) == (0, 4, 20)
+    assert (result.dr, result.wounding_multiplier, result.injury) == (0, 4, 20)
 
 
 def test_eye_takes_tight_beam_burning_at_x4() -> None:
@@ -225,13 +226,13 @@ def test_eye_takes_tight_beam_burning_at_x4() -> None:
 def test_vitals_multiply_impaling_and_piercing_by_3(damage_type: str, multiplier: int) -> None:
     """4 to the vitals: 4 x3 = 12."""
     result = hit(4, damage_type, location="vitals")
-    assert (result.multiplier, result.injury) == (multiplier, 12)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, 12)
 
 
 def test_vitals_multiply_tight_beam_burning_by_2() -> None:
     """4 burn (tight beam) to the vitals: 4 x2 = 8."""
     result = hit(4, "burn", location="vitals", tight_beam=True)
-    assert (result.multiplier, result.injury) == (2, 8)
+    assert (result.wounding_multiplier, result.injury) == (2, 8)
 
 
 @pytest.mark.parametrize("location", ["eye", "vitals"])
@@ -252,7 +253,7 @@ def test_only_impaling_piercing_and_tight_beam_burning_can_hit_the_eye_or_the_vi
 )
 def test_face_changes_only_corrosion(damage_type: str, multiplier: float, injury: int) -> None:
     result = hit(10, damage_type, location="face")
-    assert (result.multiplier, result.injury) == (multiplier, injury)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, injury)
 
 
 @pytest.mark.parametrize(
@@ -280,7 +281,7 @@ def test_face_changes_only_corrosion(damage_type: str, multiplier: float, injury
 )
 def test_neck_raises_crushing_corrosion_and_cutting(damage_type: str, multiplier: float, injury: int) -> None:
     result = hit(10, damage_type, location="neck", document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, injury)
+    assert (result.wounding_multiplier, result.injury) == (multiplier, injury)
 
 
 @pytest.mark.parametrize("location", ["arm", "leg", "hand", "foot"])
@@ -293,7 +294,7 @@ def test_limbs_and_extremities_drop_impaling_and_large_piercing_to_x1(
 ) -> None:
     """4 to a limb (HP 100, so no cap): imp, pi+, pi++ x1 = 4; the others keep their multiplier."""
     result = hit(4, damage_type, location=location, document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, math.floor(4 * multiplier))
+    assert (result.wounding_multiplier, result.injury) == (multiplier, math.floor(4 * multiplier))
 
 
 @pytest.mark.parametrize("location", ["torso", "groin"])
@@ -315,7 +316,7 @@ def test_limbs_and_extremities_drop_impaling_and_large_piercing_to_x1(
 def test_torso_and_groin_keep_the_type_multiplier(location: str, damage_type: str, multiplier: float) -> None:
     """6 to the torso or groin: 6 x the type's multiplier, rounded down."""
     result = hit(6, damage_type, location=location, document=character(hp=100))
-    assert (result.multiplier, result.injury) == (multiplier, math.floor(6 * multiplier))
+    assert (result.wounding_multiplier, result.injury) == (multiplier, math.floor(6 * multiplier))
 
 
 @pytest.mark.parametrize("location", [loc for loc in LOCATIONS if loc not in ("eye", "vitals")])
@@ -323,7 +324,7 @@ def test_fatigue_ignores_hit_location(location: str) -> None:
     """10 fat anywhere: x1 = 10 off FP (the skull's DR 2 still counts: 8), never capped."""
     result = hit(10, "fat", location=location, document=character(hp=10))
     expected = 8 if location == "skull" else 10
-    assert (result.multiplier, result.injury, result.pool) == (1, expected, "fp")
+    assert (result.wounding_multiplier, result.injury, result.pool) == (1, expected, "fp")
 
 
 def test_burning_elsewhere_is_x1_tight_beam_or_not() -> None:
@@ -873,9 +874,10 @@ def test_to_dict_is_camel_case_json() -> None:
         "tightBeam": False,
         "painThreshold": "normal",
         "dr": 0,
+        "naturalDr": 0,
         "effectiveDr": 0,
         "penetrating": 10,
-        "multiplier": 1.5,
+        "woundingMultiplier": 1.5,
         "uncappedInjury": 15,
         "injury": 6,
         "shock": -4,
@@ -894,6 +896,14 @@ def test_to_dict_is_camel_case_json() -> None:
         ],
     }
     assert json.loads(json.dumps(result.to_dict(), allow_nan=False)) == result.to_dict()
+
+
+def test_hit_multiplier_is_a_deprecated_name_of_the_wounding_multiplier() -> None:
+    result = hit(10, "imp", location="skull")
+    with pytest.warns(
+        DeprecationWarning, match=r"^Hit\.multiplier is deprecated: use Hit\.wounding_multiplier\.$"
+    ):
+        assert result.multiplier == result.wounding_multiplier == 4
 
 
 def test_hit_is_frozen() -> None:
@@ -937,7 +947,7 @@ def test_an_unknown_damage_type_is_refused(damage_type: Any) -> None:
     assert "damage_type must be one of 'cr', 'cut', 'imp', 'pi-', 'pi', 'pi+', 'pi++'" in error.message
 
 
-@pytest.mark.parametrize("location", ["head", "arms", "Torso", "brain", None])
+@pytest.mark.parametrize("location", ["head", "Arms", "Torso", "brain", "wing", None])
 def test_an_unknown_location_is_refused(location: Any) -> None:
     refused("invalidArgument", "location", lambda: hit(5, location=location))
 
@@ -1155,6 +1165,175 @@ def test_property_the_document_is_never_changed(case: dict[str, Any], basic: int
     result = resolve_hit(document, basic, case["damage_type"], location=case["location"])
     apply_hit(document, result, now=NOW)
     assert document == before
+
+
+# ---------------------------------------------------------------- apply_hit checks its hit (forged hits)
+
+
+def forged(document: dict[str, Any], hit_: Any) -> CharacterError:
+    error = refused("invalidArgument", "hit", lambda: apply_hit(document, hit_, now=NOW))
+    return error
+
+
+def test_a_rebuilt_hit_with_a_negative_injury_does_not_heal() -> None:
+    """Before the check, injury -5 went to change_pool as +5 HP."""
+    document = character(hp=10, hp_current=4)
+    fake = dataclasses.replace(hit(8, "cut", document=document), injury=-5)
+    error = forged(document, fake)
+    assert (
+        error.message
+        == "hit is not what resolve_hit gives: its injury is -5, not a whole number of at least 0."
+    )
+    assert error.details == {"name": "hit", "field": "injury", "value": -5}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("injury", "3", "its injury is '3', not a whole number of at least 0"),
+        ("injury", 2.0, "its injury is 2.0, not a whole number of at least 0"),
+        ("basic_damage", math.nan, "its basic_damage is nan, not a whole number of at least 0"),
+        ("shock", -9, "its shock is -9, not a whole number from -8 to 0"),
+        ("blinded_eyes", 3, "its blinded_eyes is 3, not a whole number from 0 to 2"),
+        ("major_wound", 1, "its major_wound is 1, not True or False"),
+        ("damage_type", "crushing", "its damage_type is 'crushing', not a damage type"),
+        ("damage_type", ["cut"], "its damage_type is ['cut'], not a damage type"),
+        ("location", None, "its location is None, not a hit location"),
+        ("pool", "fp", "its pool is 'fp', not the pool cut damage goes to"),
+        ("armor_divisor", 4, "its armor_divisor is 4, not an armor divisor"),
+        ("pain_threshold", "HIGH", "its pain_threshold is 'HIGH', not 'high', 'low' or 'normal'"),
+        ("wounding_multiplier", "1.5", "its wounding_multiplier is '1.5', not a number"),
+        ("rolls", [{"kind": "knockdown"}], "its rolls is [{'kind': 'knockdown'}], not a tuple of Roll"),
+        ("rolls", ("knockdown",), "its rolls is ('knockdown',), not a tuple of Roll"),
+        ("location", "wing", "its location is 'wing', not a location of this character (skull, face, eye, "
+         "neck, torso, vitals, groin, arm, hand, leg, foot)"),
+    ],
+)  # fmt: skip
+def test_a_hit_with_a_field_resolve_hit_never_gives_is_refused(field: str, value: Any, message: str) -> None:
+    """Text and odd rolls reached the last-resort guard before the check."""
+    document = character(hp=10)
+    fake = dataclasses.replace(hit(8, "cut", document=document), **{field: value})
+    error = forged(document, fake)
+    assert error.message == f"hit is not what resolve_hit gives: {message}."
+    assert error.details["field"] == field
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "expected"),
+    [
+        ({"injury": 9}, "injury", "6"),  # 8 cut to the arm, HP 10: 12, capped at 6
+        ({"uncapped_injury": 20}, "uncapped_injury", "12"),
+        ({"effective_dr": 1}, "effective_dr", "0"),  # no DR listed
+        ({"dr": 3}, "effective_dr", "3"),  # DR 3 leaves 5 to penetrate, not 8
+        ({"wounding_multiplier": 1}, "wounding_multiplier", "1.5"),
+        ({"crippled": False}, "crippled", "True"),
+        ({"knockback": 1}, "knockback", "0"),
+        ({"rolls": ()}, "rolls", "knockdown HT+0"),
+        ({"location": "torso"}, "injury", "12"),  # a torso hit of 8 cut: 12, not the arm's 6
+        ({"natural_dr": 2}, "natural_dr", None),
+    ],
+)  # fmt: skip
+def test_a_hit_whose_fields_disagree_with_the_rules_is_refused_naming_the_field(
+    change: dict[str, Any], field: str, expected: str | None
+) -> None:
+    document = character(hp=10)
+    fake = dataclasses.replace(hit(8, "cut", document=document, location="arm"), **change)
+    error = forged(document, fake)
+    assert error.details["field"] == field
+    if expected is not None:
+        assert error.message.endswith(f"where the rules give {expected} for this character.")
+
+
+def test_a_skull_hit_below_the_natural_dr_is_refused() -> None:
+    document = character()
+    fake = dataclasses.replace(hit(8, "cr", document=document, location="skull"), dr=1, effective_dr=1)
+    error = forged(document, fake)
+    assert error.message == "hit is not what resolve_hit gives: its dr is 1, below the skull's natural DR 2."
+
+
+def test_a_hit_resolved_for_another_character_is_refused() -> None:
+    """An arm hit capped for HP 20 (11) is over the cap of HP 10 (6)."""
+    big, small = character(hp=20), character(hp=10)
+    error = forged(small, hit(12, "cut", document=big, location="arm"))
+    assert error.details["field"] == "injury"
+
+
+def test_a_hit_rebuilt_exactly_as_resolve_hit_gave_it_is_applied() -> None:
+    """From to_dict() back to a Hit (rolls rebuilt as Roll), with dataclasses.replace of nothing:
+    accepted; the groin rule either way (vulnerable_groin is not recorded in a Hit)."""
+    document = character(hp=10)
+    original = hit(9, "cr", document=document, location="groin", vulnerable_groin=False)
+    data = original.to_dict()
+    rebuilt = Hit(
+        basic_damage=data["basicDamage"],
+        damage_type=data["damageType"],
+        location=data["location"],
+        pool=data["pool"],
+        armor_divisor=math.inf if data["armorDivisor"] == "ignoresDR" else data["armorDivisor"],
+        tight_beam=data["tightBeam"],
+        pain_threshold=data["painThreshold"],
+        dr=data["dr"],
+        effective_dr=data["effectiveDr"],
+        penetrating=data["penetrating"],
+        wounding_multiplier=data["woundingMultiplier"],
+        uncapped_injury=data["uncappedInjury"],
+        injury=data["injury"],
+        shock=data["shock"],
+        major_wound=data["majorWound"],
+        crippled=data["crippled"],
+        blinded_eyes=data["blindedEyes"],
+        knockback=data["knockback"],
+        rolls=tuple(Roll(**roll) for roll in data["rolls"]),
+        natural_dr=data["naturalDr"],
+    )
+    assert rebuilt == original
+    assert apply_hit(document, dataclasses.replace(rebuilt), now=NOW).after.current == 1
+
+
+_HIT_FIELDS = tuple(field.name for field in dataclasses.fields(Hit))
+FORGED = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FORGED
+@given(
+    hits,
+    st.integers(0, 60),
+    st.sampled_from(_HIT_FIELDS),
+    st.one_of(st.integers(-20, 40), st.sampled_from([True, False, 1.5, -0.5, "3", None, (), math.inf])),
+)
+def test_property_a_forged_hit_is_refused_or_is_the_hit_the_rules_give(
+    case: dict[str, Any], basic: int, field: str, value: Any
+) -> None:
+    """Any one field of a resolved hit changed: apply_hit refuses it (invalidArgument naming hit),
+    or the changed hit is one resolve_hit gives for that character (and then HP drops by exactly
+    its injury, clamped)."""
+    real = _resolve(case, basic)
+    if real is None:
+        return
+    document = character(hp=case["hp"], st=case["st"], traits=("Low Pain Threshold",))
+    fake = dataclasses.replace(real, **{field: value})
+    try:
+        change = apply_hit(document, fake, now=NOW)
+    except CharacterError as error:
+        assert (error.code, error.details["name"]) == ("invalidArgument", "hit")
+        return
+    resolved = [
+        resolve_hit(
+            document,
+            fake.basic_damage,
+            fake.damage_type,
+            location=fake.location,
+            armor_divisor=fake.armor_divisor,
+            dr=fake.dr - fake.natural_dr,
+            tight_beam=fake.tight_beam,
+            pain_threshold=fake.pain_threshold,
+            vulnerable_groin=groin,
+        )
+        for groin in (True, False)
+    ]
+    assert fake in resolved and fake.injury >= 0
+    pool = change.after
+    assert pool.current == max(pool.max - fake.injury, -10 * pool.max) or fake.pool == "fp"
 
 
 # ---------------------------------------------------------------- hostile input

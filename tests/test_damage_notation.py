@@ -138,6 +138,7 @@ def test_a_weapon_goes_to_resolve_hit_without_parsing_text() -> None:
     weapon = resolve_damage_notation(RURIK, "sw+2 (2) cut")
     target = copy.deepcopy(RURIK)
     target["secondary"]["hp"]["value"] = 10
+    assert weapon.damage_type is not None
     result = resolve_hit(
         target, 5, weapon.damage_type, location="neck", armor_divisor=weapon.armor_divisor, dr=4
     )
@@ -177,7 +178,11 @@ def test_every_example_weapon_resolves() -> None:
             "notation: expected a damage type (cr, cut, imp, pi-, pi, pi+, pi++, burn, tbb, cor, tox, fat):"
             "\n  sw+1\n      ^",
         ),
-        ("2d+1 slash", "notation: unknown damage type 'slash':\n  2d+1 slash\n       ^"),
+        (
+            "2d+1 #",
+            "notation: expected a damage type (cr, cut, imp, pi-, pi, pi+, pi++, burn, tbb, cor, tox, fat):"
+            "\n  2d+1 #\n       ^",
+        ),
         (
             "sw+2 (4) cut",
             "notation: the armor divisor must be 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or ∞:"
@@ -185,7 +190,32 @@ def test_every_example_weapon_resolves() -> None:
         ),
         ("sw+2 (2 cut", "notation: an unclosed '(':\n  sw+2 (2 cut\n       ^"),
         ("2d (2) pi (3)", "notation: a second armor divisor:\n  2d (2) pi (3)\n            ^"),
-        ("2d pi ex", "notation: unexpected 'ex' after the damage type:\n  2d pi ex\n        ^"),
+        ("2d pi extra", "notation: unexpected 'extra' after the damage type:\n  2d pi extra\n        ^"),
+        ("2d pi ex ex", "notation: unexpected 'ex' after the damage type:\n  2d pi ex ex\n           ^"),
+        ("2d pi 3", "notation: unexpected '3' after the damage type:\n  2d pi 3\n        ^"),
+        (
+            "thr-1 cr +1d",
+            "notation: a step of dice such as '+1d' needs '/point' or '/2 points':"
+            "\n  thr-1 cr +1d\n              ^",
+        ),
+        (
+            "1d cr +x/point",
+            "notation: expected dice such as '+1d' before '/point':\n  1d cr +x/point\n        ^",
+        ),
+        (
+            "1d burn/0 points",
+            "notation: the points per step must be at least 1:\n  1d burn/0 points\n          ^",
+        ),
+        (
+            "1d burn/point/point",
+            "notation: unexpected '/point' after the damage type:\n  1d burn/point/point\n               ^",
+        ),
+        (
+            "1d burn/point +1d/point +1d/point",
+            "notation: unexpected '/point +1d/point' after the damage type:"
+            "\n  1d burn/point +1d/point +1d/point\n                   ^",
+        ),
+        ("2 +1 burn", "notation: expected dice such as '+1d' before '/point':\n  2 +1 burn\n    ^"),
         ("HT-3 aff", "notation: expected 'thr', 'sw' or dice such as '2d':\n  HT-3 aff\n  ^"),
         ("2d aff", "notation: affliction damage (aff) is not resolved as a hit:\n  2d aff\n     ^"),
         ("1d spec", "notation: special damage (spec) is not resolved as a hit:\n  1d spec\n     ^"),
@@ -235,3 +265,159 @@ def test_property_any_text_resolves_or_is_refused_with_a_position(text: str) -> 
         assert 0 <= err.details["position"] <= len(text)
     else:
         assert weapon.dice >= 0 and weapon.multiplier >= 1 and weapon.notation == text
+
+
+# ---------------------------------------------------------------- GCS's damage texts (issue 19)
+
+
+@pytest.mark.parametrize(
+    ("notation", "base", "dice", "adds", "damage_type", "per_points", "step", "modifiers"),
+    [
+        # Rurik: thrust 1d-1, swing 1d+1.
+        ("1d-1 burn/point", "fixed", 1, -1, "burn", 1, (0, 0), ()),
+        ("1d+1 burn/point", "fixed", 1, 1, "burn", 1, (0, 0), ()),
+        ("1d-1 burn/2 points", "fixed", 1, -1, "burn", 2, (0, 0), ()),
+        ("1d cr ex/2 points", "fixed", 1, 0, "cr", 2, (0, 0), ("ex",)),
+        ("1d burn ex/2 points", "fixed", 1, 0, "burn", 2, (0, 0), ("ex",)),
+        ("1d burn per point", "fixed", 1, 0, "burn", 1, (0, 0), ()),
+        ("1d burn per 3 points", "fixed", 1, 0, "burn", 3, (0, 0), ()),
+        ("1d-1 imp/point", "fixed", 1, -1, "imp", 1, (0, 0), ()),
+        # thr-1: 1d-1 - 1 = 1d-2, and 1d more per point
+        ("thr-1 cr +1d/point", "thrust", 1, -2, "cr", 1, (1, 0), ()),
+        ("thr-1 cr +1d+1/2 points", "thrust", 1, -2, "cr", 2, (1, 1), ()),
+        # the step may come before the type, as GCS's "1d-3 +1d burn/point"
+        ("1d-3 +1d burn/point", "fixed", 1, -3, "burn", 1, (1, 0), ()),
+        ("2d pi ex", "fixed", 2, 0, "pi", 0, (0, 0), ("ex",)),
+        ("3d cr ex inc", "fixed", 3, 0, "cr", 0, (0, 0), ("ex", "inc")),
+        ("6d burn sur dkb nkb rad", "fixed", 6, 0, "burn", 0, (0, 0), ("sur", "dkb", "nkb", "rad")),
+        # a plain amount is fixed damage without dice
+        ("2 burn", "fixed", 0, 2, "burn", 0, (0, 0), ()),
+        ("2 tox/point", "fixed", 0, 2, "tox", 1, (0, 0), ()),
+        ("sw+2 cut/point", "swing", 1, 3, "cut", 1, (0, 0), ()),
+    ],
+)
+def test_per_point_damage_and_modifiers(
+    notation: str,
+    base: str,
+    dice: int,
+    adds: int,
+    damage_type: str,
+    per_points: int,
+    step: tuple[int, int],
+    modifiers: tuple[str, ...],
+) -> None:
+    weapon = resolve_damage_notation(RURIK, notation)
+    assert (weapon.base, weapon.dice, weapon.adds, weapon.damage_type) == (base, dice, adds, damage_type)
+    assert (weapon.per_points, (weapon.step_dice, weapon.step_adds), weapon.modifiers) == (
+        per_points,
+        step,
+        modifiers,
+    )
+    assert weapon.type_text == damage_type and weapon.multiplier == 1
+
+
+def test_a_divisor_may_follow_the_modifiers() -> None:
+    weapon = resolve_damage_notation(RURIK, "3d cr ex (2)")
+    assert (weapon.armor_divisor, weapon.modifiers) == (2, ("ex",))
+
+
+@pytest.mark.parametrize(
+    ("notation", "dice", "adds", "word"),
+    [
+        ("thr ctrl", 1, -1, "ctrl"),  # GCS's control damage: thrust 1d-1
+        ("3d+2 control", 3, 2, "control"),
+        ("1d-1 dehydrate/point", 1, -1, "dehydrate"),
+        ("1d freezing/point", 1, 0, "freezing"),
+        ("2d+1 slash", 2, 1, "slash"),
+        ("1d+1 damage", 1, 1, "damage"),
+    ],
+)
+def test_a_damage_word_no_hit_resolves_has_no_type(notation: str, dice: int, adds: int, word: str) -> None:
+    weapon = resolve_damage_notation(RURIK, notation)
+    assert (weapon.dice, weapon.adds, weapon.damage_type, weapon.type_text) == (dice, adds, None, word)
+    found = weapon.to_dict()
+    assert found["damageType"] is None and found["typeText"] == word
+    assert weapon.minimum == 1
+
+
+def test_resolve_hit_takes_a_type_not_none() -> None:
+    """A damage without a type is rolled, but no hit resolves it."""
+    weapon = resolve_damage_notation(RURIK, "thr ctrl")
+    with pytest.raises(CharacterError) as caught:
+        resolve_hit(RURIK, 3, weapon.damage_type)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.details["name"]) == ("invalidArgument", "damage_type")
+
+
+def test_per_point_damage_as_json() -> None:
+    """1d-1 per point, +1d per 2 points on thrust 1d-1 - 1; the extra keys only when they say something."""
+    assert resolve_damage_notation(RURIK, "thr-1 cr +1d/2 points").to_dict() == {
+        "notation": "thr-1 cr +1d/2 points",
+        "base": "thrust",
+        "dice": 1,
+        "adds": -2,
+        "multiplier": 1,
+        "roll": "1d-2",
+        "damageType": "cr",
+        "armorDivisor": 1,
+        "tightBeam": False,
+        "minimum": 0,
+        "perPoints": 2,
+        "stepDice": 1,
+        "stepAdds": 0,
+    }
+    assert resolve_damage_notation(RURIK, "1d cr ex").to_dict()["modifiers"] == ["ex"]
+    assert "perPoints" not in resolve_damage_notation(RURIK, "1d cr").to_dict()
+
+
+_BASES = st.one_of(
+    st.tuples(st.sampled_from(["thr", "sw"]), st.integers(-20, 20)).map(
+        lambda pair: (pair[0], 0, pair[1], pair[0] + (f"{pair[1]:+d}" if pair[1] else ""))
+    ),
+    st.tuples(st.integers(0, 99), st.integers(-20, 20)).map(
+        lambda pair: ("fixed", pair[0], pair[1], f"{pair[0]}d" + (f"{pair[1]:+d}" if pair[1] else ""))
+    ),
+)
+_TYPE_WORDS = st.one_of(
+    st.sampled_from(["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tbb", "cor", "tox", "fat"]),
+    st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(lambda word: word not in ("aff", "spec", "per")),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    base=_BASES,
+    word=_TYPE_WORDS,
+    modifiers=st.lists(st.sampled_from(["ex", "inc", "sur", "dkb", "nkb", "rad"]), unique=True, max_size=3),
+    per_points=st.integers(1, 12),
+    step=st.one_of(st.none(), st.tuples(st.integers(1, 9), st.integers(-3, 3))),
+    per_words=st.booleans(),
+)
+def test_property_per_point_notations_read_back_their_parts(
+    base: tuple[str, int, int, str],
+    word: str,
+    modifiers: list[str],
+    per_points: int,
+    step: tuple[int, int] | None,
+    per_words: bool,
+) -> None:
+    """Any thrust, swing or dice notation with a per-point suffix (and modifiers, a step) gives
+    back the parts it was written with."""
+    kind, dice, adds, base_text = base
+    if per_words:
+        per = " per point" if per_points == 1 else f" per {per_points} points"
+    else:
+        per = "/point" if per_points == 1 else f"/{per_points} points"
+    text = f"{base_text} {word}" + "".join(f" {name}" for name in modifiers)
+    if step is not None:
+        text += f" +{step[0]}d" + (f"{step[1]:+d}" if step[1] else "")
+    text += per
+    weapon = resolve_damage_notation(RURIK, text)
+    base_name = {"thr": "thrust", "sw": "swing"}.get(kind, kind)
+    character = {"thr": (1, -1), "sw": (1, 1)}.get(kind, (dice, 0))
+    assert (weapon.base, weapon.dice, weapon.adds) == (base_name, character[0], character[1] + adds)
+    assert weapon.type_text == word and weapon.per_points == per_points
+    assert weapon.modifiers == tuple(modifiers)
+    assert (weapon.step_dice, weapon.step_adds) == (step or (0, 0))
+    expected_type = {"tbb": "burn"}.get(word, word)
+    known = word in ("cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tbb", "cor", "tox", "fat")
+    assert weapon.damage_type == (expected_type if known else None)

@@ -204,7 +204,17 @@ def test_v5_skills_split_gcs_relative_level_into_points_and_bonuses() -> None:
         "notes": "Ref: B208",
     }
     assert skills["Shield (Shield)"]["level"] == 13
-    assert "Gambling" not in skills  # 0 points: the format's skills cost at least 1
+
+
+def test_v5_a_skill_without_points_is_a_skill_at_its_default_level() -> None:
+    result = imported("v5_fighter.gcs")
+    document = result.document
+    index = next(i for i, s in enumerate(document["skills"]) if s["name"] == "Gambling")
+    gambling = document["skills"][index]
+    # GCS: IQ-5 by default = 5 with 0 points; the format's minimum of 1 point is stored
+    assert (gambling["level"], gambling["relativeLevel"], gambling["points"]) == (5, 5 - 10, 1)
+    assert "at least 1" in deviation(document, f"/skills/{index}/points")["justification"]
+    assert any(n.source == "/skills" and "Gambling" in n.message for n in result.notes)
 
 
 def test_v5_technique_is_a_skill_at_gcs_level_with_a_justified_cost() -> None:
@@ -246,9 +256,13 @@ def test_v5_dr_per_location() -> None:
     assert by_location["Skull"]["dr"] == 2
     assert resolve_hit(document, 10, "cr", location="skull").dr == 4
     assert any(
-        note.kind == "approximated" and "natural DR 2" in note.message
+        note.kind == "approximated" and "without the body's natural DR (Skull 2)" in note.message
         for note in imported("v5_fighter.gcs").notes
     )
+    # the body table kept in the extensions gives the torso's DR 4 against crushing only
+    assert resolve_hit(document, 10, "cr", location="torso").dr == 4
+    assert resolve_hit(document, 10, "cut", location="torso").dr == 3
+    assert resolve_hit(document, 10, "cut", location="wing").dr == 1
     assert [e["location"] for e in document["damageResistance"]].count("Arm") == 1  # both arms alike
     assert "locationId" not in by_location["Wing"]
 
@@ -281,7 +295,7 @@ def test_v5_notes_say_what_the_document_leaves_out() -> None:
     notes = imported("v5_fighter.gcs").notes
     by_source = {(n.source, n.kind) for n in notes}
     assert ("/traits/3", "notCarried") in by_source  # the disabled trait
-    assert ("/skills/3", "movedToExtensions") in by_source  # the 0-point skill
+    assert ("/skills", "approximated") in by_source  # the 0-point skill, stored at 1 point
     assert ("/attributes", "movedToExtensions") in by_source  # vision
     assert ("/profile/portrait", "notCarried") in by_source
     assert ("/settings/body_type", "movedToExtensions") in by_source
@@ -328,14 +342,33 @@ def test_v5_halved_move_and_dodge_when_reeling_and_minimum_move() -> None:
     assert "at least 1" in deviation(document, "/encumbrance/levels/4/move")["justification"]
 
 
-def test_v5_meta_trait_is_one_trait_and_wildcard_skill_goes_to_extensions() -> None:
+def test_v5_meta_trait_children_are_traits_of_their_own() -> None:
     document = imported("v5_2025_hound.gcs").document
-    meta = next(t for t in document["traits"] if t["name"] == "Meta-Trait: Quadruped")
-    assert (meta["points"], meta["type"]) == (-40, "disadvantage")
-    assert "No Fine Manipulators" not in {t["name"] for t in document["traits"]}
-    kept = document["extensions"][EXTENSION]["skills"]
-    assert [(s["name"], s["points"]) for s in kept] == [("Hunter!", 6)]
-    assert document["points"]["breakdown"]["other"] == 6
+    traits = {t["name"]: t for t in document["traits"]}
+    assert "Meta-Trait: Quadruped" not in traits
+    # the meta-trait's -40 is its two children's -30 and -10
+    assert (traits["No Fine Manipulators"]["points"], traits["No Fine Manipulators"]["type"]) == (
+        -30,
+        "disadvantage",
+    )
+    assert traits["Horizontal"]["points"] == -10
+    assert traits["Horizontal"]["notes"].startswith("Part of: Meta-Trait: Quadruped (meta-trait)")
+
+
+def test_v5_wildcard_skill_is_a_very_hard_skill_at_a_third_of_its_points() -> None:
+    document = imported("v5_2025_hound.gcs").document
+    index = next(i for i, s in enumerate(document["skills"]) if s["name"] == "Hunter!")
+    hunter = document["skills"][index]
+    # Per/W, 6 points: a third (2 points) of a Very Hard skill buys Per-2 (B175); GCS's Per+0 = 10
+    assert (hunter["difficulty"], hunter["relativeLevel"], hunter["level"], hunter["points"]) == (
+        "VH",
+        -2,
+        10,
+        6,
+    )
+    assert hunter["bonuses"] == [{"name": "GCS skill bonuses", "amount": 2}]
+    assert "wildcard" in deviation(document, f"/skills/{index}/points")["justification"]
+    assert "skills" not in document["extensions"][EXTENSION]
 
 
 def test_skill_bonus_from_rsl() -> None:
@@ -373,7 +406,8 @@ def test_v4_spells_are_skills_and_extra_pools_go_to_extensions() -> None:
     assert skills["Ward"]["level"] == 12  # ritual magic: GCS's level
     extra = document["extensions"][EXTENSION]["attributes"]
     assert extra == [{"id": "mana", "name": "Mana", "value": 14, "points": 3, "current": 12}]
-    assert document["points"]["breakdown"]["other"] == 3
+    # Mana's 3 points, less 1: the 0-point technique Disarming is stored with the format's 1 point
+    assert document["points"]["breakdown"]["other"] == 3 - 1
 
 
 def test_v4_tech_level_language_reaction_and_weapons() -> None:
@@ -408,7 +442,7 @@ def test_v2_without_calc_uses_gcs_rules() -> None:
     dr = {e["location"]: e["dr"] for e in document["damageResistance"]}
     assert dr == {"Skull": 0, "Torso": 1}  # the skull's own DR 2 is the rules'; the jacket on the torso
     assert document["equipment"][0]["weight"] == (1 + 3 * 0.5) / 2
-    assert any(n.kind == "approximated" and n.source == "/advantages/1" for n in result.notes)
+    assert any(n.kind == "approximated" and n.source == "/advantages" for n in result.notes)
 
 
 def test_v1_top_level_values() -> None:
@@ -442,7 +476,11 @@ def test_xml_is_refused_with_how_to_convert() -> None:
         import_gcs(text)
     assert caught.value.code == "unsupportedGcsVersion"
     assert caught.value.details == {"version": "4", "format": "xml"}
-    assert "save it" in caught.value.message
+    assert caught.value.message == (
+        "This is an XML GCS file (saved by GCS 4.x or older), which this importer does not read. "
+        "Current GCS (5.x) cannot open XML files either, but the last Java releases of GCS 4 read them "
+        "and save JSON: open the file there, save it, and import the saved file."
+    )
 
 
 @pytest.mark.parametrize("version", [0, 3, 6, -1])
@@ -452,8 +490,8 @@ def test_versions_gcs_never_wrote_are_refused(version: int) -> None:
     assert caught.value.code == "unsupportedGcsVersion"
     assert caught.value.details == {"version": version}
     assert caught.value.message == (
-        f"GCS file version {version} is not one GCS has written for characters (1, 2, 4 or 5); "
-        "open the file in a current GCS (5.x) and save it, then import the saved file."
+        f"GCS file version {version} is not one this importer knows: GCS has written characters as "
+        "versions 1, 2, 4 and 5."
     )
 
 
@@ -482,6 +520,10 @@ def test_text_that_starts_like_xml_is_refused_as_a_gcs_version() -> None:
         import_gcs("<<<<<<< Updated upstream\n{}\n=======\n{}\n>>>>>>> Stashed changes\n")
     assert caught.value.code == "unsupportedGcsVersion"
     assert caught.value.details == {"version": None, "format": "conflict"}
+    assert caught.value.message == (
+        "This file starts with a version-control conflict marker, not GCS JSON: resolve the conflict "
+        "(keep one version of the file), then import it."
+    )
 
 
 def test_text_errors_are_those_of_parse_character() -> None:

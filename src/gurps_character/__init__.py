@@ -71,6 +71,16 @@ from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
+from .locations import (
+    HIT_LOCATIONS,
+    LOCATION_NAMES,
+    Body,
+    BodyLocation,
+    LocationRole,
+    body_of,
+    location_role,
+    rule_location,
+)
 from .stats import (
     Attributes,
     CombatStats,
@@ -104,7 +114,9 @@ except _metadata.PackageNotFoundError:  # running from a source tree that was ne
 
 __all__ = [
     "FORMAT",
+    "HIT_LOCATIONS",
     "LATEST_VERSION",
+    "LOCATION_NAMES",
     "MAX_DOCUMENT_BYTES",
     "SCHEMA",
     "SUPPORTED_MINOR",
@@ -113,6 +125,8 @@ __all__ = [
     "AttackManeuver",
     "AttackSkill",
     "Attributes",
+    "Body",
+    "BodyLocation",
     "CharacterError",
     "CombatModifier",
     "CombatStats",
@@ -143,6 +157,7 @@ __all__ = [
     "ImportNote",
     "Inconsistency",
     "Issue",
+    "LocationRole",
     "NoDefenseReason",
     "PainThreshold",
     "ParryStyle",
@@ -170,6 +185,7 @@ __all__ = [
     "apply_hit",
     "attack_skill",
     "block_score",
+    "body_of",
     "can_attempt",
     "change_pool",
     "check_envelope",
@@ -186,6 +202,7 @@ __all__ = [
     "hits_after_dodge",
     "import_gcs",
     "location_penalty",
+    "location_role",
     "parry_score",
     "parse_character",
     "quick_contest",
@@ -195,6 +212,7 @@ __all__ = [
     "regular_contest_round",
     "resolve_damage_notation",
     "resolve_hit",
+    "rule_location",
     "serialize_character",
     "size_modifier",
     "speed_range_penalty",

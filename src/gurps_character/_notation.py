@@ -1,8 +1,8 @@
-"""The grammar of a weapon's damage text (``sw+2 (2) cut``), parsed by hand.
+"""The grammar of a weapon's damage text (``sw+2 (2) cut``, ``1d-1 burn/point``), parsed by hand.
 
 Each ``_parse_*`` function's docstring holds the rule it reads; errors carry the position of the
-offending character. Resolving ``thr``/``sw`` against a character is the caller's business
-(:func:`gurps_character.resolve_damage_notation`).
+offending character. Resolving ``thr``/``sw`` against a character, and deciding which damage
+words a hit resolves, is the caller's business (:func:`gurps_character.resolve_damage_notation`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,18 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal, NoReturn
 
-__all__ = ["NotationError", "ParsedNotation", "parse_notation"]
+__all__ = ["HIT_TYPES", "MODIFIERS", "NotationError", "ParsedNotation", "parse_notation"]
 
 _MAX_DIGITS: Final = 6
 """More digits than any weapon needs; keeps the numbers small whatever the text."""
 
-_TYPES: Final = ("pi++", "pi+", "pi-", "pi", "cr", "cut", "imp", "burn", "tbb", "cor", "tox", "fat")
-"""Longest first, so ``pi++`` is not read as ``pi`` followed by ``++``."""
+HIT_TYPES: Final = ("pi++", "pi+", "pi-", "pi", "cr", "cut", "imp", "burn", "tbb", "cor", "tox", "fat")
+"""The damage types a hit resolves, longest first (so ``pi++`` is not read as ``pi`` followed by
+``++``)."""
+
+MODIFIERS: Final = ("ex", "inc", "sur", "dkb", "nkb", "rad")
+"""Damage modifiers written after the type (B104-B106, B414): explosive, incendiary, surge,
+double knockback, no knockback, radiation. They are kept, not applied."""
 
 _NOT_A_HIT: Final = {"aff": "affliction", "spec": "special"}
 
@@ -37,11 +42,14 @@ _DIVISORS: Final[dict[str, float]] = {
     "ignores dr": math.inf,
 }
 
-_BASE: Final = re.compile(r"(thr|sw)|([0-9]+)d", re.IGNORECASE)
+_BASE: Final = re.compile(r"(thr|sw)|([0-9]+)(d?)", re.IGNORECASE)
 _ADDS: Final = re.compile(r"[+-]([0-9]+)")
 _TIMES: Final = re.compile(r"[x×*]([0-9]+)", re.IGNORECASE)
 _DIVISOR: Final = re.compile(r"\(\s*([^()]*?)\s*\)")
-_WORD: Final = re.compile(r"[A-Za-z+\-]+")
+_TYPE_WORD: Final = re.compile(r"[A-Za-z][A-Za-z+\-]*")
+_STEP: Final = re.compile(r"\+([0-9]+)d", re.IGNORECASE)
+_PER: Final = re.compile(r"(?:/|per\s+)\s*(?:([0-9]+)\s*)?points?(?![A-Za-z])", re.IGNORECASE)
+_WORD: Final = re.compile(r"[A-Za-z]+")
 
 
 class NotationError(Exception):
@@ -55,7 +63,12 @@ class NotationError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ParsedNotation:
-    """The parts as written; ``dice`` is 0 and ``adds`` the weapon's own for ``thr``/``sw``."""
+    """The parts as written; ``dice`` is 0 and ``adds`` the weapon's own for ``thr``/``sw``.
+
+    ``damage_type`` is the damage word in lower case: one of :data:`HIT_TYPES`, or another word
+    (``ctrl``) that the caller may not resolve as a hit. ``per_points`` is 0, or the points each
+    step of damage costs (``/point`` 1, ``/2 points`` 2); ``step_dice``/``step_adds`` are the dice
+    each step adds (``+1d/point``), both 0 when the whole roll is per step."""
 
     base: Literal["thrust", "swing", "fixed"]
     dice: int
@@ -63,6 +76,10 @@ class ParsedNotation:
     multiplier: int
     armor_divisor: float
     damage_type: str
+    per_points: int = 0
+    step_dice: int = 0
+    step_adds: int = 0
+    modifiers: tuple[str, ...] = ()
 
 
 class _Reader:
@@ -95,15 +112,19 @@ def _number(reader: _Reader, digits: str, start: int) -> int:
     return int(digits)
 
 
-def _parse_base(reader: _Reader) -> tuple[Literal["thrust", "swing", "fixed"], int]:
-    """base := ("thr" | "sw") | count "d" """
+def _parse_base(reader: _Reader) -> tuple[Literal["thrust", "swing", "fixed"], int, bool]:
+    """base := ("thr" | "sw") | count "d" | amount
+
+    An ``amount`` alone (``2 burn``) is fixed damage without dice; the flag says so (it takes no
+    adds)."""
     start = reader.at
     found = reader.match(_BASE)
     if found is None:
         reader.fail("expected 'thr', 'sw' or dice such as '2d'")
     if found.group(1) is not None:
-        return ("thrust" if found.group(1).lower() == "thr" else "swing"), 0
-    return "fixed", _number(reader, found.group(2), start)
+        return ("thrust" if found.group(1).lower() == "thr" else "swing"), 0, False
+    value = _number(reader, found.group(2), start)
+    return "fixed", value, not found.group(3)
 
 
 def _parse_adds(reader: _Reader) -> int:
@@ -144,44 +165,128 @@ def _parse_divisor(reader: _Reader) -> float:
     return value
 
 
-def _parse_type(reader: _Reader) -> str:
-    """type := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat"""
+def _parse_step(reader: _Reader) -> tuple[int, int]:
+    """step := "+" count "d" adds        (the dice each step of points adds: ``+1d/point``)"""
     start = reader.at
-    found = _WORD.match(reader.text, start)
-    word = found.group(0).lower() if found is not None else ""
-    for name in _TYPES:
+    found = reader.match(_STEP)
+    if found is None:
+        reader.fail("expected dice such as '+1d' before '/point'", start)
+    return _number(reader, found.group(1), start + 1), _parse_adds(reader)
+
+
+def _parse_type(reader: _Reader) -> str:
+    """type := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat | word
+    word := letter {letter | "+" | "-"}      (a damage no hit resolves: ``ctrl``, ``dehydrate``)
+
+    ``aff`` (affliction) and ``spec`` (special) are refused: they are not damage."""
+    start = reader.at
+    found = _TYPE_WORD.match(reader.text, start)
+    if found is None:
+        reader.fail("expected a damage type (cr, cut, imp, pi-, pi, pi+, pi++, burn, tbb, cor, tox, fat)")
+    word = found.group(0).lower()
+    for name in HIT_TYPES:
         if word == name:
             reader.at = start + len(name)
             return name
+    plain = _WORD.match(word)
+    word = plain.group(0) if plain is not None else word
     if word in _NOT_A_HIT:
         reader.fail(f"{_NOT_A_HIT[word]} damage ({word}) is not resolved as a hit", start)
-    if not word:
-        reader.fail("expected a damage type (cr, cut, imp, pi-, pi, pi+, pi++, burn, tbb, cor, tox, fat)")
-    reader.fail(f"unknown damage type {word!r}", start)
+    reader.at = start + len(word)
+    return word
+
+
+def _parse_per(reader: _Reader) -> int:
+    """per := ("/" | "per") [digits] ("point" | "points")      (``/point``, ``/2 points``)"""
+    start = reader.at
+    found = reader.match(_PER)
+    if found is None:
+        reader.fail("expected '/point' or '/2 points'", start)
+    if found.group(1) is None:
+        return 1
+    value = _number(reader, found.group(1), found.start(1))
+    if value < 1:
+        reader.fail("the points per step must be at least 1", found.start(1))
+    return value
+
+
+@dataclass(slots=True)
+class _Suffixes:
+    divisor: float | None
+    per_points: int = 0
+    step: tuple[int, int] | None = None
+    modifiers: tuple[str, ...] = ()
+
+
+def _parse_suffixes(reader: _Reader, found: _Suffixes) -> None:
+    """suffixes := {divisor | modifier | step | per}      (each at most once, spaces between)
+    modifier := ex | inc | sur | dkb | nkb | rad
+
+    A ``per`` may follow the type, a modifier or a step without a space (``burn/point``,
+    ``ex/2 points``, ``+1d/point``); a step needs a ``per``."""
+    while True:
+        reader.skip_spaces()
+        start = reader.at
+        char = reader.peek()
+        if not char:
+            break
+        if char == "(":
+            if found.divisor is not None:
+                reader.fail("a second armor divisor")
+            found.divisor = _parse_divisor(reader)
+        elif char == "+" and found.step is None:
+            found.step = _parse_step(reader)
+            if reader.peek() == "/" and not found.per_points:
+                found.per_points = _parse_per(reader)
+        elif _PER.match(reader.text, start) and not found.per_points:
+            found.per_points = _parse_per(reader)
+        else:
+            word = _WORD.match(reader.text, start)
+            name = word.group(0).lower() if word is not None else ""
+            if name not in MODIFIERS or name in found.modifiers:
+                reader.fail(f"unexpected {reader.text[start:]!r} after the damage type")
+            reader.at = word.end() if word is not None else start
+            found.modifiers += (name,)
+            if reader.peek() == "/" and not found.per_points:
+                found.per_points = _parse_per(reader)
+    if found.step is not None and not found.per_points:
+        reader.fail("a step of dice such as '+1d' needs '/point' or '/2 points'")
 
 
 def parse_notation(text: str) -> ParsedNotation:
-    """notation := base adds multiplier [divisor] type [divisor], spaces allowed between parts
-    (not inside ``base adds``)."""
+    """notation := base adds multiplier [divisor] [step] type [per] suffixes, spaces allowed
+    between parts (not inside ``base adds``); a plain amount (``2 burn``) takes no adds."""
     reader = _Reader(text)
     reader.skip_spaces()
-    base, dice = _parse_base(reader)
-    adds = _parse_adds(reader)
+    base, dice, amount_only = _parse_base(reader)
+    adds = 0 if amount_only else _parse_adds(reader)
+    if amount_only:
+        dice, adds = 0, dice
     multiplier = _parse_multiplier(reader)
     reader.skip_spaces()
-    divisor: float | None = None
+    found = _Suffixes(None)
     if reader.peek() == "(":
-        divisor = _parse_divisor(reader)
+        found.divisor = _parse_divisor(reader)
         reader.skip_spaces()
     elif reader.at < len(text) and not text[reader.at - 1].isspace() and reader.at > 0:
         reader.fail("expected a space before the damage type")
-    damage_type = _parse_type(reader)
-    reader.skip_spaces()
-    if reader.peek() == "(":
-        if divisor is not None:
-            reader.fail("a second armor divisor")
-        divisor = _parse_divisor(reader)
+    if reader.peek() == "+":
+        found.step = _parse_step(reader)
         reader.skip_spaces()
-    if reader.at < len(text):
-        reader.fail(f"unexpected {text[reader.at :]!r} after the damage type")
-    return ParsedNotation(base, dice, adds, multiplier, 1 if divisor is None else divisor, damage_type)
+    damage_type = _parse_type(reader)
+    if reader.peek() == "/":
+        found.per_points = _parse_per(reader)
+    _parse_suffixes(reader, found)
+    step_dice, step_adds = found.step if found.step is not None else (0, 0)
+    return ParsedNotation(
+        base,
+        dice,
+        adds,
+        multiplier,
+        1 if found.divisor is None else found.divisor,
+        damage_type,
+        found.per_points,
+        step_dice,
+        step_adds,
+        found.modifiers,
+    )

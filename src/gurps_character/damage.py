@@ -10,19 +10,21 @@ parsing text.
 The steps of :func:`resolve_hit`:
 
 1. **Basic damage** is the rolled total, at least 1 (0 for crushing, B378).
-2. **DR** is the DR the sheet lists for the location (armor and advantages); the skull's natural
-   DR 2 is added to it for every damage type. **Effective DR**: a divisor of 2 or more divides it,
-   rounding down; ``math.inf`` ("ignores DR") makes it 0; the fractions 0.5, 0.2 and 0.1 multiply
-   it by 2, 5 and 10, and DR 0 counts as DR 1 against them (B110, B378).
+2. **DR** is the DR the sheet lists for the location (armor and advantages) plus the location's
+   natural DR: the skull's 2 (B399) for every damage type, or what the character's body table
+   gives (below). **Effective DR**: a divisor of 2 or more divides it, rounding down;
+   ``math.inf`` ("ignores DR") makes it 0; the fractions 0.5, 0.2 and 0.1 multiply it by 2, 5
+   and 10, and DR 0 counts as DR 1 against them (B110, B378).
 3. **Penetrating damage** = basic damage - effective DR, at least 0.
 4. **Wounding multiplier** (B379): cr, burn, cor, tox, fat, pi x1; pi- x0.5; cut, pi+ x1.5;
    imp, pi++ x2. Hit locations replace it (B398-B399): skull and eye x4 for every type but tox;
-   face cor x1.5; neck cr and cor x1.5, cut x2; arm, leg, hand and foot imp, pi+ and pi++ x1;
-   vitals imp and the piercing types x3, tight-beam burning x2. Fatigue ignores hit location.
+   face cor x1.5; neck cr and cor x1.5, cut x2; limbs (arm, leg) and extremities (hand, foot)
+   imp, pi+ and pi++ x1; vitals imp and the piercing types x3, tight-beam burning x2. Fatigue
+   ignores hit location.
 5. **Injury** = penetrating x multiplier, rounded down, and at least 1 when anything penetrates
    (B379). A limb's injury beyond HP/2 and an extremity's beyond HP/3 are lost: the injury
-   suffered is at most floor(HP/2) + 1 (arm, leg) or floor(HP/3) + 1 (hand, foot).
-6. **Crippled** (B421): the uncapped injury is over HP/2 (arm, leg), over HP/3 (hand, foot) or
+   suffered is at most floor(HP/2) + 1 (limb) or floor(HP/3) + 1 (extremity).
+6. **Crippled** (B421): the uncapped injury is over HP/2 (limb), over HP/3 (extremity) or
    over HP/10 (eye; a crippled eye is blinded).
 7. **Shock** (B419): -1 per HP of injury, or per full floor(HP/10) of injury with 20 HP or
    more, at most -4. Low Pain Threshold doubles it, and so does crushing to the groin of a male
@@ -37,37 +39,47 @@ The steps of :func:`resolve_hit`:
    Acrobatics and Judo) to **keep his feet**, at -1 per yard after the first, +4 with Perfect
    Balance.
 
-Decisions where the sources leave a choice (the project's design notes hold the sources):
+**Other bodies** (B552-B554). A character imported from GCS keeps its body's hit-location table
+(:func:`~gurps_character.locations.body_of`): its locations are the ones a blow can land on (by
+GCS's ids: ``wing``, ``tail``, ``fin``, ``brain``...), its locations' natural DR (GCS's
+``dr_bonus``: the skull's 2, an octopod's brain 1, none for a body that lists none) is the
+natural DR of step 2, and DR against one damage type (GCS's "4 vs crushing") is added for that
+type. Each location is treated as the rule's kind of location its id names
+(:func:`~gurps_character.locations.location_role`):
 
-* Fatigue damage (``fat``) goes to FP; DR applies and the location never changes it; it causes
-  no shock, no major wound, no crippling (so no limb cap), no knockdown roll and no knockback.
-* Only ``imp``, the piercing types and tight-beam burning can hit the eye or the vitals;
-  anything else there is refused.
-* The location's knockdown modifiers apply only to major wounds: a head or vitals hit that
-  merely causes shock calls for the roll at plain HT. Toxic damage to the skull gets neither
-  x4 nor -10, but a head hit with shock still calls for the roll.
-* Low Pain Threshold and the groin rule each double shock; together they quadruple it, and the
-  maximum stays -8.
-* Pain thresholds and Perfect Balance are read from the traits by their English names
-  ("High Pain Threshold", "Low Pain Threshold", "Perfect Balance"; a name followed by a space
-  and notes also counts). Sheets in another language should pass ``pain_threshold``.
-* When the sheet lists several DR entries for the same location, the first one counts.
-* Optional rules (1/2D, blunt trauma, Injury Tolerance, Damage Reduction, Hardened DR,
-  explosions, shotguns, Body Hits, large-area injury) are not applied.
+* ``brain`` is the skull (B552: x4, knockdown -10);
+* ``arm``, ``leg`` and ``wing`` are limbs (B552, B554: a crippled wing cannot fly);
+* ``hand``, ``foot``, ``fin``, ``extremity`` and ``tail`` are extremities (B554: a tail is an
+  extremity unless it is a Striker or an Extra Arm, which a body table cannot tell);
+* every other id (``abdomen``, ``spine``, ``chinks``...) is hit as the torso: no override, no
+  cap, never crippled (optional rules beyond the Basic Set are not applied).
+
+Characters without a body table are humanoids by the Basic Set, as above.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
 from .errors import CharacterError, describe, guarded, json_detail
+from .locations import (
+    HIT_LOCATIONS,
+    LOCATION_NAMES,
+    Body,
+    BodyLocation,
+    HitLocation,
+    LocationRole,
+    body_of,
+    location_role,
+)
 from .update import PoolName, _is_double
 
 __all__ = [
@@ -85,11 +97,6 @@ DamageType: TypeAlias = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", 
 """A damage type (B379): crushing, cutting, impaling, the four piercing sizes, burning, corrosion,
 toxic and fatigue."""
 
-HitLocation: TypeAlias = Literal[
-    "skull", "face", "eye", "neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot"
-]
-"""A humanoid hit location (B398)."""
-
 PainThreshold: TypeAlias = Literal["high", "low", "normal"]
 """High Pain Threshold (B59), Low Pain Threshold (B142), or neither."""
 
@@ -106,11 +113,8 @@ _TYPE_MULTIPLIER: Final[dict[str, Fraction]] = {
     "tox": Fraction(1),
     "fat": Fraction(1),
 }
-_LOCATIONS: Final = ("skull", "face", "eye", "neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot")
 _PIERCING: Final = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
-_LIMBS: Final = frozenset({"arm", "leg"})
-_EXTREMITIES: Final = frozenset({"hand", "foot"})
-_HEAD_AND_VITALS: Final = frozenset({"skull", "face", "eye", "vitals"})
+_HEAD_AND_VITALS: Final[frozenset[LocationRole]] = frozenset({"skull", "face", "eye", "vitals"})
 _DIVISORS: Final[dict[float, Fraction | None]] = {
     1: Fraction(1),
     2: Fraction(2),
@@ -140,7 +144,33 @@ _DR_IDS: Final[dict[str, tuple[str, ...]]] = {
     "leg": ("legs",),
     "foot": ("feet",),
 }
+_FORMAT_IDS: Final[dict[str, str]] = {
+    "eye": "eyes",
+    "arm": "arms",
+    "hand": "hands",
+    "leg": "legs",
+    "foot": "feet",
+}
+"""A GCS location id → the format's ``locationId`` where they differ."""
+_DR_KEYS: Final[dict[str, tuple[str, ...]]] = {
+    "cr": ("cr", "crushing"),
+    "cut": ("cut", "cutting"),
+    "imp": ("imp", "impaling"),
+    "pi-": ("pi-", "piercing", "small piercing"),
+    "pi": ("pi", "piercing"),
+    "pi+": ("pi+", "piercing", "large piercing"),
+    "pi++": ("pi++", "piercing", "huge piercing"),
+    "burn": ("burn", "burning"),
+    "cor": ("cor", "corrosion", "corrosive"),
+    "tox": ("tox", "toxic"),
+    "fat": ("fat", "fatigue"),
+}
+"""The keys of a body location's DR by damage type (GCS's lower-cased ``dr_bonus``
+specializations) that count against each type; DR limited to anything else ("fire",
+"bullets") is not applied."""
 _SKULL_DR: Final = 2
+_HUMANOID_TEXT: Final = ", ".join(repr(name) for name in HIT_LOCATIONS)
+_FORMAT_TEXT: Final = ", ".join(repr(name) for name in LOCATION_NAMES if name not in HIT_LOCATIONS)
 _MAX_SHOCK: Final = 4
 _MAX_DOUBLED_SHOCK: Final = 8
 
@@ -166,29 +196,34 @@ class Hit:
     Attributes:
         basic_damage: The basic damage, after the minimum of 1 (0 for crushing).
         damage_type: The :data:`DamageType`.
-        location: The :data:`HitLocation`.
+        location: Where the blow landed: a :data:`HitLocation` by the rule's name (``arm``,
+            also when ``arms`` was asked for), or the id of a location of the character's body
+            table (``wing``, ``tail``...).
         pool: ``"hp"``, or ``"fp"`` for fatigue damage.
         armor_divisor: The armor divisor (1 for none, ``math.inf`` for "ignores DR").
         tight_beam: Whether burning damage was a tight beam.
         pain_threshold: The :data:`PainThreshold` the hit was resolved with.
-        dr: The DR at the location, with the skull's natural DR 2.
+        dr: The DR at the location, its natural DR included.
         effective_dr: The DR after the armor divisor.
         penetrating: Basic damage minus effective DR, at least 0.
-        multiplier: The wounding multiplier after the location's override.
+        wounding_multiplier: The wounding multiplier after the location's override (B379,
+            B398-B399).
         uncapped_injury: Penetrating times multiplier, rounded down, at least 1 when anything
             penetrates.
         injury: What comes off the pool: the uncapped injury, limited for a limb or extremity.
         shock: 0, or the penalty (-1 to -8) to DX and IQ on the victim's next turn.
         major_wound: An injury over HP/2, or any crippling injury.
-        crippled: The arm, leg, hand, foot or eye is crippled.
+        crippled: The limb, extremity or eye is crippled.
         blinded_eyes: How many eyes the hit blinds (0, 1 or 2).
         knockback: Yards of knockback.
         rolls: The rolls the hit calls for, in order: ``knockdown`` (HT), then ``keepFeet``.
+        natural_dr: The part of :attr:`dr` the body itself gives (the skull's 2; a body
+            table's natural DR there).
     """
 
     basic_damage: int
     damage_type: DamageType
-    location: HitLocation
+    location: HitLocation | str
     pool: PoolName
     armor_divisor: float
     tight_beam: bool
@@ -196,7 +231,7 @@ class Hit:
     dr: int
     effective_dr: int
     penetrating: int
-    multiplier: float
+    wounding_multiplier: float
     uncapped_injury: int
     injury: int
     shock: int
@@ -205,6 +240,16 @@ class Hit:
     blinded_eyes: int
     knockback: int
     rolls: tuple[Roll, ...]
+    natural_dr: int = 0
+
+    @property
+    def multiplier(self) -> float:
+        """Deprecated (to be removed in 0.3.0): use :attr:`wounding_multiplier`; a weapon's
+        ``6dx2`` is :attr:`WeaponDamage.multiplier`."""
+        warnings.warn(
+            "Hit.multiplier is deprecated: use Hit.wounding_multiplier.", DeprecationWarning, stacklevel=2
+        )
+        return self.wounding_multiplier
 
     def to_dict(self) -> dict[str, Any]:
         """The hit as JSON, camelCase keys; ``armorDivisor`` is ``"ignoresDR"`` for ``math.inf``."""
@@ -217,9 +262,10 @@ class Hit:
             "tightBeam": self.tight_beam,
             "painThreshold": self.pain_threshold,
             "dr": self.dr,
+            "naturalDr": self.natural_dr,
             "effectiveDr": self.effective_dr,
             "penetrating": self.penetrating,
-            "multiplier": self.multiplier,
+            "woundingMultiplier": self.wounding_multiplier,
             "uncappedInjury": self.uncapped_injury,
             "injury": self.injury,
             "shock": self.shock,
@@ -244,9 +290,21 @@ class WeaponDamage:
         dice: Six-sided dice to roll.
         adds: Added to the dice (the character's thrust or swing adds plus the weapon's).
         multiplier: The roll is multiplied by this (``2d x2``); 1 for most weapons.
-        damage_type: The :data:`DamageType` (``tbb`` is ``burn`` with :attr:`tight_beam`).
+        damage_type: The :data:`DamageType` (``tbb`` is ``burn`` with :attr:`tight_beam`), or
+            None for a damage word no hit resolves (GCS's ``ctrl``, ``dehydrate``): such damage
+            is rolled but not passed to :func:`resolve_hit`, which takes a type.
         armor_divisor: 1 when none is written; ``math.inf`` for "ignores DR".
         tight_beam: Tight-beam burning (``tbb``).
+        type_text: The damage word as written, in lower case (``cut``, ``tbb``, ``ctrl``).
+        per_points: 0, or the energy points each step of the damage costs (``1d burn/point``:
+            1; ``1d cr ex/2 points``: 2), for spells and powers whose damage grows with the
+            points spent.
+        step_dice: The dice each step adds (``thr-1 cr +1d/point``: 1, with :attr:`step_adds`);
+            0 when the whole roll is per step (``1d-1 burn/point``: roll 1d-1 per point).
+        step_adds: The adds of each step (0 without a step).
+        modifiers: The damage modifiers written after the type, in order (``ex`` explosive,
+            ``inc`` incendiary, ``sur`` surge, ``dkb`` double knockback, ``nkb`` no knockback,
+            ``rad`` radiation); kept for the engine, not applied.
     """
 
     notation: str
@@ -254,9 +312,14 @@ class WeaponDamage:
     dice: int
     adds: int
     multiplier: int
-    damage_type: DamageType
+    damage_type: DamageType | None
     armor_divisor: float
     tight_beam: bool
+    type_text: str = ""
+    per_points: int = 0
+    step_dice: int = 0
+    step_adds: int = 0
+    modifiers: tuple[str, ...] = ()
 
     @property
     def minimum(self) -> int:
@@ -273,8 +336,10 @@ class WeaponDamage:
     def to_dict(self) -> dict[str, Any]:
         """``{"notation", "base", "dice", "adds", "multiplier", "roll", "damageType",
         "armorDivisor", "tightBeam", "minimum"}``; ``armorDivisor`` is ``"ignoresDR"`` for
-        ``math.inf``."""
-        return {
+        ``math.inf``. Only when they say something: ``"typeText"`` (when ``damageType`` is
+        null), ``"perPoints"``, ``"stepDice"`` and ``"stepAdds"`` (per-point damage),
+        ``"modifiers"`` (a list)."""
+        found: dict[str, Any] = {
             "notation": self.notation,
             "base": self.base,
             "dice": self.dice,
@@ -286,6 +351,13 @@ class WeaponDamage:
             "tightBeam": self.tight_beam,
             "minimum": self.minimum,
         }
+        if self.damage_type is None:
+            found["typeText"] = self.type_text
+        if self.per_points:
+            found.update(perPoints=self.per_points, stepDice=self.step_dice, stepAdds=self.step_adds)
+        if self.modifiers:
+            found["modifiers"] = list(self.modifiers)
+        return found
 
 
 # ---------------------------------------------------------------- arguments
@@ -381,26 +453,98 @@ def _pain_threshold(document: Mapping[str, Any]) -> PainThreshold:
     return "high" if high is not None else "low" if low is not None else "normal"
 
 
-def _listed_dr(document: Mapping[str, Any], location: str) -> int:
-    """The DR the sheet lists for ``location``: its own entry, the covering one, or 0."""
+def _body(document: Mapping[str, Any]) -> Body | None:
+    """The character's body table, or None for a humanoid by the Basic Set."""
+    return body_of(document)
+
+
+def _location(value: object, body: Body | None, name: str = "location") -> tuple[str, BodyLocation | None]:
+    """The location asked for, by the rule's name or the body's id, and its body row."""
+    if not isinstance(value, str):
+        _refuse_location(value, body, name)
+    where = LOCATION_NAMES.get(value, value)
+    if body is None:
+        if where not in HIT_LOCATIONS:
+            _refuse_location(value, body, name)
+        return where, None
+    place = body.location(where)
+    if place is None:
+        _refuse_location(value, body, name)
+    return where, place
+
+
+def _refuse_location(value: object, body: Body | None, name: str) -> NoReturn:
+    if body is None:
+        _refuse(name, value, f"one of {_HUMANOID_TEXT} (or the format's {_FORMAT_TEXT})")
+    ids = body.ids
+    shown = describe(value) if not isinstance(value, str) else repr(value)
+    raise CharacterError(
+        "invalidArgument",
+        f"{name} must be a hit location of the character's body ({body.name or 'unnamed'}): "
+        f"{', '.join(ids)}; not {shown}.",
+        {"name": name, "value": json_detail(value), "locations": list(ids)},
+    )
+
+
+def _sheet_dr(
+    document: Mapping[str, Any], location_ids: tuple[str, ...], names: tuple[str, ...]
+) -> int | None:
+    """The DR the sheet lists: the first entry with one of the ``locationId``s (in order), else
+    the first whose ``location`` is one of the names (any case), else None."""
     entries = document.get("damageResistance")
     if entries is None:
-        return 0
+        return None
     if not isinstance(entries, list | tuple):
         raise CharacterError(
             "invalidDocument", "/damageResistance must be a list.", {"pointer": "/damageResistance"}
         )
-    for location_id in _DR_IDS[location]:
-        for index, entry in enumerate(entries):
-            if _member(entry, "locationId") == location_id:
-                pointer = f"/damageResistance/{index}/dr"
-                dr = _integer(_member(entry, "dr"), pointer)
-                if dr < 0:
-                    raise CharacterError(
-                        "invalidDocument", f"{pointer} must be at least 0.", {"pointer": pointer}
-                    )
-                return dr
-    return 0
+    found: int | None = None
+    for location_id in location_ids:
+        found = next((i for i, e in enumerate(entries) if _member(e, "locationId") == location_id), None)
+        if found is not None:
+            break
+    if found is None:
+        wanted = {name.casefold() for name in names if name}
+        found = next((i for i, e in enumerate(entries) if _named(e, wanted)), None)
+    if found is None:
+        return None
+    pointer = f"/damageResistance/{found}/dr"
+    dr = _integer(_member(entries[found], "dr"), pointer)
+    if dr < 0:
+        raise CharacterError("invalidDocument", f"{pointer} must be at least 0.", {"pointer": pointer})
+    return dr
+
+
+def _named(entry: object, names: set[str]) -> bool:
+    """Whether a DR entry's ``location`` text is one of the (casefolded) names."""
+    text = _member(entry, "location")
+    return isinstance(text, str) and text.strip().casefold() in names
+
+
+def _listed_dr(document: Mapping[str, Any], location: str, place: BodyLocation | None) -> int:
+    """The DR the sheet lists for ``location`` (armor and advantages): its own entry, the
+    covering one (B398: a helm covers skull and face, torso armor the vitals and groin); for a
+    body location the sheet has no entry for, the body table's DR less its natural DR; else 0."""
+    if place is None:
+        return _sheet_dr(document, _DR_IDS[location], ()) or 0
+    ids = _DR_IDS.get(location, (_FORMAT_IDS.get(location, location),))
+    found = _sheet_dr(document, ids, (place.name, place.table_name))
+    if found is not None:
+        return found
+    return max(0, place.dr["all"] - place.natural_dr)
+
+
+def _dr_against(place: BodyLocation, damage_type: str) -> int:
+    """What a body location's DR adds against one damage type (GCS's "4 vs crushing")."""
+    keys = _DR_KEYS[damage_type]
+    return sum(amount for key, amount in place.dr.items() if key.casefold() in keys)
+
+
+def _natural_dr(location: str, place: BodyLocation | None) -> int:
+    """The body's own DR at the location: the body table's, else the skull's 2 (B399)."""
+    if place is not None:
+        return place.natural_dr
+    return _SKULL_DR if location == "skull" else 0
 
 
 # ---------------------------------------------------------------- the rules
@@ -414,20 +558,20 @@ def _effective_dr(dr: int, divisor: Fraction | None) -> int:
     return max(1, dr * int(1 / divisor))  # DR 0 counts as DR 1 against a fractional divisor
 
 
-def _multiplier(damage_type: str, location: str, tight_beam: bool) -> Fraction:
+def _multiplier(damage_type: str, role: LocationRole, tight_beam: bool) -> Fraction:
     if damage_type == "fat":
         return _TYPE_MULTIPLIER["fat"]  # fatigue ignores hit location
-    if location in ("skull", "eye") and damage_type != "tox":
+    if role in ("skull", "eye") and damage_type != "tox":
         return Fraction(4)
-    if location == "vitals":
+    if role == "vitals":
         return Fraction(3) if damage_type in _PIERCING else Fraction(2)  # else tight-beam burning
-    if location == "face" and damage_type == "cor":
+    if role == "face" and damage_type == "cor":
         return Fraction(3, 2)
-    if location == "neck" and damage_type in ("cr", "cor"):
+    if role == "neck" and damage_type in ("cr", "cor"):
         return Fraction(3, 2)
-    if location == "neck" and damage_type == "cut":
+    if role == "neck" and damage_type == "cut":
         return Fraction(2)
-    if location in _LIMBS | _EXTREMITIES and damage_type in ("imp", "pi+", "pi++"):
+    if role in ("limb", "extremity") and damage_type in ("imp", "pi+", "pi++"):
         return Fraction(1)
     return _TYPE_MULTIPLIER[damage_type]
 
@@ -448,44 +592,44 @@ def _shock(steps: int, pain: PainThreshold, doubled_by_location: bool) -> int:
 
 
 def _blinded_eyes(
-    location: str, damage_type: str, crippled: bool, major_wound: bool, injury: int, hp: int
+    role: LocationRole, damage_type: str, crippled: bool, major_wound: bool, injury: int, hp: int
 ) -> int:
     """A crippled eye is blind; corrosion that is a major wound to the face blinds one eye, both
     when the injury is over the full HP (B399)."""
-    if location == "eye" and crippled:
+    if role == "eye" and crippled:
         return 1
-    if location == "face" and damage_type == "cor" and major_wound:
+    if role == "face" and damage_type == "cor" and major_wound:
         return 2 if injury > hp else 1
     return 0
 
 
-def _cap(location: str, hp: int) -> int | None:
+def _cap(role: LocationRole, hp: int) -> int | None:
     """The most injury a limb or extremity can suffer: the least whole number over HP/2 or HP/3."""
-    if location in _LIMBS:
+    if role == "limb":
         return max(1, hp // 2 + 1)
-    if location in _EXTREMITIES:
+    if role == "extremity":
         return max(1, hp // 3 + 1)
     return None
 
 
-def _crippling(location: str, injury: int, hp: int) -> bool:
-    if location in _LIMBS:
+def _crippling(role: LocationRole, injury: int, hp: int) -> bool:
+    if role == "limb":
         return 2 * injury > hp
-    if location in _EXTREMITIES:
+    if role == "extremity":
         return 3 * injury > hp
-    if location == "eye":
+    if role == "eye":
         return 10 * injury > hp
     return False
 
 
 def _knockdown_modifier(
-    location: str, damage_type: str, major_wound: bool, pain: PainThreshold, vulnerable_groin: bool
+    role: LocationRole, damage_type: str, major_wound: bool, pain: PainThreshold, vulnerable_groin: bool
 ) -> int:
     modifier = 0
     if major_wound:
-        if location in ("skull", "eye") and damage_type != "tox":
+        if role in ("skull", "eye") and damage_type != "tox":
             modifier -= 10
-        elif location in ("face", "vitals") or (location == "groin" and vulnerable_groin):
+        elif role in ("face", "vitals") or (role == "groin" and vulnerable_groin):
             modifier -= 5
     return modifier + {"high": 3, "low": -4, "normal": 0}[pain]
 
@@ -496,13 +640,96 @@ def _knockback(damage_type: str, basic_damage: int, penetrating: int, st: int) -
     return 0
 
 
+@dataclass(frozen=True, slots=True)
+class _Blow:
+    """What :func:`resolve_hit` was asked, checked: everything the rules start from."""
+
+    basic: int
+    kind: str
+    where: str
+    role: LocationRole
+    divisor_value: float
+    divisor: Fraction | None
+    beam: bool
+    pain: PainThreshold
+    total_dr: int
+    natural_dr: int
+
+
+def _check_target(kind: str, where: str, role: LocationRole, beam: bool) -> None:
+    if beam and kind != "burn":
+        _refuse("tight_beam", beam, f"False for {kind} damage (a tight beam is burning)")
+    if role in ("eye", "vitals") and not _can_target(kind, beam):
+        raise CharacterError(
+            "invalidArgument",
+            f"{kind} damage cannot hit the {where}: only imp, pi-, pi, pi+, pi++ and tight-beam burn can.",
+            {"name": "damage_type", "value": kind, "location": where},
+        )
+
+
+def _rules(document: Mapping[str, Any], blow: _Blow, vulnerable_groin: bool) -> Hit:
+    """The hit by the rules, from its checked inputs and the DR in place."""
+    hp = _integer(_member(document, "secondary", "hp", "value"), "/secondary/hp/value")
+    st = _integer(_member(document, "attributes", "st", "value"), "/attributes/st/value")
+    kind, where, role = blow.kind, blow.where, blow.role
+    basic = blow.basic if kind == "cr" else max(1, blow.basic)
+    effective_dr = _effective_dr(blow.total_dr, blow.divisor)
+    penetrating = max(0, basic - effective_dr)
+    multiplier = _multiplier(kind, role, blow.beam)
+    uncapped = math.floor(penetrating * multiplier)
+    if penetrating > 0:
+        uncapped = max(1, uncapped)
+
+    fatigue = kind == "fat"
+    cap = None if fatigue else _cap(role, hp)
+    injury = uncapped if cap is None else min(uncapped, cap)
+    crippled = not fatigue and _crippling(role, uncapped, hp)
+    major_wound = not fatigue and (2 * injury > hp or crippled)
+
+    steps = 0 if fatigue else _shock_steps(injury, hp)
+    doubled = role == "groin" and kind == "cr" and vulnerable_groin
+    knockback = 0 if fatigue else _knockback(kind, basic, penetrating, st)
+
+    rolls: list[Roll] = []
+    if major_wound or (role in _HEAD_AND_VITALS and steps > 0):
+        modifier = _knockdown_modifier(role, kind, major_wound, blow.pain, vulnerable_groin)
+        rolls.append(Roll("knockdown", "ht", modifier, "immediately", "B420"))
+    if knockback:
+        balance = 4 if _has_trait("Perfect Balance", _traits(document)) is not None else 0
+        rolls.append(Roll("keepFeet", "dx", -(knockback - 1) + balance, "immediately", "B378"))
+
+    damage_type: Any = kind
+    return Hit(
+        basic_damage=basic,
+        damage_type=damage_type,
+        location=where,
+        pool="fp" if fatigue else "hp",
+        armor_divisor=blow.divisor_value,
+        tight_beam=blow.beam,
+        pain_threshold=blow.pain,
+        dr=blow.total_dr,
+        effective_dr=effective_dr,
+        penetrating=penetrating,
+        wounding_multiplier=_plain(multiplier),
+        uncapped_injury=uncapped,
+        injury=injury,
+        shock=_shock(steps, blow.pain, doubled),
+        major_wound=major_wound,
+        crippled=crippled,
+        blinded_eyes=_blinded_eyes(role, kind, crippled, major_wound, injury, hp),
+        knockback=knockback,
+        rolls=tuple(rolls),
+        natural_dr=blow.natural_dr,
+    )
+
+
 @guarded
 def resolve_hit(
     document: Mapping[str, Any],
     basic_damage: int,
     damage_type: DamageType,
     *,
-    location: HitLocation = "torso",
+    location: HitLocation | str = "torso",
     armor_divisor: float = 1,
     dr: int | None = None,
     tight_beam: bool = False,
@@ -518,16 +745,24 @@ def resolve_hit(
         document: The character hit (never modified). Read: ``/secondary/hp/value`` and
             ``/attributes/st/value`` (integers), ``/damageResistance`` when ``dr`` is None,
             ``/traits`` when ``pain_threshold`` is None or the hit knocks the character back
-            (Perfect Balance).
+            (Perfect Balance), and the body table an import from GCS keeps in the extensions
+            (:func:`~gurps_character.locations.body_of`).
         basic_damage: The rolled damage, a whole number of at least 0 (raised to 1 unless
             crushing, B378).
         damage_type: A :data:`DamageType`.
-        location: A :data:`HitLocation`.
+        location: A :data:`HitLocation` by the rule's name or the format's ``locationId``
+            (``arm`` or ``arms``; every spelling in
+            :data:`~gurps_character.locations.LOCATION_NAMES`); for a character with a body
+            table, one of its locations by GCS's id (``wing``, ``tail``...; ``arms`` still
+            means ``arm``).
         armor_divisor: 1 (none), 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, or ``math.inf`` for "ignores DR".
         dr: The DR listed for the location (armor and advantages), a whole number of at least 0;
-            the skull's natural DR 2 is added to it. None reads it from ``damageResistance`` by
-            ``locationId`` (``skull``/``face``, else ``head``; ``vitals``/``groin``, else ``torso``;
-            ``eyes``; ``arms``, ``hands``, ``legs``, ``feet``), the first matching entry, else 0.
+            the location's natural DR (the skull's 2, or the body table's) is added to it. None
+            reads it from ``damageResistance`` by ``locationId`` (``skull``/``face``, else
+            ``head``; ``vitals``/``groin``, else ``torso``; ``eyes``; ``arms``, ``hands``,
+            ``legs``, ``feet``), the first matching entry, else 0; for a body location the
+            format has no ``locationId`` for, the entry whose ``location`` is its name, else the
+            body table's DR; with a body table, its DR against the damage type is added.
         tight_beam: Burning damage from a tight beam (``tbb``): it can hit the eye and the
             vitals (x2 there). Only for ``burn``.
         pain_threshold: ``"high"``, ``"low"`` or ``"normal"``; None reads the document's traits
@@ -542,89 +777,168 @@ def resolve_hit(
     Raises:
         CharacterError: ``notAnObject``; ``invalidArgument`` (``details["name"]`` names the
             argument) for damage that is not a whole number of at least 0, an unknown type,
-            location or pain threshold, a divisor not in the list, a negative DR, ``tight_beam``
-            with a type other than ``burn``, or a type that cannot hit the eye or vitals (only
-            ``imp``, ``pi-``, ``pi``, ``pi+``, ``pi++`` and tight-beam ``burn`` can);
-            ``invalidDocument`` (with the ``pointer``) when HP, ST, a DR entry used or the traits
-            read are missing or malformed, or the traits list both pain thresholds.
+            location (for a character with a body table, a location the body lacks: the message
+            and ``details["locations"]`` list the body's) or pain threshold, a divisor not in the
+            list, a negative DR, ``tight_beam`` with a type other than ``burn``, or a type that
+            cannot hit the eye or vitals (only ``imp``, ``pi-``, ``pi``, ``pi+``, ``pi++`` and
+            tight-beam ``burn`` can); ``invalidDocument`` (with the ``pointer``) when HP, ST, a
+            DR entry used, the traits read or the body table are missing or malformed, or the
+            traits list both pain thresholds.
     """
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     rolled = _whole(basic_damage, "basic_damage")
     kind: Any = _choice(damage_type, "damage_type", tuple(_TYPE_MULTIPLIER))
-    where: Any = _choice(location, "location", _LOCATIONS)
+    body = _body(document)
+    where, place = _location(location, body)
+    role = location_role(where)
     divisor_value, divisor = _divisor(armor_divisor)
     listed = None if dr is None else _whole(dr, "dr")
     beam = _flag(tight_beam, "tight_beam")
     groin_counts = _flag(vulnerable_groin, "vulnerable_groin")
     if pain_threshold is not None:
         _choice(pain_threshold, "pain_threshold", ("high", "low", "normal"))
-    if beam and kind != "burn":
-        _refuse("tight_beam", beam, f"False for {kind} damage (a tight beam is burning)")
-    if where in ("eye", "vitals") and not _can_target(kind, beam):
-        raise CharacterError(
-            "invalidArgument",
-            f"{kind} damage cannot hit the {where}: only imp, pi-, pi, pi+, pi++ and tight-beam burn can.",
-            {"name": "damage_type", "value": kind, "location": where},
-        )
+    _check_target(kind, where, role, beam)
 
-    hp = _integer(_member(document, "secondary", "hp", "value"), "/secondary/hp/value")
-    st = _integer(_member(document, "attributes", "st", "value"), "/attributes/st/value")
     pain: PainThreshold = _pain_threshold(document) if pain_threshold is None else pain_threshold
-
-    basic = rolled if kind == "cr" else max(1, rolled)
-    total_dr = (_listed_dr(document, where) if listed is None else listed) + (
-        _SKULL_DR if where == "skull" else 0
-    )
-    effective_dr = _effective_dr(total_dr, divisor)
-    penetrating = max(0, basic - effective_dr)
-    multiplier = _multiplier(kind, where, beam)
-    uncapped = math.floor(penetrating * multiplier)
-    if penetrating > 0:
-        uncapped = max(1, uncapped)
-
-    fatigue = kind == "fat"
-    cap = None if fatigue else _cap(where, hp)
-    injury = uncapped if cap is None else min(uncapped, cap)
-    crippled = not fatigue and _crippling(where, uncapped, hp)
-    major_wound = not fatigue and (2 * injury > hp or crippled)
-
-    steps = 0 if fatigue else _shock_steps(injury, hp)
-    doubled = where == "groin" and kind == "cr" and groin_counts
-    knockback = 0 if fatigue else _knockback(kind, basic, penetrating, st)
-
-    rolls: list[Roll] = []
-    if major_wound or (where in _HEAD_AND_VITALS and steps > 0):
-        modifier = _knockdown_modifier(where, kind, major_wound, pain, groin_counts)
-        rolls.append(Roll("knockdown", "ht", modifier, "immediately", "B420"))
-    if knockback:
-        balance = 4 if _has_trait("Perfect Balance", _traits(document)) is not None else 0
-        rolls.append(Roll("keepFeet", "dx", -(knockback - 1) + balance, "immediately", "B378"))
-
-    return Hit(
-        basic_damage=basic,
-        damage_type=kind,
-        location=where,
-        pool="fp" if fatigue else "hp",
-        armor_divisor=divisor_value,
-        tight_beam=beam,
-        pain_threshold=pain,
-        dr=total_dr,
-        effective_dr=effective_dr,
-        penetrating=penetrating,
-        multiplier=_plain(multiplier),
-        uncapped_injury=uncapped,
-        injury=injury,
-        shock=_shock(steps, pain, doubled),
-        major_wound=major_wound,
-        crippled=crippled,
-        blinded_eyes=_blinded_eyes(where, kind, crippled, major_wound, injury, hp),
-        knockback=knockback,
-        rolls=tuple(rolls),
-    )
+    natural = _natural_dr(where, place)
+    if listed is None:
+        against = _dr_against(place, kind) if place is not None else 0
+        total_dr = max(0, _listed_dr(document, where, place) + natural + against)
+    else:
+        total_dr = listed + natural
+    blow = _Blow(rolled, kind, where, role, divisor_value, divisor, beam, pain, total_dr, natural)
+    return _rules(document, blow, groin_counts)
 
 
 # ---------------------------------------------------------------- apply_hit
+
+_HIT_INTEGERS: Final = (
+    "basic_damage",
+    "dr",
+    "natural_dr",
+    "effective_dr",
+    "penetrating",
+    "uncapped_injury",
+    "injury",
+    "knockback",
+)
+_HIT_FLAGS: Final = ("tight_beam", "major_wound", "crippled")
+
+
+def _forged(field: str, value: object, expected: str) -> NoReturn:
+    shown = _rolls_text(value) if field == "rolls" and _all_rolls(value) else describe(value)
+    raise CharacterError(
+        "invalidArgument",
+        f"hit is not what resolve_hit gives: its {field} is {shown}, {expected}.",
+        {"name": "hit", "field": field, "value": json_detail(value)},
+    )
+
+
+def _all_rolls(value: object) -> TypeGuard[tuple[Roll, ...]]:
+    return isinstance(value, tuple) and all(type(roll) is Roll for roll in value)
+
+
+def _whole_field(hit: Hit, field: str, low: int = 0, high: int | None = None) -> None:
+    value: object = getattr(hit, field, None)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not _is_double(value)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        _forged(field, value, f"not a whole number {bounds}")
+
+
+def _checked_fields(hit: Hit) -> None:
+    """Every field of a hit has a type and range :func:`resolve_hit` can give."""
+    for field in _HIT_INTEGERS:
+        _whole_field(hit, field)
+    _whole_field(hit, "shock", -_MAX_DOUBLED_SHOCK, 0)
+    _whole_field(hit, "blinded_eyes", 0, 2)
+    for field in _HIT_FLAGS:
+        if not isinstance(getattr(hit, field, None), bool):
+            _forged(field, getattr(hit, field, None), "not True or False")
+    if not isinstance(hit.damage_type, str) or hit.damage_type not in _TYPE_MULTIPLIER:
+        _forged("damage_type", hit.damage_type, "not a damage type")
+    if not isinstance(hit.location, str):
+        _forged("location", hit.location, "not a hit location")
+    if hit.pool != ("fp" if hit.damage_type == "fat" else "hp"):
+        _forged("pool", hit.pool, f"not the pool {hit.damage_type} damage goes to")
+    if not isinstance(hit.pain_threshold, str) or hit.pain_threshold not in ("high", "low", "normal"):
+        _forged("pain_threshold", hit.pain_threshold, "not 'high', 'low' or 'normal'")
+    divisor = hit.armor_divisor
+    if isinstance(divisor, bool) or not isinstance(divisor, int | float) or divisor not in _DIVISORS:
+        _forged("armor_divisor", divisor, "not an armor divisor")
+    multiplier = hit.wounding_multiplier
+    if isinstance(multiplier, bool) or not isinstance(multiplier, int | float | Fraction):
+        _forged("wounding_multiplier", multiplier, "not a number")
+    if not _all_rolls(hit.rolls):
+        _forged("rolls", hit.rolls, "not a tuple of Roll")
+
+
+_COMPARED: Final = (
+    "basic_damage",
+    "location",
+    "pool",
+    "dr",
+    "natural_dr",
+    "effective_dr",
+    "penetrating",
+    "wounding_multiplier",
+    "uncapped_injury",
+    "injury",
+    "shock",
+    "major_wound",
+    "crippled",
+    "blinded_eyes",
+    "knockback",
+    "rolls",
+)
+
+
+def _check_hit(document: Mapping[str, Any], hit: Hit) -> None:
+    """A hit must be one :func:`resolve_hit` gives for this character: right types and ranges,
+    and every result what the rules make of its own inputs (its damage, type, location,
+    divisor, DR and pain threshold), groin or not."""
+    _checked_fields(hit)
+    body = _body(document)
+    try:
+        where, place = _location(hit.location, body)
+    except CharacterError:
+        names = ", ".join(body.ids) if body is not None else ", ".join(HIT_LOCATIONS)
+        _forged("location", hit.location, f"not a location of this character ({names})")
+    role = location_role(where)
+    try:
+        _check_target(hit.damage_type, where, role, hit.tight_beam)
+    except CharacterError:
+        _forged("damage_type", hit.damage_type, f"which cannot hit the {where}")
+    natural = _natural_dr(where, place)
+    if hit.natural_dr != natural:
+        _forged("natural_dr", hit.natural_dr, f"where the {where}'s natural DR is {natural}")
+    least = natural + min(0, _dr_against(place, hit.damage_type)) if place is not None else natural
+    if hit.dr < max(0, least):
+        _forged("dr", hit.dr, f"below the {where}'s natural DR {natural}")
+    divisor_value, divisor = _divisor(hit.armor_divisor)
+    blow = _Blow(
+        hit.basic_damage, hit.damage_type, where, role, divisor_value, divisor, hit.tight_beam,
+        hit.pain_threshold, hit.dr, natural,
+    )  # fmt: skip
+    candidates = [_rules(document, blow, groin) for groin in (True, False)]
+    if any(all(getattr(hit, f) == getattr(rules, f) for f in _COMPARED) for rules in candidates):
+        return
+    rules = candidates[0]
+    field = next(f for f in _COMPARED if getattr(hit, f) != getattr(rules, f))
+    expected = getattr(rules, field)
+    shown = _rolls_text(expected) if field == "rolls" else describe(expected)
+    _forged(field, getattr(hit, field), f"where the rules give {shown} for this character")
+
+
+def _rolls_text(rolls: tuple[Roll, ...]) -> str:
+    """``knockdown HT-10, keepFeet DX+0``, or ``no roll``."""
+    return ", ".join(f"{roll.kind} {roll.attribute.upper()}{roll.modifier:+d}" for roll in rolls) or "no roll"
 
 
 def _hit_follow_ups(hit: Hit) -> list[FollowUp]:
@@ -681,22 +995,34 @@ def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = N
     ``consciousnessCheck`` due at the start of the next turn (see
     :class:`~gurps_character.FollowUp`).
 
+    The hit is checked first: a :class:`Hit` rebuilt or changed by hand (``dataclasses.replace``)
+    must still be one :func:`resolve_hit` gives for this character: every field of the right
+    type and range, and every result (DR, penetration, multiplier, injury, shock, wounds,
+    knockback, rolls) what the rules make of its own damage, type, location, divisor, DR and
+    pain threshold.
+
     Args:
         document: The character the hit was resolved for; never modified.
-        hit: A :class:`Hit` from :func:`resolve_hit`.
+        hit: A :class:`Hit` from :func:`resolve_hit` for this character.
         now: A timezone-aware time for ``meta.updatedAt`` (default: the current time).
 
     Returns:
         A :class:`~gurps_character.PoolChange`; its ``document`` is the new document.
 
     Raises:
-        CharacterError: ``invalidArgument`` when ``hit`` is not a :class:`Hit`; otherwise as
+        CharacterError: ``invalidArgument`` naming ``hit`` (``details["name"]``; for a field,
+            ``details["field"]`` names it) when ``hit`` is not a :class:`Hit` or is not one
+            :func:`resolve_hit` gives for this character; ``invalidDocument`` as
+            :func:`resolve_hit` reads the document; otherwise as
             :func:`~gurps_character.change_pool` (``notAnObject``, ``invalidDocument``,
             ``outOfBounds``).
         TypeError: ``now`` is naive.
     """
     if not isinstance(hit, Hit):
         _refuse("hit", hit, "a Hit from resolve_hit")
+    if not isinstance(document, Mapping):
+        raise CharacterError("notAnObject", "A character document must be a JSON object.")
+    _check_hit(document, hit)
     change = change_pool(document, hit.pool, -hit.injury, now=now, spill_to_hp=True)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
     return replace(change, follow_ups=follow_ups)
@@ -718,21 +1044,37 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
 
     The notation (B269, B271): a base, then optional parts, separated by optional spaces::
 
-        notation   := base [multiplier] [divisor] type [divisor]
-        base       := ("thr" | "sw") [adds]  |  count "d" [adds]
+        notation   := base [multiplier] [divisor] [step] type [per] {suffix}
+        base       := ("thr" | "sw") [adds]  |  count "d" [adds]  |  amount
         adds       := ("+" | "-") digits
         multiplier := ("x" | "×") digits                  e.g. 6dx2
         divisor    := "(" (number | "inf" | "∞" | "ignores DR") ")"
-        type       := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat
+        type       := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat | word
+        per        := ("/" | "per ") [digits] ("point" | "points")     e.g. burn/point
+        step       := "+" count "d" [adds]                e.g. thr-1 cr +1d/point
+        suffix     := divisor | per | step | modifier
+        modifier   := ex | inc | sur | dkb | nkb | rad
 
     ``thr`` and ``sw`` take the character's thrust and swing (``/damage``), so ``sw+1 cut`` for
-    swing 1d+2 is 1d+3. The adds are kept as written: the optional conversion of large adds into
-    dice (B269) is not made. ``tbb`` is tight-beam burning. The divisor must be one
+    swing 1d+2 is 1d+3. An ``amount`` alone (``2 burn``) is fixed damage without dice. The adds
+    are kept as written: the optional conversion of large adds into dice (B269) is not made.
+    ``tbb`` is tight-beam burning. The divisor (one, before or after the type) must be one
     :func:`resolve_hit` accepts.
+
+    Per-point damage (spells, powers): ``1d-1 burn/point`` rolls 1d-1 for each point
+    (``per_points`` 1, no step); ``1d cr ex/2 points`` 1d per 2 points; ``thr-1 cr +1d/point``
+    rolls thrust-1 and 1d more for each point (``step_dice`` 1). A step needs a ``per``; the
+    ``per`` may follow the type, a modifier or the step without a space.
+
+    A damage word that is not one of the types (GCS's ``ctrl``, ``dehydrate``, ``freezing``)
+    gives ``damage_type`` None (the word in ``type_text``): the dice are rolled, but no hit
+    resolves such damage (:func:`resolve_hit` takes a type). Affliction and special damage
+    (``aff``, ``spec``) are not dice to roll and are refused.
 
     Args:
         document: The character wielding the weapon (never modified).
-        notation: The damage text, e.g. ``"sw+2 (2) cut"``, ``"thr-1 cr"``, ``"2d+1 pi"``.
+        notation: The damage text, e.g. ``"sw+2 (2) cut"``, ``"thr-1 cr"``, ``"2d+1 pi"``,
+            ``"1d-1 burn/point"``.
 
     Returns:
         A :class:`WeaponDamage`.
@@ -769,7 +1111,12 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
         dice=dice,
         adds=adds,
         multiplier=parsed.multiplier,
-        damage_type=damage_type,
+        damage_type=damage_type if damage_type in _TYPE_MULTIPLIER else None,
         armor_divisor=_plain(parsed.armor_divisor),
         tight_beam=tight_beam,
+        type_text=parsed.damage_type,
+        per_points=parsed.per_points,
+        step_dice=parsed.step_dice,
+        step_adds=parsed.step_adds,
+        modifiers=parsed.modifiers,
     )

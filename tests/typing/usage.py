@@ -24,7 +24,9 @@ from typing import Any, Final, Literal, assert_type, get_args
 import gurps_character
 from gurps_character import (
     FORMAT,
+    HIT_LOCATIONS,
     LATEST_VERSION,
+    LOCATION_NAMES,
     MAX_DOCUMENT_BYTES,
     SCHEMA,
     SUPPORTED_MINOR,
@@ -33,6 +35,8 @@ from gurps_character import (
     AttackManeuver,
     AttackSkill,
     Attributes,
+    Body,
+    BodyLocation,
     CharacterError,
     CombatModifier,
     CombatStats,
@@ -63,6 +67,7 @@ from gurps_character import (
     ImportNote,
     Inconsistency,
     Issue,
+    LocationRole,
     NoDefenseReason,
     PainThreshold,
     ParryStyle,
@@ -90,6 +95,7 @@ from gurps_character import (
     apply_hit,
     attack_skill,
     block_score,
+    body_of,
     can_attempt,
     change_pool,
     check_envelope,
@@ -106,6 +112,7 @@ from gurps_character import (
     hits_after_dodge,
     import_gcs,
     location_penalty,
+    location_role,
     parry_score,
     parse_character,
     quick_contest,
@@ -115,6 +122,7 @@ from gurps_character import (
     regular_contest_round,
     resolve_damage_notation,
     resolve_hit,
+    rule_location,
     serialize_character,
     size_modifier,
     speed_range_penalty,
@@ -350,7 +358,9 @@ def conditions(character: GurpsCharacter) -> None:
 def damage(character: GurpsCharacter) -> None:
     """Damage resolution: a weapon's notation, one hit, and applying it."""
     weapon: WeaponDamage = resolve_damage_notation(character, "sw+2 (2) cut")
-    kind: DamageType = weapon.damage_type
+    damage_type: DamageType | None = weapon.damage_type
+    assert damage_type is not None  # None only for a damage word no hit resolves (ctrl)
+    kind: DamageType = damage_type
     divisor: float = weapon.armor_divisor
     roll: str = weapon.roll
     assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind
@@ -361,7 +371,7 @@ def damage(character: GurpsCharacter) -> None:
     )
     hit = resolve_hit(character, 9, kind, location=where, armor_divisor=divisor, pain_threshold=pain)
     injury: int = hit.injury
-    multiplier: float = hit.multiplier
+    multiplier: float = hit.wounding_multiplier
     rolls: tuple[Roll, ...] = hit.rolls
     shock: int = hit.shock
     assert injury >= 0 and multiplier == 2 and shock <= 0 and hit.to_dict()["injury"] == injury
@@ -369,6 +379,18 @@ def damage(character: GurpsCharacter) -> None:
     change: PoolChange = apply_hit(character, hit, now=NOW)
     after: dict[str, Any] = change.document
     assert change.taken == -injury and after["meta"]["updatedAt"]
+
+
+def locations(character: GurpsCharacter) -> None:
+    """One vocabulary of hit locations, and a body table's locations."""
+    arm: HitLocation | None = rule_location("arms")
+    assert arm == "arm" and LOCATION_NAMES["feet"] == "foot" and "groin" in HIT_LOCATIONS
+    role: LocationRole = location_role("wing")
+    body: Body | None = body_of(character)
+    if body is not None:
+        first: BodyLocation = body.locations[0]
+        natural: int = first.natural_dr
+        assert (natural >= 0 and first.role in ("limb", "torso")) or role == "limb"
 
 
 def combat(character: GurpsCharacter) -> None:
@@ -498,6 +520,7 @@ def main(argv: list[str]) -> int:
     play(character)
     conditions(character)
     damage(character)
+    locations(character)
     combat(character)
     attack_and_defense()
     formulas(character)

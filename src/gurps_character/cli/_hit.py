@@ -42,10 +42,12 @@ examples:
 
 DAMAGE is the basic damage rolled (a whole number); TYPE one of cr, cut, imp, pi-, pi, pi+,
 pi++, burn, cor, tox, fat; --location one of skull, face, eye, neck, torso, vitals, groin,
-arm, hand, leg, foot (default torso); --armor-divisor 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf
-("ignores DR"). Without --dr, the DR is read from the sheet (the skull adds its natural DR 2
-either way). Pain thresholds are read from the traits by their English names; for a sheet
-in another language pass --pain-threshold.
+arm, hand, leg, foot, or the sheet's eyes, arms, hands, legs, feet (default torso); for a
+character imported from GCS, one of its body's locations (wing, tail...); --armor-divisor 2,
+3, 5, 10, 100, 0.5, 0.2, 0.1 or inf ("ignores DR"). Without --dr, the DR is read from the
+sheet (the location's natural DR, such as the skull's 2, is added either way). Pain
+thresholds are read from the traits by their English names; for a sheet in another language
+pass --pain-threshold.
 
 Without --in-place or -o nothing is written: the resolution is printed (DR, divisor,
 penetrating damage, multiplier, injury, shock, major wound, crippling, knockback and the
@@ -114,7 +116,10 @@ def _number(value: float) -> str:
 
 def _dr_line(hit: Hit) -> str:
     """``DR 6 (4 listed + 2 skull), armor divisor (2): effective DR 6 / 2 = 3 (rounded down)``."""
-    line = f"DR {hit.dr}" + (f" ({hit.dr - 2} listed + 2 skull)" if hit.location == "skull" else "")
+    natural = (
+        f" ({hit.dr - hit.natural_dr} listed + {hit.natural_dr} {hit.location})" if hit.natural_dr else ""
+    )
+    line = f"DR {hit.dr}{natural}"
     divisor = hit.armor_divisor
     if divisor == 1:
         return line
@@ -135,8 +140,8 @@ def _penetrating_line(hit: Hit) -> str:
 
 def _injury_line(hit: Hit) -> str:
     """``injury 5 x1.5 = 7.5 -> 7 (rounded down), 6 suffered (the excess on the arm is lost)``."""
-    raw = hit.penetrating * hit.multiplier
-    line = f"injury {hit.penetrating} x{js_number(hit.multiplier)} = {js_number(raw)}"
+    raw = hit.penetrating * hit.wounding_multiplier
+    line = f"injury {hit.penetrating} x{js_number(hit.wounding_multiplier)} = {js_number(raw)}"
     if raw != hit.uncapped_injury:
         why = "at least 1" if hit.uncapped_injury > raw else "rounded down"
         line += f" -> {hit.uncapped_injury} ({why})"
@@ -170,7 +175,7 @@ def hit_lines(label_text: str, hit: Hit, *, rolls: bool = True) -> list[str]:
     where = "" if hit.location == "torso" else f" to the {hit.location}"
     beam = " (tight beam)" if hit.tight_beam else ""
     lines = [f"{label_text}: {hit.basic_damage} {hit.damage_type}{beam}{where}"]
-    lines += [_dr_line(hit), _penetrating_line(hit), f"multiplier x{js_number(hit.multiplier)}"]
+    lines += [_dr_line(hit), _penetrating_line(hit), f"multiplier x{js_number(hit.wounding_multiplier)}"]
     lines += [_injury_line(hit), *_wound_lines(hit)]
     yards = f"{hit.knockback} yard" + ("s" if hit.knockback != 1 else "")
     lines.append(f"knockback: {yards}" if hit.knockback else "knockback: none")

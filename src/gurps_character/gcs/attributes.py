@@ -57,6 +57,9 @@ _STANDARD: dict[str, tuple[str, float]] = {
 }
 """GCS's standard attribute set: base and cost per level (``Standard.attr``)."""
 
+_STANDARD_KINDS = {"hp": "pool", "fp": "pool", "basic_speed": "decimal"}
+"""The types of GCS's standard attributes that are not whole numbers (the rest are)."""
+
 _LABELS = {
     "st": "ST",
     "dx": "DX",
@@ -149,7 +152,7 @@ def _read_one(
 ) -> AttributeValue | None:
     entry, pointer = located if located is not None else ({}, "")
     definition = definitions.get(ident)
-    kind = text(definition, "type") if definition else ("pool" if ident in ("hp", "fp") else "integer")
+    kind = text(definition, "type") if definition else _STANDARD_KINDS.get(ident, "integer")
     if kind.endswith("separator"):
         return None
     if definitions and definition is None:
@@ -162,17 +165,24 @@ def _read_one(
     points = number(calc, "points")
     computed_here = value is None
     base_text, cost = _base_and_cost(ident, definition)
-    if value is None:
-        base = evaluate_base(base_text, resolve)
-        if base is None:
-            standard = _STANDARD.get(ident)
-            base = evaluate_base(standard[0], resolve) if standard else None
-        if base is None:
-            return None
-        value = base + adj + ctx.features.attribute_bonus(ident)
-        if not kind.startswith("decimal"):
-            value = math.floor(value)
-        points = _cost(ctx, ident, adj, cost, definition)
+    if value is None or ctx.version <= 2:  # GCS 4.x's saved values: today's GCS computes its own
+        rules = _by_rules(ctx, ident, kind, (base_text, cost), adj, definition, resolve)
+        if rules is None:
+            if value is None:
+                return None
+        elif value is None:
+            value, points = rules
+        elif _stale(value, points, rules):
+            saved = "no" if points is None else f"{points:g}"
+            ctx.note(
+                pointer or "/attributes",
+                "approximated",
+                f"{name or label(ident)} {value:g} ({saved} points), as this version {ctx.version} file "
+                "saved it, is not what the current GCS computes from it "
+                f"({rules[0]:g}, {rules[1]:g} points): the import uses the current GCS's.",
+            )
+            value, points = rules
+            calc = {}  # the saved current value went with the saved value
     current = number(calc, "current")
     if kind.startswith("pool") and current is None:
         current = value - damage
@@ -190,6 +200,35 @@ def _read_one(
         base_text,
         cost,
     )
+
+
+def _stale(value: float, points: float | None, rules: tuple[float, float]) -> bool:
+    """Whether a saved value (and its points, when saved) differ from the rules'."""
+    return abs(value - rules[0]) > 1e-9 or (points is not None and abs(points - rules[1]) > 1e-9)
+
+
+def _by_rules(
+    ctx: Context,
+    ident: str,
+    kind: str,
+    base_and_cost: tuple[str, float],
+    adj: float,
+    definition: Node | None,
+    resolve: Any,
+) -> tuple[float, float] | None:
+    """GCS's value and points for an attribute by its rules (base + adj + bonuses, whole unless
+    decimal; the cost rules), or None when its base cannot be read."""
+    base_text, cost = base_and_cost
+    base = evaluate_base(base_text, resolve)
+    if base is None:
+        standard = _STANDARD.get(ident)
+        base = evaluate_base(standard[0], resolve) if standard else None
+    if base is None:
+        return None
+    value = base + adj + ctx.features.attribute_bonus(ident)
+    if not kind.startswith("decimal"):
+        value = math.floor(value)
+    return value, _cost(ctx, ident, adj, cost, definition)
 
 
 def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
@@ -229,10 +268,44 @@ def size_modifier(ctx: Context) -> int:
     return math.floor(_size_modifier(ctx))
 
 
+_HALVE_ALL = ["halve_move", "halve_dodge", "halve_st"]
+_HALVED = {"halve_move": "Move", "halve_dodge": "Dodge", "halve_st": "ST"}
+_HALVE_MOVE = ["halve_move", "halve_dodge"]
+_STANDARD_POOLS: dict[str, Node] = {
+    "fp": {
+        "thresholds": [
+            {"state": "Unconscious", "value": "-$fp", "ops": _HALVE_ALL},
+            {"state": "Collapse", "value": "0", "ops": _HALVE_ALL},
+            {"state": "Tired", "value": "Math.ceil($fp / 3) - 1", "ops": _HALVE_ALL},
+            {"state": "Tiring", "value": "$fp - 1"},
+            {"state": "Rested", "value": "$fp"},
+        ]
+    },
+    "hp": {
+        "thresholds": [
+            *(
+                {"state": state, "value": f"Math.round(-$hp * {times})", "ops": _HALVE_MOVE}
+                for state, times in (("Dead", 5), ("Dying #4", 4), ("Dying #3", 3), ("Dying #2", 2))
+            ),
+            {"state": "Dying #1", "value": "-$hp", "ops": _HALVE_MOVE},
+            {"state": "Collapse", "value": "0", "ops": _HALVE_MOVE},
+            {"state": "Reeling", "value": "Math.ceil($hp / 3) - 1", "ops": _HALVE_MOVE},
+            {"state": "Wounded", "value": "$hp - 1"},
+            {"state": "Healthy", "value": "$hp"},
+        ]
+    },
+}
+"""GCS's standard HP and FP states (B419, B426: Reeling halves Move and Dodge; Tired and
+Collapse also ST), for files that define no attributes (version 1): GCS gives them its
+standard set."""
+
+
 def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> None:
     """Records each pool's active threshold state (the first, worst to best, whose value the
-    pool's current value does not exceed) and the ops in force (GCS halves Move, Dodge or ST)."""
-    for ident, definition in _definitions(ctx.data).items():
+    pool's current value does not exceed) and the ops in force (GCS halves Move, Dodge or ST).
+    A file that defines no attributes has GCS's standard HP and FP states."""
+    definitions = _definitions(ctx.data) or _STANDARD_POOLS
+    for ident, definition in definitions.items():
         found = values.get(ident)
         thresholds = [t for t in node_list(definition, "thresholds") if type(t) is dict]
         if found is None or found.current is None or not thresholds:
@@ -250,6 +323,14 @@ def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> N
                 state = text(threshold, "state") or "unnamed state"
                 label_text = f"{found.name} '{state}' ({found.name} {found.current:g} of {found.value:g})"
                 ctx.pool_states[ident] = state
+                if definitions is _STANDARD_POOLS and node_list(threshold, "ops"):
+                    halved = ", ".join(_HALVED.get(op, str(op)) for op in node_list(threshold, "ops"))
+                    ctx.note(
+                        found.pointer,
+                        "approximated",
+                        f"The file defines no attributes (version {ctx.version}): GCS's standard states "
+                        f"apply, and {label_text} halves {halved}.",
+                    )
                 for op in node_list(threshold, "ops"):
                     if type(op) is str:
                         ctx.active_ops.setdefault(op, []).append(label_text)

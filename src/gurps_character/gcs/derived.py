@@ -36,36 +36,39 @@ def basic_lift_formula(st: int) -> float:
     return js_round(raw) if raw >= 10 else js_round(raw, 1)
 
 
+def _kilograms(pounds: float) -> float | int:
+    """Pounds as kg at GCS's 1 kg = 2 lb, without float noise (GCS keeps 4 decimals)."""
+    return _plain(round(pounds / 2, 6))
+
+
 def encumbrance_section(
     ctx: Context, st: int, basic_move: int, basic_speed: float, dodge: int
 ) -> dict[str, Any]:
-    """Basic Lift (the format's formula unless GCS's differs by more than rounding) and the
-    five levels with GCS's Move and Dodge."""
-    lift = basic_lift_formula(st)
-    gcs_lift = kilograms(_calc(ctx).get("basic_lift"), "lb")
-    if gcs_lift is None and "basic_lift" not in _calc(ctx):
-        gcs_lift = _lift_by_rules(ctx, st) / 2
-    if gcs_lift is not None and gcs_lift >= 0 and abs(2 * lift - 2 * gcs_lift) > 1:
-        lift = js_round(gcs_lift, 2)
-        _explain_lift(ctx)
-    moves = _per_level(ctx, "move") or _moves(ctx, basic_move)
-    dodges = _per_level(ctx, "dodge") or _dodges(ctx, basic_speed)
-    if _per_level(ctx, "move") is None:
-        ctx.note(
-            "/calc/move",
-            "approximated",
-            "GCS saved no Move per encumbrance level: computed with GCS's rules.",
-        )
+    """Basic Lift and the five load limits exactly as GCS has them (its pounds at 1 kg = 2 lb:
+    29 lb is 14.5 kg where the format's formula rounds to 14), with GCS's Move and Dodge per
+    level."""
+    pounds = _basic_lift(ctx, st)
+    lift = _kilograms(pounds)
+    _explain_lift(ctx, st, pounds)
+    moves = _saved_or_rules(ctx, "move", _moves(ctx, basic_move))
+    dodges = _saved_or_rules(ctx, "dodge", _dodges(ctx, basic_speed))
     levels = []
     for level in range(5):
         levels.append(
             {
                 "level": level,
                 "id": _LEVEL_IDS[level],
-                "maxLoad": js_round(lift * _LOAD[level], 1),
+                "maxLoad": _kilograms(pounds * _LOAD[level]),
                 "move": moves[level],
                 "dodge": dodges[level],
             }
+        )
+        ctx.cause(
+            f"/encumbrance/levels/{level}/maxLoad",
+            f"GCS's load limit is its Basic Lift × {_LOAD[level]}: {_number(pounds)} lb × {_LOAD[level]} = "
+            f"{_number(pounds * _LOAD[level])} lb, {_number(_kilograms(pounds * _LOAD[level]))} kg "
+            "at 1 kg = 2 lb (the format rounds to 0.1 kg)",
+            "/calc/basic_lift",
         )
     for level in range(1, 5):
         ctx.cause(
@@ -79,19 +82,83 @@ def encumbrance_section(
             f"/calc/dodge/{level}",
         )
     ctx.cause("/encumbrance/levels/0/move", _move_cause(ctx, basic_move, moves[0], 0), "/calc/move/0")
-    return {"basicLift": _plain(lift), "levels": levels}
+    return {"basicLift": lift, "levels": levels}
+
+
+def _number(value: float) -> str:
+    return f"{round(value, 4):g}"
+
+
+def _basic_lift(ctx: Context, st: int) -> float:
+    """GCS's Basic Lift in lb: the one it saved, or its rules' when it saved none (or nothing
+    readable), or when the file is a version 1 or 2 one whose saved value the current GCS
+    computes otherwise (noted)."""
+    calc = _calc(ctx)
+    raw = calc.get("basic_lift")
+    saved = kilograms(raw, "lb")
+    if saved is not None and saved >= 0 and ctx.version >= 4:
+        return round(saved * 2, 4)
+    rules = _lift_by_rules(ctx, st)
+    if saved is not None and saved >= 0:
+        if abs(saved * 2 - rules) > 0.001:
+            ctx.note(
+                "/calc/basic_lift",
+                "approximated",
+                f"The Basic Lift this version {ctx.version} file saved ({text(calc, 'basic_lift')[:40]}) "
+                f"is not what the current GCS computes from it ({_number(rules)} lb): the import uses "
+                "the current GCS's.",
+            )
+        return rules
+    if raw is not None:
+        ctx.note(
+            "/calc/basic_lift",
+            "approximated",
+            f"GCS's Basic Lift {str(raw)[:40]!r} is not a weight: computed with GCS's rules "
+            f"({_number(rules)} lb).",
+        )
+    elif calc:
+        ctx.note(
+            "/calc",
+            "approximated",
+            f"GCS saved no Basic Lift: computed with GCS's rules ({_number(rules)} lb).",
+        )
+    return rules
+
+
+def _saved_or_rules(ctx: Context, key: str, rules: list[int]) -> list[int]:
+    """GCS's Move or Dodge per level: the saved ones, or its rules' (the saved ones of a version
+    1 or 2 file only when the current GCS computes the same)."""
+    saved = _per_level(ctx, key)
+    if saved is None:
+        if key == "move":
+            ctx.note(
+                "/calc/move",
+                "approximated",
+                "GCS saved no Move per encumbrance level: computed with GCS's rules.",
+            )
+        return rules
+    if ctx.version <= 2 and saved != rules:
+        name = "Move" if key == "move" else "Dodge"
+        ctx.note(
+            f"/calc/{key}",
+            "approximated",
+            f"The {name} per encumbrance level this version {ctx.version} file saved ({saved}) is not what "
+            f"the current GCS computes from it ({rules}): the import uses the current GCS's.",
+        )
+        return rules
+    return saved
 
 
 def _lift_by_rules(ctx: Context, st: int) -> float:
     """GCS's Basic Lift in lb: lifting ST (the file's ``lifting_st`` attribute, or ST) plus
-    Lifting ST bonuses, halved while a threshold that halves ST is active, by the progression's
-    rule."""
+    Lifting ST bonuses, truncated, halved (rounded up) while a threshold that halves ST is
+    active, by the progression's rule; 0 below ST 1."""
     lifting = ctx.attribute_values.get("lifting_st")
     base = st if lifting is None else lifting
     bonus = number(_calc(ctx), "lifting_st_bonus")
     base += ctx.features.attribute_bonus("st", "lifting_only") if bonus is None else bonus
-    base = _halved(math.floor(base), min(_halvings(ctx, "halve_st"), 1))
-    return basic_lift_pounds(math.floor(base), progression_of(mapping(ctx.data, "settings")))
+    base = _halved(math.trunc(base), min(_halvings(ctx, "halve_st"), 1))
+    return basic_lift_pounds(math.trunc(base), progression_of(mapping(ctx.data, "settings")))
 
 
 def _plain(value: float) -> float | int:
@@ -191,7 +258,8 @@ def dodge_cause(ctx: Context, basic_speed: float, dodge: int) -> str:
     return "; ".join(parts)
 
 
-def _explain_lift(ctx: Context) -> None:
+def _explain_lift(ctx: Context, st: int, pounds: float) -> None:
+    """Why GCS's Basic Lift is not the format's ST²/10 kg, rounded."""
     parts = []
     lifting = number(_calc(ctx), "lifting_st_bonus")
     if lifting is None:
@@ -202,24 +270,32 @@ def _explain_lift(ctx: Context) -> None:
         parts.append(
             f"GCS lifts with the file's 'lifting_st' attribute ({ctx.attribute_values['lifting_st']:g})"
         )
-    if progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength":
+    kyos = progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength"
+    if kyos:
         parts.append("the file uses GCS's 'Knowing Your Own Strength' rules (Basic Lift 2 × 10^(ST/10) lb)")
     halving = _halving(ctx, "halve_st")
     if halving:
         parts.append(f"GCS halves ST for lifting while a pool threshold is active ({halving})")
-    saved = text(_calc(ctx), "basic_lift")
-    parts.append(
-        f"GCS's Basic Lift is {saved}, in kg at 1 kg = 2 lb"
-        if saved
-        else "GCS's Basic Lift rules give this, in kg at 1 kg = 2 lb"
-    )
+    if not parts:
+        parts.append(
+            f"GCS rounds Basic Lift in pounds, not kilograms: ST {st} × {st} / 5 = {_number(st * st / 5)} lb "
+            f"→ {_number(pounds)} lb, which is {_number(_kilograms(pounds))} kg at 1 kg = 2 lb"
+        )
+    else:
+        parts.append(
+            f"GCS's Basic Lift is {_number(pounds)} lb, {_number(_kilograms(pounds))} kg at 1 kg = 2 lb"
+        )
     ctx.cause("/encumbrance/basicLift", "; ".join(parts), "/calc/basic_lift")
 
 
 def dodge_value(ctx: Context, basic_speed: float) -> int:
-    """GCS's unencumbered Dodge (its rules applied when GCS saved none)."""
+    """GCS's unencumbered Dodge (its rules applied when GCS saved none, or for a version 1 or 2
+    file whose saved Dodge the current GCS computes otherwise)."""
     dodges = _per_level(ctx, "dodge")
-    return dodges[0] if dodges is not None else _dodges(ctx, basic_speed)[0]
+    rules = _dodges(ctx, basic_speed)
+    if dodges is None or (ctx.version <= 2 and dodges != rules):
+        return rules[0]
+    return dodges[0]
 
 
 def damage_section(ctx: Context, st: int) -> dict[str, Any]:
@@ -254,6 +330,15 @@ def damage_section(ctx: Context, st: int) -> dict[str, Any]:
                         f"GCS saved no {key}, and the file's damage progression '{progression[:40]}' "
                         "is not one the importer computes: the Basic Set's is used.",
                     )
+        elif ctx.version <= 2 and (rules := rule(striking_st, progression)) is not None and rules != parsed:
+            ctx.note(
+                f"/calc/{key}",
+                "approximated",
+                f"The {key} this version {ctx.version} file saved ({text(calc, key)[:40]}) is not what the "
+                f"current GCS computes from it ({dice_entry(*rules)['notation']}): the import uses the "
+                "current GCS's.",
+            )
+            parsed = rules
         out[key] = dice_entry(max(parsed[0], 0), parsed[1])
     causes = []
     if striking:

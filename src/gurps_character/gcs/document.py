@@ -21,12 +21,12 @@ from .attributes import (
     secondary_section,
     size_modifier,
 )
-from .body import damage_resistance
+from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
 from .features import collect_features
 from .integrity import integrity_section
-from .notes import ImportNote, NoteLog
+from .notes import ImportNote, NoteLog, shortened
 from .reading import read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
@@ -101,12 +101,14 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     primary = attributes_section(ctx, values)
     secondary = secondary_section(ctx, values, primary)
     traits = trait_sections(ctx)
-    skills = skill_sections(ctx, values)
+    skills = skill_sections(ctx, values, primary["st"]["value"])
     extras = extra_attributes(ctx, values)
-    weapons = weapon_sections(ctx, skills, primary["st"]["value"])
+    damage = damage_section(ctx, primary["st"]["value"])
+    weapons = weapon_sections(ctx, skills, primary["st"]["value"], damage)
     equipment = equipment_section(ctx)
     speed = secondary["basicSpeed"]["value"]
     dodge = dodge_value(ctx, speed)
+    body = body_table(ctx)
     document: dict[str, Any] = {
         "format": FORMAT,
         "formatVersion": LATEST_VERSION,
@@ -119,13 +121,13 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         "encumbrance": encumbrance_section(
             ctx, primary["st"]["value"], secondary["basicMove"]["value"], speed, dodge
         ),
-        "damage": damage_section(ctx, primary["st"]["value"]),
+        "damage": damage,
         "defenses": {
             "dodge": {"value": dodge},
             "parry": weapons.parry,
             "block": weapons.block,
         },
-        "damageResistance": damage_resistance(ctx),
+        "damageResistance": damage_resistance(ctx, body),
         "reactionModifiers": traits.reactions,
         "techLevel": {"level": _tech_level(ctx), "points": traits.tech_level_points},
         "languages": traits.languages,
@@ -145,21 +147,27 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         summary["attributes"] = extras
     if ctx.pool_states:
         summary["poolStates"] = dict(ctx.pool_states)
-    if skills.elsewhere:
-        summary["skills"] = skills.elsewhere
+    if traits.shares:
+        summary["traitCostShares"] = traits.shares
+    if weapons.melee or weapons.ranged:
+        summary["weapons"] = weapons.records
     if traits.conditional:
         summary["conditionalModifiers"] = traits.conditional
         first = traits.conditional[0]
         ctx.note(
             first["source"],
             "movedToExtensions",
-            f"{len(traits.conditional)} conditional modifiers (such as {first['amount']:+g} "
-            f"{first['situation'][:60]} from '{first['owner']}') have no place in the document: "
+            f"{_count(len(traits.conditional), 'conditional modifier')} (such as {first['amount']:+g} "
+            f"{shortened(first['situation'], 60)} from '{shortened(first['owner'], 60)}') "
+            f"{'have' if len(traits.conditional) != 1 else 'has'} no place in the document: "
             "they are in extensions (conditionalModifiers).",
         )
     _file_notes(ctx)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
+    record = body.record() if body is not None else None
+    if record is not None:
+        summary["body"] = record
     summary["gcs"] = ctx.data
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
@@ -170,6 +178,10 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
         f"is kept in extensions['{EXTENSION}'].gcs; the notes say what the document itself leaves out.",
     )
     return document
+
+
+def _count(amount: int, noun: str) -> str:
+    return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 
 
 def _file_notes(ctx: Context) -> None:
@@ -249,13 +261,13 @@ def _meta(ctx: Context) -> dict[str, Any]:
         stamp = _date(raw)
         if stamp is None:
             ctx.note(
-                f"/{key}", "notCarried", f"The date '{raw[:40]}' could not be read; it stays in the GCS data."
+                f"/{key}",
+                "notCarried",
+                f"The date '{shortened(raw, 40)}' could not be read; it stays in the GCS data.",
             )
             continue
         if stamp != raw:
-            ctx.note(
-                f"/{key}", "approximated", f"The date '{raw[:40]}' has no time zone: read as UTC ({stamp})."
-            )
+            ctx.note(f"/{key}", "approximated", f"The date '{raw}' has no time zone: read as UTC ({stamp}).")
         meta[target] = stamp
     meta["generator"] = {"name": "gurps_character GCS import", "version": __version__}
     return meta
@@ -345,7 +357,7 @@ def _tech_level(ctx: Context) -> int | None:
         ctx.note(
             "/profile/tech_level",
             "approximated",
-            f"Tech level '{raw[:20]}' is not a whole number: left empty.",
+            f"Tech level '{shortened(raw, 40)}' is not a whole number: left empty.",
         )
     return None
 

@@ -10,6 +10,7 @@ from ._fields import (
     Node,
     boolean,
     fill_placeholders,
+    is_container,
     kind_of,
     mapping,
     node_list,
@@ -22,12 +23,17 @@ from ._fields import (
 __all__ = [
     "Feature",
     "Features",
+    "WeaponIdentity",
     "collect_features",
     "display_name",
     "matches",
+    "owner_features",
     "skill_bonuses",
     "spell_colleges",
     "trait_level",
+    "weapon_amount",
+    "weapon_bonuses",
+    "weapon_skill_bonuses",
 ]
 
 
@@ -136,20 +142,35 @@ def _own_features(node: Node, pointer: str, owner: str, level: float, out: list[
 
 
 def collect_features(data: Node, traits_key: str) -> Features:
-    """The features of enabled traits (with their enabled modifiers) and of equipped items of
-    the carried equipment (an item inside an unequipped container is not equipped)."""
+    """The features of enabled traits (with their enabled modifiers), of skills and spells, and
+    of equipped items of the carried equipment (an item inside an unequipped container is not
+    equipped), in GCS's order."""
     found: list[Feature] = []
     for node, pointer, _ in walk(node_list(data, traits_key), f"/{traits_key}", skip_disabled=True):
         name = display_name(node)
         level = trait_level(node)
         _own_features(node, pointer, name, level, found)
         _modifier_features(node, pointer, name, level, found)
+    for key in ("skills", "spells"):  # GCS counts them too (Brawling's +1 per die to punches)
+        for node, pointer, _ in walk(node_list(data, key), f"/{key}"):
+            if node_list(node, "features") and not is_container(node):
+                _own_features(node, pointer, display_name(node), 0, found)
     for node, pointer in _equipped(node_list(data, "equipment"), "/equipment"):
         name = display_name(node)
         level = number(node, "level") or 0
         _own_features(node, pointer, name, level, found)
         _modifier_features(node, pointer, name, level, found)
     return Features(found)
+
+
+def owner_features(node: Node, pointer: str, level: float) -> list[Feature]:
+    """The features an item carries itself and through its enabled modifiers (whether or not the
+    item is in force): GCS's weapons read their owner's "this weapon" bonuses from them."""
+    found: list[Feature] = []
+    name = display_name(node)
+    _own_features(node, pointer, name, level, found)
+    _modifier_features(node, pointer, name, level, found)
+    return found
 
 
 def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str]]:
@@ -245,4 +266,146 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
                 or (match == "spell_name" and matches(wanted, name))
             ) and _any_matches(data.get("tags"), tags):
                 found.append(feature)
+    return found
+
+
+# ---------------------------------------------------------------- weapon bonuses
+
+_SELECTIONS = ("weapons_with_required_skill", "weapons_with_name", "this_weapon")
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponIdentity:
+    """What GCS matches a weapon bonus against.
+
+    Attributes:
+        owner: The owner's name (placeholders filled): "weapons with name" bonuses match it.
+        usage: The weapon's usage (``Swung``): matched by the bonuses' specialization (or usage).
+        tags: The owner's tags.
+        skill: The name of the skill default with the best level ("" when none): "weapons with
+            required skill" bonuses match it.
+        specialization: That default's specialization.
+        relative_level: The best relative level among the character's skills of that name and
+            specialization that have points, or None when there is none.
+        own: The owner's own features (and its enabled modifiers'), for "this weapon" bonuses.
+    """
+
+    owner: str
+    usage: str
+    tags: tuple[str, ...]
+    skill: str
+    specialization: str
+    relative_level: float | None
+    own: tuple[Feature, ...]
+
+
+def _selection(data: Node) -> str:
+    selection = text(data, "selection_type")
+    return selection if selection in _SELECTIONS else "weapons_with_required_skill"
+
+
+def _numeric_matches(criteria: object, value: float | None) -> bool:
+    """A GCS numeric criterion (``{"compare": "at_least", "qualifier": 2}``, by default at least
+    0); None is GCS's "no such skill", below every number."""
+    if type(criteria) is not dict:
+        criteria = {}
+    compare = text(criteria, "compare") or "at_least"
+    qualifier = number(criteria, "qualifier") or 0
+    if compare == "any":
+        return True
+    if value is None:
+        return compare in ("is_not", "at_most")
+    checks = {
+        "is": value == qualifier,
+        "is_not": value != qualifier,
+        "at_least": value >= qualifier,
+        "at_most": value <= qualifier,
+    }
+    return checks.get(compare, True)
+
+
+def _named_weapon(data: Node, weapon: WeaponIdentity) -> bool:
+    return (
+        matches(data.get("name"), weapon.owner)
+        and matches(data.get("specialization"), weapon.usage)
+        and _any_matches(data.get("tags"), list(weapon.tags))
+    )
+
+
+def _with_skill(data: Node, weapon: WeaponIdentity) -> bool:
+    return (
+        _numeric_matches(data.get("level"), weapon.relative_level)
+        and matches(data.get("name"), weapon.skill)
+        and matches(data.get("specialization"), weapon.specialization)
+        and matches(data.get("usage"), weapon.usage)
+        and _any_matches(data.get("tags"), list(weapon.tags))
+    )
+
+
+def _reaches(feature: Feature, weapon: WeaponIdentity, selections: tuple[str, ...]) -> bool:
+    """Whether a weapon feature of one of the selections picks the weapon."""
+    selection = _selection(feature.data)
+    if selection not in selections:
+        return False
+    if selection == "weapons_with_required_skill":
+        return _with_skill(feature.data, weapon)
+    if selection == "weapons_with_name":
+        return _named_weapon(feature.data, weapon)
+    return matches(feature.data.get("specialization"), weapon.usage)
+
+
+def weapon_bonuses(features: Features, weapon: WeaponIdentity, kinds: tuple[str, ...]) -> list[Feature]:
+    """The features of the given kinds (``weapon_bonus``, ``weapon_parry_bonus`` ...) that reach
+    one weapon, each once, as GCS gathers them: those in force that select weapons by required
+    skill (name, specialization, usage, tags, and the skill's relative level) or by name (the
+    owner's name, the usage as specialization, tags), then the owner's own ones that select
+    "this weapon" (by usage) or weapons by name."""
+    found: list[Feature] = []
+    for kind in kinds:
+        for feature in features.of_kind(kind):
+            if _reaches(feature, weapon, ("weapons_with_required_skill", "weapons_with_name")):
+                found.append(feature)
+    for feature in weapon.own:
+        if (
+            feature.kind in kinds
+            and _reaches(feature, weapon, ("this_weapon", "weapons_with_name"))
+            and all(feature.pointer != other.pointer for other in found)
+        ):
+            found.append(feature)
+    return found
+
+
+def weapon_amount(feature: Feature, dice: int = 1) -> float:
+    """A weapon bonus's amount for a weapon of ``dice`` dice: times the dice when it is per die
+    (``per_die``, or ``per_level`` as GCS 4 wrote it), times its owner's level when it is
+    ``leveled``; 0 for negative dice or levels, as GCS."""
+    data = feature.data
+    amount = number(data, "amount") or 0
+    if boolean(data, "per_die") or boolean(data, "per_level"):
+        if dice < 0:
+            return 0
+        amount *= dice
+    if boolean(data, "leveled"):
+        if feature.level < 0:
+            return 0
+        amount *= feature.level
+    return amount
+
+
+def weapon_skill_bonuses(features: Features, weapon: WeaponIdentity) -> list[Feature]:
+    """The skill bonuses GCS adds to a weapon's level: those in force that select weapons by
+    name (the owner's name, the usage as specialization, tags), and the owner's own "this
+    weapon" ones (by usage)."""
+    found = [
+        feature
+        for feature in features.of_kind("skill_bonus")
+        if text(feature.data, "selection_type") == "weapons_with_name" and _named_weapon(feature.data, weapon)
+    ]
+    for feature in weapon.own:
+        if (
+            feature.kind == "skill_bonus"
+            and text(feature.data, "selection_type") == "this_weapon"
+            and matches(feature.data.get("specialization"), weapon.usage)
+        ):
+            found.append(feature)
     return found

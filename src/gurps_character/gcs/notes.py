@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["ImportNote", "NoteKind", "NoteLog"]
+__all__ = ["ImportNote", "NoteKind", "NoteLog", "listing", "shortened"]
 
 NoteKind = Literal[
     "notCarried",
@@ -63,3 +63,34 @@ class NoteLog:
     def notes(self) -> tuple[ImportNote, ...]:
         """The notes so far."""
         return tuple(ImportNote(source, kind, message) for source, kind, message in self._notes)
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` as it is when it has at most ``limit`` characters, else cut at the last word
+    boundary within the limit and ended with "…" (never inside a word, unless the first word
+    alone is longer than the limit)."""
+    text = " ".join(text.split()) if len(text) <= 4 * limit else " ".join(text[: 4 * limit].split())
+    if len(text) <= limit:
+        return text
+    cut = text[: max(limit - 1, 1)]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + "…"
+
+
+def listing(names: list[str], limit: int) -> str:
+    """Names joined by commas, at most ``limit`` characters: whole names only, and "…" with the
+    count of those left out when they do not all fit."""
+    joined = ", ".join(names)
+    if len(joined) <= limit:
+        return joined
+    kept: list[str] = []
+    used = 0
+    for name in names:
+        if used + len(name) + 2 > limit:
+            break
+        kept.append(name)
+        used += len(name) + 2
+    rest = len(names) - len(kept)
+    return ", ".join(kept) + f", … ({rest} more)" if kept else f"{len(names)} items"

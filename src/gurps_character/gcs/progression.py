@@ -4,8 +4,6 @@ files saved without GCS's computed values. Integer division truncates toward zer
 
 from __future__ import annotations
 
-import math
-
 from ._fields import MAX_MAGNITUDE, Node, boolean, text
 from .units import js_round
 
@@ -113,10 +111,11 @@ def swing(st: int, progression: str) -> Dice | None:
 
 
 def basic_lift_pounds(st: int, progression: str) -> float:
-    """GCS's Basic Lift in lb for a lifting ST: ST²/5 (whole from 10 lb, else truncated to
-    0.1 lb), or 2 × 10^(ST/10) under Knowing Your Own Strength (rescaled by tens above ST 19);
-    at most 10^9 lb."""
-    st = max(st, 0)
+    """GCS's Basic Lift in lb for a lifting ST: ST²/5 (whole from 10 lb, else in tenths of a
+    pound), or 2 × 10^(ST/10) under Knowing Your Own Strength (rescaled by tens above ST 19);
+    0 below ST 1; at most 10^9 lb."""
+    if st < 1:
+        return 0
     if progression == "knowing_your_own_strength":
         tens = 0
         if st > 19:
@@ -125,7 +124,6 @@ def basic_lift_pounds(st: int, progression: str) -> float:
         value = 2 * 10 ** (st / 10)
         value = js_round(value) if value >= 10 else js_round(value, 1)
         return min(value * 10.0 ** min(tens, 20), MAX_MAGNITUDE)
-    value = min(st * st / 5, MAX_MAGNITUDE)
-    if value >= 10:
-        return math.floor(value + 0.5)
-    return math.floor(value * 10) / 10
+    if st * st >= 50:  # 10 lb or more: rounded to a whole pound, half up
+        return min((2 * st * st + 5) // 10, MAX_MAGNITUDE)
+    return 2 * st * st / 10  # exact tenths of a pound below 10 lb

@@ -11,13 +11,17 @@ from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
 from ._fields import Node, mapping, node_list, walk
+from .notes import shortened
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
 
 SUPPORTED_VERSIONS = (1, 2, 4, 5)
 """The JSON file versions GCS has written: 1 and 2 (GCS 4.x, Java), 4 (GCS 5.0 to 5.2x) and 5."""
 
-_CONVERT = "open the file in a current GCS (5.x) and save it, then import the saved file"
+_XML_ADVICE = (
+    "Current GCS (5.x) cannot open XML files either, but the last Java releases of GCS 4 read them "
+    "and save JSON: open the file there, save it, and import the saved file"
+)
 _UTF8_BOM = b"\xef\xbb\xbf"
 _XML_VERSION = re.compile(r"<character\b[^>]*?\bversion\s*=\s*[\"']([^\"']{0,20})[\"']")
 _CHARACTER_KEYS = ("profile", "attributes", "traits", "advantages", "skills", "total_points", "settings")
@@ -110,8 +114,9 @@ def _pointer(link: _Link) -> str:
 
 
 def _refuse_xml(body: str | bytes) -> None:
-    """GCS 4.x and older saved XML, which current GCS no longer reads either. (Text that starts
-    with ``<`` is taken for such a file; a version-control conflict marker is named as such.)"""
+    """GCS 4.x and older saved XML, which current GCS no longer reads either; the last Java
+    releases of GCS 4 read XML and save JSON. (Text that starts with ``<`` is taken for such a
+    file; a version-control conflict marker is named as such.)"""
     head = body[:4096]
     head_text = head.decode("utf-8", "replace").lstrip() if isinstance(head, bytes) else head.lstrip()
     if not head_text.startswith("<"):
@@ -119,15 +124,16 @@ def _refuse_xml(body: str | bytes) -> None:
     if head_text.startswith("<<<<<<<"):
         raise CharacterError(
             "unsupportedGcsVersion",
-            "This file starts with a version-control conflict marker, not GCS JSON; resolve the conflict, "
-            f"or {_CONVERT}.",
+            "This file starts with a version-control conflict marker, not GCS JSON: resolve the conflict "
+            "(keep one version of the file), then import it.",
             {"version": None, "format": "conflict"},
         )
     found = _XML_VERSION.search(head_text)
     version = found.group(1) if found else None
     raise CharacterError(
         "unsupportedGcsVersion",
-        f"This is an XML GCS file (GCS 4.x or older), which this importer does not read; {_CONVERT}.",
+        "This is an XML GCS file (saved by GCS 4.x or older), which this importer does not read. "
+        f"{_XML_ADVICE}.",
         {"version": version, "format": "xml"},
     )
 
@@ -148,12 +154,12 @@ def _classify(data: Any) -> GcsFile:
     if declared != "character":
         if type(declared) is not str:
             raise _not_gcs("its type is not text")
-        raise _not_gcs(f"its type is {declared[:60]!r}, not 'character'")
+        raise _not_gcs(f"its type is {shortened(declared, 60)!r}, not 'character'")
     if version not in SUPPORTED_VERSIONS:
         raise CharacterError(
             "unsupportedGcsVersion",
-            f"GCS file version {describe(version)} is not one GCS has written for characters "
-            f"(1, 2, 4 or 5); {_CONVERT}.",
+            f"GCS file version {describe(version)} is not one this importer knows: GCS has written "
+            "characters as versions 1, 2, 4 and 5.",
             {"version": json_detail(version)},
         )
     if type(data.get("rows")) is list and not any(key in data for key in _CHARACTER_KEYS):

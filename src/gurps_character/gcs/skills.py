@@ -1,8 +1,12 @@
 """Skills, techniques and spells: GCS's ``skills`` and ``spells`` trees to the format's skills.
 
 The format's skill is ``attribute + relativeLevel + bonuses``, priced by the skill cost table.
-GCS's computed relative level (``calc.rsl``) includes its skill bonuses; the importer splits it
-into the level the points buy (GCS's own rule) and the bonuses, so the level formula holds.
+Every skill, technique, spell and ritual-magic spell becomes one, at GCS's level. GCS's computed
+relative level (``calc.rsl``) includes its skill bonuses; the importer splits it into the level
+the points buy (GCS's own rule) and the bonuses, and GCS's encumbrance penalty (in ``calc.level``,
+not in ``rsl``) is one more bonus, so the level formula holds. Techniques, ritual magic and
+entries GCS lists at 0 points keep GCS's level with the difference in ``relativeLevel``; where
+the cost table cannot give GCS's points, the reason is the deviation's justification.
 """
 
 from __future__ import annotations
@@ -10,14 +14,13 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ._context import Context
 from ._fields import (
     Node,
     fill_placeholders,
     integer,
-    is_container,
     kind_of,
     mapping,
     node_list,
@@ -26,7 +29,13 @@ from ._fields import (
     walk,
 )
 from .attributes import AttributeValue
+
+# GCS's Basic Lift for a file that saved none: the encumbrance module's rule, not written twice
+from .derived import _lift_by_rules as lift_by_rules
+from .equipment import carried_weight_for_skills
 from .features import Feature, skill_bonuses, spell_colleges
+from .notes import listing
+from .units import kilograms
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
@@ -38,7 +47,7 @@ _RSL_NUMBER = re.compile(r"([+-]\d+)\s*$")
 
 @dataclass(slots=True)
 class SkillSections:
-    """The skills of the document, and what could not be one."""
+    """The skills of the document, and what the import learned on the way."""
 
     skills: list[dict[str, Any]] = field(default_factory=list)
     by_gcs_pointer: dict[str, int] = field(default_factory=dict)
@@ -49,13 +58,18 @@ class SkillSections:
     """Lower-case GCS name (placeholders filled, no specialization) → GCS pointers."""
     total: float = 0
     """GCS's skill and spell points (what GCS counts in the points spent)."""
-    elsewhere: list[dict[str, Any]] = field(default_factory=list)
-    """Skills, techniques and spells the format cannot hold, for the extensions."""
+    encumbered: dict[str, int] = field(default_factory=dict)
+    """Load name → how many skills GCS's encumbrance penalty lowers."""
+    below_one: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+    """``skills`` or ``spells`` → (name, GCS points) of the entries stored at 1 point."""
 
 
-def skill_name(node: Node) -> str:
-    """The display name: ``Name/TLn (Specialization)`` with placeholders filled."""
-    name = fill_placeholders(text(node, "name"), node).strip() or "(unnamed skill)"
+def skill_name(node: Node, plain_name: str | None = None) -> str:
+    """The display name: ``Name/TLn (Specialization)`` with placeholders filled (``plain_name``:
+    the name with its placeholders filled, when the caller has it)."""
+    if plain_name is None:
+        plain_name = fill_placeholders(text(node, "name"), node).strip()
+    name = plain_name or "(unnamed skill)"
     tech_level = text(node, "tech_level").strip()
     if tech_level:
         name += f"/TL{tech_level}"
@@ -77,143 +91,155 @@ def points_level(difficulty: str, points: float) -> int:
     return base + 1 + math.floor(points / 4)
 
 
-def skill_sections(ctx: Context, attributes: dict[str, AttributeValue]) -> SkillSections:
+def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int) -> SkillSections:
+    """Every skill, technique, spell and ritual-magic spell as one of the format's skills, at
+    GCS's level (``calc.level``, encumbrance penalty included; GCS's rules when the file saved
+    none)."""
     out = SkillSections()
     uncomputed = 0
-    parents: dict[str, str] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
-        if kind_of(node) == "skill":
-            parents.setdefault(
-                text(node, "name").strip().lower(), text(node, "difficulty").lower().partition("/")[0]
-            )
+    parents: dict[str, str] | None = None
+    encumbrance = _SkillLoad(ctx, st)
     skill_levels: dict[str, list[tuple[str, float]]] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
-            if is_container(node):
+            kind = kind_of(node)
+            if kind.endswith("_container") or (not kind and type(node.get("children")) is list):
                 continue
             points = number(node, "points") or 0
             out.total += points
+            calc = mapping(node, "calc")
+            saved = number(calc, "level")
             level: float | None = None
-            if kind_of(node) == "technique" and number(mapping(node, "calc"), "level") is None:
+            if kind in ("technique", "ritual_magic_spell") and saved is None:
                 if skill_levels is None:
-                    skill_levels = _skill_levels(ctx, attributes)
-                level = _technique_level(ctx, node, points, attributes, skill_levels)
-            _one(ctx, out, node, pointer, points, attributes, parents, level)
-            uncomputed += "level" not in mapping(node, "calc")
+                    skill_levels = _skill_levels(ctx, attributes, encumbrance)
+                level = _technique_level(ctx, node, points, attributes, skill_levels, _ritual_default(node))
+                if level is not None and kind == "technique":  # a technique of this technique
+                    named = fill_placeholders(text(node, "name"), node).strip().lower()
+                    skill_levels.setdefault(named, []).append(("", level))
+            if kind in ("technique", "ritual_magic_spell") and parents is None:
+                parents = _parent_attributes(ctx)
+            skill = _Skill(node, pointer, kind or "skill", calc, saved, points, level)
+            leveled = _one(ctx, out, skill, attributes, parents or {}, encumbrance)
+            uncomputed += saved is None and leveled
+    for key, found in out.below_one.items():
+        names = listing([name for name, _ in found], 300)
+        difference = sum(points - 1 for _, points in found)
+        ctx.note(
+            f"/{key}",
+            "approximated",
+            f"{len(found)} {key if len(found) != 1 else key[:-1]} with fewer than 1 point in GCS ({names}) "
+            f"{'are' if len(found) != 1 else 'is'} stored with the format's minimum of 1 point, at GCS's "
+            f"level (0 where GCS gives none); points.breakdown.other holds the difference "
+            f"({difference:+g}), so the points spent stay GCS's.",
+        )
+    for load, count in out.encumbered.items():
+        ctx.note(
+            "/skills",
+            "approximated",
+            f"The levels of {count} skill{'s' if count != 1 else ''} include GCS's encumbrance penalty for "
+            f"the load carried ({load} encumbrance, times each skill's multiplier), as a bonus named "
+            f"'Encumbrance ({load})'; they do not follow later changes of the load.",
+        )
     if uncomputed:
         ctx.note(
             "/skills",
             "approximated",
-            f"GCS saved no level for {uncomputed} skills or spells: their levels are what their points buy "
-            "plus the skill bonuses of the traits and equipment in force.",
+            f"GCS saved no level for {uncomputed} skill{'s' if uncomputed != 1 else ''} or "
+            f"spell{'s' if uncomputed != 1 else ''}: their "
+            "levels are computed with GCS's rules (what the points buy, from the default for techniques, "
+            "plus the skill bonuses in force and the encumbrance penalty).",
         )
     return out
 
 
-def _one(
-    ctx: Context,
-    out: SkillSections,
-    node: Node,
-    pointer: str,
-    points: float,
-    attributes: dict[str, AttributeValue],
-    parents: dict[str, str],
-    computed_level: float | None = None,
-) -> None:
-    name = skill_name(node)
-    kind = kind_of(node)
-    attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
-    technique = kind in ("technique", "ritual_magic_spell") or (not difficulty and attribute in ("a", "h"))
-    calc = mapping(node, "calc")
-    level = number(calc, "level")
-    if level is None:
-        level = computed_level
-    whole_points = math.floor(points)
-    reason = ""
-    if technique:
-        difficulty, attribute = difficulty or attribute, _technique_attribute(node, parents)
-    if whole_points < 1:
-        reason = "it has fewer than 1 point (the format's skills cost at least 1)"
-    elif technique and level is None:
-        reason = "GCS saved no level for this technique"
-    elif technique and attribute not in _ATTRIBUTES:
-        reason = "the skill it is a technique of is not among the character's skills"
-    elif attribute not in _ATTRIBUTES:
-        reason = f"its attribute '{attribute}' is not one of ST, DX, IQ, HT, Will, Per"
-    elif difficulty not in _DIFFICULTY:
-        reason = f"its difficulty '{difficulty}' is not E, A, H or VH"
-    if reason:
-        _elsewhere(ctx, out, node, pointer, name, points, level, reason)
-        return
-    if whole_points != points:
-        ctx.add_other("fractional skill points", points - whole_points)
-        ctx.note(
-            pointer,
-            "approximated",
-            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
-            f"{whole_points} here, the fraction in points.breakdown.other.",
-        )
-    base = attributes.get(attribute)
-    base_value = math.floor(base.value) if base is not None else 10
-    from_default = number(mapping(node, "defaulted_from"), "points") or 0
-    relative = points_level(difficulty, points + max(from_default, 0))
-    rsl = _rsl(calc, level, base_value)
-    entry: dict[str, Any] = {"name": name, "attribute": attribute, "difficulty": _DIFFICULTY[difficulty]}
-    sources: list[Feature] | None = None
-    if technique and level is not None:
-        relative = math.floor(level) - base_value
-        bonus = 0
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"'{name}' is a GCS technique: its points buy levels above a default "
-            "(B229), not the skill cost table",
-            pointer,
-        )
-    elif rsl is not None:
-        bonus = rsl - relative
-    else:  # no level saved: GCS's bonuses in force
-        sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
-        bonus = math.floor(sum(feature.amount() for feature in sources))
-    entry["relativeLevel"] = relative
-    entry["level"] = base_value + relative + bonus
-    if bonus:
-        if sources is None:
-            sources = skill_bonuses(ctx.features, node, kind in ("spell", "ritual_magic_spell"))
-        bonuses = _bonuses(bonus, sources)
-        if bonuses:
-            entry["bonuses"] = bonuses
-        else:
-            ctx.cause(
-                f"/skills/{len(out.skills)}/level",
-                f"GCS's skill bonuses to '{name}' total {bonus:+d}, more than the format's bonuses hold",
-                pointer,
-            )
-    entry["points"] = whole_points
-    notes = _notes(node, kind)
-    if notes:
-        entry["notes"] = notes
-    if from_default > 0:
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"GCS improves '{name}' from a default (B173): the points' level starts from the default",
-            pointer,
-        )
-    if not technique:
-        ctx.cause(
-            f"/skills/{len(out.skills)}/points",
-            f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
-            f"({_DIFFICULTY[difficulty]}: 1, 2, 4, 8, then +4 per level)",
-            pointer,
-        )
-    out.by_gcs_pointer[pointer] = len(out.skills)
-    out.nodes[pointer] = node
-    out.by_name.setdefault(fill_placeholders(text(node, "name"), node).strip().lower(), []).append(pointer)
-    out.skills.append(entry)
+class _Skill(NamedTuple):
+    """One skill, technique or spell node with what the loop already read of it."""
+
+    node: Node
+    pointer: str
+    kind: str
+    calc: Node
+    saved_level: float | None
+    """GCS's ``calc.level``."""
+    points: float
+    computed_level: float | None
+    """GCS's level by its rules, for a technique GCS saved none for."""
 
 
-def _skill_levels(ctx: Context, attributes: dict[str, AttributeValue]) -> dict[str, list[tuple[str, float]]]:
+class _SkillLoad:
+    """The encumbrance level GCS uses for skill penalties (its load with the weight of equipped
+    items marked "ignore weight for skills" left out), worked out when a skill first needs it."""
+
+    __slots__ = ("_ctx", "_level", "_st")
+
+    def __init__(self, ctx: Context, st: int) -> None:
+        self._ctx = ctx
+        self._st = st
+        self._level: int | None = None
+
+    @property
+    def level(self) -> int:
+        """0 (none) to 4 (extra-heavy): the weight carried for skills against Basic Lift ×1, 2, 3,
+        6, 10 (GCS's saved Basic Lift, or GCS's rules for it)."""
+        if self._level is None:
+            lift = kilograms(mapping(self._ctx.data, "calc").get("basic_lift"), "lb")
+            if lift is None:
+                lift = lift_by_rules(self._ctx, self._st) / 2
+            carried = carried_weight_for_skills(self._ctx)
+            self._level = next((i for i, load in enumerate(_LOADS) if carried <= lift * load + 1e-9), 4)
+        return self._level
+
+    @property
+    def name(self) -> str:
+        return _LEVEL_NAMES[self.level]
+
+
+_LEVEL_NAMES = ("None", "Light", "Medium", "Heavy", "Extra-Heavy")
+_LOADS = (1, 2, 3, 6, 10)
+
+
+def _parent_attributes(ctx: Context) -> dict[str, str]:
+    """Lower-case skill or technique name → the attribute its level is based on: a skill's own,
+    a technique's through the skill (or technique) it defaults to."""
+    found: dict[str, str] = {}
+    techniques: dict[str, Node] = {}
+    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+        name = fill_placeholders(text(node, "name"), node).strip().lower()
+        if kind_of(node) == "skill":
+            found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
+        elif kind_of(node) == "technique":
+            techniques.setdefault(name, mapping(node, "default"))
+    for name in techniques:
+        seen: set[str] = set()
+        current = name
+        while current in techniques and current not in seen and current not in found:
+            seen.add(current)
+            default = techniques[current]
+            kind = text(default, "type").strip().lower()
+            if kind != "skill":
+                if kind in _ATTRIBUTES:
+                    found[current] = kind
+                break
+            current = _default_name(default)
+        if current in found:
+            for one in seen:
+                found.setdefault(one, found[current])
+    return found
+
+
+def _default_name(default: Node) -> str:
+    value = default.get("name")
+    if type(value) is dict:
+        value = value.get("qualifier")
+    return value.strip().lower() if type(value) is str else ""
+
+
+def _skill_levels(
+    ctx: Context, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
+) -> dict[str, list[tuple[str, float]]]:
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
-    level), the saved level or, without one, what the points buy plus the bonuses in force."""
+    level), the saved level or, without one, GCS's rules."""
     found: dict[str, list[tuple[str, float]]] = {}
     for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
         points = number(node, "points") or 0
@@ -221,17 +247,273 @@ def _skill_levels(ctx: Context, attributes: dict[str, AttributeValue]) -> dict[s
             continue
         level = number(mapping(node, "calc"), "level")
         if level is None:
-            attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
-            base = attributes.get(attribute)
-            if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
-                continue
-            from_default = number(mapping(node, "defaulted_from"), "points") or 0
-            bonus = sum(feature.amount() for feature in skill_bonuses(ctx.features, node, False))
-            level = math.floor(base.value) + points_level(difficulty, points + max(from_default, 0)) + bonus
+            level = _computed_level(ctx, node, points, attributes, encumbrance)
+        if level is None:
+            continue
         name = fill_placeholders(text(node, "name"), node).strip().lower()
         specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
         found.setdefault(name, []).append((specialization, level))
     return found
+
+
+def _computed_level(
+    ctx: Context, node: Node, points: float, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
+) -> float | None:
+    """GCS's level of a skill or spell the file saved none for (``CalculateSkillLevel``): the
+    attribute + what the points buy (a skill improved from a default adds the default's points;
+    a wildcard's points count a third), or, without points, the default's level; + the skill
+    (spell) bonuses in force; + for skills the encumbrance penalty × its multiplier. None when
+    GCS gives no level (no points and no default, an unknown attribute or difficulty)."""
+    attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
+    base = attributes.get(attribute)
+    if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
+        return None
+    spell = kind_of(node) in ("spell", "ritual_magic_spell")
+    default = mapping(node, "defaulted_from")
+    from_default = number(default, "points") or 0
+    extra = 0 if difficulty == "w" or spell else max(from_default, 0)
+    bought = points / 3 if difficulty == "w" else points + extra
+    if math.floor(bought) >= 1:
+        level: float = math.floor(base.value) + points_level(difficulty, points + extra)
+    elif not spell and from_default < 0 and number(default, "adjusted_level") is not None:
+        level = number(default, "adjusted_level") or 0
+    else:
+        return None
+    level += sum(feature.amount() for feature in skill_bonuses(ctx.features, node, spell))
+    multiplier = number(node, "encumbrance_penalty_multiplier") or 0
+    if not spell and multiplier:
+        level -= encumbrance.level * multiplier
+    return level
+
+
+def _one(
+    ctx: Context,
+    out: SkillSections,
+    skill: _Skill,
+    attributes: dict[str, AttributeValue],
+    parents: dict[str, str],
+    encumbrance: _SkillLoad,
+) -> bool:
+    """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
+    node, pointer, points = skill.node, skill.pointer, skill.points
+    index = len(out.skills)
+    plain_name = fill_placeholders(text(node, "name"), node).strip()
+    name = skill_name(node, plain_name)
+    kind = skill.kind
+    raw_attribute, _, raw_difficulty = text(node, "difficulty").lower().partition("/")
+    technique = kind in ("technique", "ritual_magic_spell") or (
+        not raw_difficulty and raw_attribute in ("a", "h")
+    )
+    spell = kind in ("spell", "ritual_magic_spell")
+    calc = skill.calc
+    if technique:
+        difficulty = raw_difficulty or raw_attribute
+        gcs_attribute = _technique_attribute(node, parents) or ("iq" if spell else "dx")
+    else:
+        difficulty, gcs_attribute = raw_difficulty, raw_attribute
+    attribute = _standard_attribute(gcs_attribute, attributes)
+    base = attributes.get(attribute)
+    base_value = math.floor(base.value) if base is not None else 10
+    real = attributes.get(gcs_attribute)
+    real_value = math.floor(real.value) if real is not None else base_value
+    level = skill.saved_level
+    if level is None:
+        level = skill.computed_level
+    if level is None and not technique:
+        level = _computed_level(ctx, node, points, attributes, encumbrance)
+    penalty, load = _penalty(skill, kind == "skill" and not technique, real_value, encumbrance)
+    entry: dict[str, Any] = {
+        "name": name,
+        "attribute": attribute,
+        "difficulty": _DIFFICULTY.get(difficulty, "VH" if difficulty == "w" else "A"),
+    }
+    bonuses: list[dict[str, Any]] = []
+    from_default = number(mapping(node, "defaulted_from"), "points") or 0
+    extra = 0 if difficulty == "w" or spell else max(from_default, 0)
+    bought = points / 3 if difficulty == "w" else points + extra
+    if not technique and math.floor(bought) >= 1 and level is not None:
+        cost_difficulty = difficulty if difficulty in _BASE_RELATIVE or difficulty == "w" else "a"
+        relative = points_level(cost_difficulty, points + extra)
+        rsl = _rsl(calc, None, real_value) if skill.saved_level is not None else None
+        skill_bonus = math.floor(level - real_value - penalty - relative if rsl is None else rsl - relative)
+        if real_value != base_value:
+            label = f"{_label(gcs_attribute, real)} instead of {attribute.upper()}"
+            bonuses.append({"name": label, "amount": real_value - base_value})
+        itemized = _bonuses(skill_bonus, skill_bonuses(ctx.features, node, spell)) if skill_bonus else []
+        if skill_bonus and not itemized:
+            ctx.cause(
+                f"/skills/{index}/level",
+                f"GCS's skill bonuses to '{name}' total {skill_bonus:+d}, "
+                "more than the format's bonuses hold",
+                pointer,
+            )
+        bonuses += itemized
+    else:
+        relative = math.floor(level or 0) - base_value - penalty
+    if penalty and level is not None:
+        bonuses.append({"name": f"Encumbrance ({load})", "amount": penalty})
+        out.encumbered[load] = out.encumbered.get(load, 0) + 1
+    stored_level = math.floor(level) if level is not None else 0
+    entry["relativeLevel"] = relative
+    entry["level"] = stored_level
+    formula = base_value + relative
+    if bonuses and all(-20 <= b["amount"] <= 20 for b in bonuses) and len(bonuses) <= _MAX_BONUS_ENTRIES + 2:
+        entry["bonuses"] = bonuses
+        formula += sum(b["amount"] for b in bonuses)
+    if formula != stored_level:
+        ctx.cause(
+            f"/skills/{index}/level",
+            f"GCS gives '{name}' level {stored_level}, which its relative level ({_rsl_text(calc)}), skill "
+            "bonuses and encumbrance penalty do not add up to",
+            pointer,
+        )
+    entry["points"] = _stored_points(ctx, out, pointer, name, points)
+    notes = _notes(node, kind, level is None)
+    if notes:
+        entry["notes"] = notes
+    if _cost(relative, entry["difficulty"]) != entry["points"]:
+        ctx.cause(
+            f"/skills/{index}/points", _points_cause(node, name, points, technique, difficulty), pointer
+        )
+    if points >= 1:
+        out.by_gcs_pointer[pointer] = index
+        out.nodes[pointer] = node
+        out.by_name.setdefault(plain_name.lower(), []).append(pointer)
+    if real_value != base_value or gcs_attribute != attribute:
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' is based on {_label(gcs_attribute, real)}, which the format's skills cannot name: "
+            f"it counts from {attribute.upper()}"
+            + (
+                f", with the difference ({real_value - base_value:+d}) as a bonus."
+                if real_value != base_value
+                else "."
+            ),
+        )
+    out.skills.append(entry)
+    return level is not None
+
+
+def _cost(relative: int, difficulty: str) -> int | None:
+    """The format's cost formula: ``skillCost(relativeLevel + difficultyOffset)`` (B170)."""
+    level = relative + _OFFSET.get(difficulty, 0)
+    if level < -1:
+        return None
+    return (1, 2, 4, 8)[level + 1] if level <= 2 else 8 + 4 * (level - 2)
+
+
+_OFFSET = {"E": -1, "A": 0, "H": 1, "VH": 2}
+
+
+def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: _SkillLoad) -> tuple[int, str]:
+    """GCS's encumbrance penalty to a skill and the load's name: the encumbrance level for skills
+    × the skill's ``encumbrance_penalty_multiplier`` (GCS's saved level shows the one it applied)."""
+    if not applies:
+        return 0, ""
+    multiplier = number(skill.node, "encumbrance_penalty_multiplier") or 0
+    if multiplier <= 0:
+        return 0, ""
+    level = skill.saved_level
+    rsl = _rsl(skill.calc, None, attribute_value)
+    if level is not None and rsl is not None:
+        seen = math.floor(level) - attribute_value - rsl
+        steps = -seen / multiplier
+        if seen <= 0 and float(steps).is_integer() and steps <= 4:
+            return seen, _LEVEL_NAMES[int(steps)]
+    return math.floor(-encumbrance.level * multiplier), encumbrance.name
+
+
+def _label(ident: str, value: AttributeValue | None) -> str:
+    return (value.name if value is not None and value.name else ident.replace("_", " ").title()) or "?"
+
+
+def _rsl_text(calc: Node) -> str:
+    return text(calc, "rsl") or "none saved"
+
+
+_ATTRIBUTE_HOMES = {
+    "vision": "per",
+    "hearing": "per",
+    "taste_smell": "per",
+    "touch": "per",
+    "fright_check": "will",
+}
+"""GCS attributes the format's skills cannot name → the standard attribute they derive from."""
+
+
+def _standard_attribute(ident: str, attributes: dict[str, AttributeValue]) -> str:
+    """The format's attribute for a GCS one: itself when it is one of the six; a sense or Fright
+    Check the attribute it derives from; any other the first of the six its base refers to, else IQ."""
+    if ident in _ATTRIBUTES:
+        return ident
+    if ident in _ATTRIBUTE_HOMES:
+        return _ATTRIBUTE_HOMES[ident]
+    found = attributes.get(ident)
+    for reference in re.findall(r"\$(\w+)", found.base if found is not None else ""):
+        if reference in _ATTRIBUTES:
+            return str(reference)
+    return "iq"
+
+
+def _stored_points(ctx: Context, out: SkillSections, pointer: str, name: str, points: float) -> int:
+    """The points the entry holds: GCS's, whole; the format's minimum of 1 for fewer (the
+    difference goes to points.breakdown.other, so the points spent stay GCS's)."""
+    whole = math.floor(points)
+    if whole < 1:
+        ctx.add_other("skills with fewer than 1 point, stored at 1", points - 1)
+        out.below_one.setdefault(pointer.split("/")[1], []).append((name, points))
+        return 1
+    if whole != points:
+        ctx.add_other("fractional skill points", points - whole)
+        ctx.note(
+            pointer,
+            "approximated",
+            f"'{name}' has {points:g} points in GCS; the format counts whole points: "
+            f"{whole} here, the fraction in points.breakdown.other.",
+        )
+    return whole
+
+
+def _points_cause(node: Node, name: str, points: float, technique: bool, difficulty: str) -> str:
+    """Why the format's cost formula may not give GCS's points for this entry."""
+    if points < 1:
+        return (
+            f"GCS lists '{name}' with {points:g} points; the format's skills cost at least 1, so 1 is stored "
+            "and points.breakdown.other holds the difference"
+        )
+    kind = kind_of(node)
+    if kind == "ritual_magic_spell":
+        return (
+            f"'{name}' is a GCS ritual-magic spell: its points buy levels above its base skill's "
+            "default, as a technique's do (B229), not the skill cost table"
+        )
+    if technique:
+        return (
+            f"'{name}' is a GCS technique: its points buy levels above a default (B229), "
+            "not the skill cost table"
+        )
+    if difficulty == "w":
+        return f"'{name}' is a wildcard skill (B175): GCS prices it at three times a Very Hard skill"
+    if number(mapping(node, "defaulted_from"), "points"):
+        return f"GCS improves '{name}' from a default (B173): the points' level starts from the default"
+    label = _DIFFICULTY.get(difficulty, difficulty.upper())
+    return (
+        f"GCS gives {points:g} points in '{name}' the level of the last full step of its cost table "
+        f"({label}: 1, 2, 4, 8, then +4 per level)"
+    )
+
+
+def _ritual_default(node: Node) -> Node | None:
+    """A ritual-magic spell's default (GCS levels it as a technique of its base skill, at minus
+    its number of prerequisites); None for other nodes."""
+    if kind_of(node) != "ritual_magic_spell":
+        return None
+    return {
+        "type": "skill",
+        "name": text(node, "base_skill"),
+        "modifier": -(number(node, "prereq_count") or 0),
+    }
 
 
 def _technique_level(
@@ -240,12 +522,15 @@ def _technique_level(
     points: float,
     attributes: dict[str, AttributeValue],
     skill_levels: dict[str, list[tuple[str, float]]],
+    default: Node | None = None,
 ) -> float | None:
     """GCS's technique level for a file that saved none: the best level of the skill it defaults
-    to (one with points) or the attribute's value, + the default's modifier, + its points (the
-    first point of a Hard technique buys nothing), + the skill bonuses in force, at most the
-    default level + ``limit`` (B229); None when GCS would have no level either."""
-    default = mapping(node, "default")
+    to (one with points, or a technique met before) or the attribute's value, + the default's
+    modifier, + its points (the first point of a Hard technique buys nothing), + the skill
+    bonuses in force, at most the skill's level + ``limit`` (B229); None when GCS would have no
+    level either. ``default`` stands in for the node's own (a ritual-magic spell's base skill)."""
+    if default is None:
+        default = mapping(node, "default")
     kind = text(default, "type").strip().lower()
     if kind == "skill":
         wanted = text(default, "specialization").strip().lower()
@@ -324,8 +609,29 @@ def _bonuses(amount: int, sources: list[Feature]) -> list[dict[str, Any]]:
     return entries
 
 
-def _notes(node: Node, kind: str) -> str:
+def _notes(node: Node, kind: str, unleveled: bool) -> str:
     parts = []
+    if kind == "technique":
+        default = mapping(node, "default")
+        named = default.get("name")
+        target = text(named, "qualifier") if type(named) is dict else named if type(named) is str else ""
+        target = fill_placeholders(target, node).strip() or text(default, "type").upper() or "?"
+        modifier = number(default, "modifier") or 0
+        limit = number(node, "limit")
+        parts.append(
+            f"Technique: defaults to {target}{modifier:+g}"
+            + (f", at most {target}{limit:+g}" if limit is not None else "")
+        )
+    if kind == "ritual_magic_spell":
+        base_skill = text(node, "base_skill").strip()
+        count = number(node, "prereq_count")
+        parts.append(
+            "Ritual magic"
+            + (f": based on {base_skill}" if base_skill else "")
+            + (f", {count:g} prerequisite{'s' if count != 1 else ''}" if count else "")
+        )
+    if unleveled:
+        parts.append("GCS gives it no level")
     if kind in ("spell", "ritual_magic_spell"):
         colleges = spell_colleges(node)
         if colleges:
@@ -349,31 +655,3 @@ def _notes(node: Node, kind: str) -> str:
     if reference:
         parts.append(f"Ref: {reference}")
     return "\n".join(parts)
-
-
-def _elsewhere(
-    ctx: Context,
-    out: SkillSections,
-    node: Node,
-    pointer: str,
-    name: str,
-    points: float,
-    level: float | None,
-    reason: str,
-) -> None:
-    item: dict[str, Any] = {
-        "name": name,
-        "kind": kind_of(node) or "skill",
-        "points": points,
-        "source": pointer,
-    }
-    if level is not None:
-        item["level"] = level
-    out.elsewhere.append(item)
-    ctx.add_other("skills the format cannot hold", points)
-    ctx.note(
-        pointer,
-        "movedToExtensions",
-        f"'{name}' is not among the document's skills because {reason}; "
-        "it is in extensions (skills), its points in points.breakdown.other.",
-    )

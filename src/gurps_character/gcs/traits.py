@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ._context import Context
@@ -23,6 +24,7 @@ from ._fields import (
     node_list,
     number,
     number_or_text,
+    plain,
     text,
     walk,
 )
@@ -30,8 +32,23 @@ from .features import display_name, trait_level
 
 __all__ = ["TraitSections", "modifier_cost", "trait_sections"]
 
-_SELF_CONTROL = {1: 2.5, 6: 2.0, 9: 1.5, 12: 1.0, 15: 0.5}
-"""Self-control roll → cost multiplier (B121; GCS's 1 is "none required": never resisted)."""
+_SELF_CONTROL = {
+    1: 2.5,
+    6: 2.0,
+    7: 1.83,
+    8: 1.67,
+    9: 1.5,
+    10: 1.33,
+    11: 1.17,
+    12: 1.0,
+    13: 0.83,
+    14: 0.67,
+    15: 0.5,
+}
+"""Self-control roll → cost multiplier (B121, and GCS's in-between rolls; GCS's 1 is "never
+resisted", 0 "none required")."""
+_FREQUENCY = {6: 0.5, 9: 1.0, 12: 2.0, 15: 3.0, 18: 4.0}
+"""Frequency-of-appearance roll → cost multiplier (B36; GCS's 18 is "constantly")."""
 _MAX_PATTERN_TEXT = 300
 """Names longer than this are not matched against the patterns below (no real name is)."""
 _COMPREHENSION = ("none", "broken", "accented", "native")
@@ -62,70 +79,249 @@ class TraitSections:
     tech_level_points: int = 0
     reactions: list[dict[str, Any]] = field(default_factory=list)
     conditional: list[dict[str, Any]] = field(default_factory=list)
+    shares: list[dict[str, Any]] = field(default_factory=list)
+    """Traits whose entry holds a share of their own cost (alternative abilities), with GCS's
+    reason, for the extensions."""
     total: float = 0
     """GCS's trait points, as GCS counts them for the points spent."""
 
 
+_CONTAINER_LABELS = {
+    "ancestry": "ancestry",
+    "race": "ancestry",
+    "meta_trait": "meta-trait",
+    "alternative_abilities": "alternative abilities",
+    "attributes": "attributes",
+}
+"""How an entry's notes name the kind of container it is part of (groups are named plainly)."""
+_ALTERNATIVE = "alternative_abilities"
+
+
+@dataclass(slots=True)
+class _Item:
+    """One node of the trait tree, with what GCS's pricing needs."""
+
+    node: Node
+    pointer: str
+    parent: int
+    """Index of the parent item, -1 at the top level."""
+    chain: Chain
+    """The enabled-or-not modifiers of the node and of every container above it (GCS's
+    ``AllModifiers``)."""
+    container: bool
+    disabled: bool
+    """Disabled here or above: GCS prices it at 0."""
+    kids: list[int] = field(default_factory=list)
+    value: float = 0
+    """GCS's adjusted points of the node on its own (a container: of its children)."""
+    share: float = 0
+    """What the node costs inside the unit GCS prices (an alternative ability: a fifth)."""
+    computed: bool = False
+    """Its value comes from GCS's rules (the file saved none)."""
+    first_leaf: int = -1
+    """A container's first enabled trait (the entry that carries the container's notes)."""
+    index: int = -1
+    """Its place in the tree's list."""
+
+
 def trait_sections(ctx: Context) -> TraitSections:
-    """Flattens the trait tree as GCS counts points: group containers are transparent, every
-    other node (a trait, or a meta-trait, ancestry, alternative-abilities or attributes container)
-    is one entry priced as GCS priced it."""
+    """Every enabled trait as its own entry, at any depth of groups, meta-traits, ancestries,
+    alternative-abilities and attributes containers, priced as GCS prices it: a leaf with its
+    own modifiers and those of every container above it; an alternative-abilities container
+    charges its dearest child in full and each other at a fifth (rounded up). The entries' points
+    add up to GCS's total, which counts each top-level unit (groups are transparent) at the
+    points GCS saved for it."""
     out = TraitSections()
     multiplicative = boolean(mapping(ctx.data, "settings"), "use_multiplicative_modifiers")
-    for node, pointer, inherited, group in _units(ctx):
-        name = display_name(node) or "(unnamed trait)"
-        points = _points_of(ctx, node, pointer, inherited, multiplicative)
-        out.total += points
-        _place(ctx, out, node, pointer, name, points, group)
+    items = _tree(ctx)
+    _price(items, multiplicative)
+    _share(ctx, out, items)
+    saved_any = any(not item.computed for item in items if not item.container and not item.disabled)
+    for index, item in enumerate(items):
+        if item.container or item.disabled:
+            continue
+        name = display_name(item.node) or "(unnamed trait)"
+        if item.computed and saved_any:
+            ctx.note(
+                item.pointer,
+                "approximated",
+                f"GCS saved no points for '{name}': they are computed with GCS's cost rules "
+                f"({item.value:g}).",
+            )
+        _place(ctx, out, items, index, name)
+    if items and not saved_any and any(not i.container and not i.disabled for i in items):
+        ctx.note(
+            f"/{ctx.traits_key}",
+            "approximated",
+            "GCS saved no trait points in this file: every trait's points are computed with GCS's "
+            "cost rules.",
+        )
+    _details_note(ctx, items)
     _reactions(ctx, out)
     return out
 
 
-def _units(ctx: Context) -> list[tuple[Node, str, Chain, str]]:
-    """The nodes GCS prices as one unit, in file order, with the modifiers their group containers
-    pass down and the name of the innermost group; disabled nodes are noted and left out."""
+def _tree(ctx: Context) -> list[_Item]:
+    """The trait tree in file order (a parent before its children), without recursion; a
+    disabled node is noted once (its children are disabled with it)."""
     key = ctx.traits_key
-    found: list[tuple[Node, str, Chain, str]] = []
-    stack: list[tuple[list[Any], int, str, Chain, str]] = [(node_list(ctx.data, key), 0, f"/{key}", None, "")]
+    items: list[_Item] = []
+    stack: list[tuple[list[Any], int, str, int, Chain, bool, int]] = [
+        (node_list(ctx.data, key), 0, f"/{key}", -1, None, False, 0)
+    ]
     while stack:
-        items, index, base, inherited, group = stack.pop()
-        if len(stack) >= MAX_DEPTH:
-            continue
-        while index < len(items):
-            node = items[index]
+        nodes, index, base, parent, chain, off, depth = stack.pop()
+        while index < len(nodes):
+            node = nodes[index]
             pointer = f"{base}/{index}"
             index += 1
             if type(node) is not dict:
                 continue
-            if boolean(node, "disabled"):
+            disabled = off or boolean(node, "disabled")
+            if disabled and not off:
                 ctx.note(
                     pointer,
                     "notCarried",
-                    f"The disabled trait '{display_name(node)}' costs nothing in GCS "
-                    "and is not in the document's traits (it stays in the GCS data).",
+                    f"The disabled trait '{display_name(node)}' costs nothing in GCS and is not among the "
+                    "document's traits; it stays in the GCS data.",
                 )
-                continue
-            if is_container(node) and node.get("container_type", "group") == "group":
-                stack.append((items, index, base, inherited, group))
-                stack.append(
-                    (children(node), 0, pointer + "/children", _chain(inherited, node), display_name(node))
+            container = is_container(node)
+            kids = children(node) if container else []
+            deep = depth + 1 >= MAX_DEPTH and any(type(c) is dict for c in kids)
+            if deep and not disabled:
+                ctx.note(
+                    pointer,
+                    "notCarried",
+                    f"The traits inside '{display_name(node)}' are nested more than {MAX_DEPTH} levels deep: "
+                    "it is one entry with the points GCS saved for it, and they stay in the GCS data.",
                 )
+            item = _Item(node, pointer, parent, _chain(chain, node), container and not deep, disabled)
+            item.index = len(items)
+            if parent >= 0:
+                items[parent].kids.append(len(items))
+            if not item.container and not disabled:
+                above = parent
+                while above >= 0 and items[above].first_leaf < 0:
+                    items[above].first_leaf = len(items)
+                    above = items[above].parent
+            items.append(item)
+            if item.container and kids:
+                stack.append((nodes, index, base, parent, chain, off, depth))
+                below = pointer + "/children"
+                stack.append((kids, 0, below, len(items) - 1, item.chain, disabled, depth + 1))
                 break
-            found.append((node, pointer, inherited, group))
-    return found
+    return items
 
 
-def _points_of(ctx: Context, node: Node, pointer: str, inherited: Chain, multiplicative: bool) -> float:
-    points = number(mapping(node, "calc"), "points")
-    if points is not None:
-        return points
-    computed = _compute_points(node, inherited, multiplicative)
-    ctx.note(
-        pointer,
-        "approximated",
-        f"GCS saved no points for '{display_name(node)}': computed with GCS's cost rules ({computed:g}).",
-    )
-    return computed
+def _price(items: list[_Item], multiplicative: bool) -> None:
+    """Each node's own GCS points, children first: a leaf's saved points (GCS's rules when it
+    has none), a container's from its children."""
+    for item in reversed(items):
+        if item.disabled:
+            item.value = 0
+        elif item.container:
+            values = [items[k].value for k in item.kids]
+            if text(item.node, "container_type") == _ALTERNATIVE:
+                value = sum(_alternative_shares(values))
+            else:
+                value = sum(values)
+            item.value = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, value))
+        else:
+            saved = number(mapping(item.node, "calc"), "points")
+            if saved is None:
+                item.value = _trait_cost(item.node, _chained(item.chain), multiplicative)
+                item.computed = True
+            else:
+                item.value = saved
+
+
+def _alternative_shares(values: list[float]) -> list[float]:
+    """GCS's prices of alternative abilities: the first of the dearest in full, every other at a
+    fifth of its cost rounded up (toward +∞, as GCS rounds)."""
+    if not values:
+        return []
+    dearest = max(values)
+    found = False
+    shares = []
+    for value in values:
+        if not found and value == dearest:
+            found = True
+            shares.append(value)
+        else:
+            shares.append(math.ceil(round(value / 5, 6)))
+    return shares
+
+
+def _share(ctx: Context, out: TraitSections, items: list[_Item]) -> None:
+    """Each node's share of what GCS charges, parents first. A top-level unit (a trait, or a
+    container other than a group: groups are transparent at the top) counts in GCS's total at
+    the points GCS saved for it; its children share its price."""
+    transparent = [False] * len(items)
+    for index, item in enumerate(items):
+        if item.disabled:
+            continue
+        at_top = item.parent < 0 or transparent[item.parent]
+        if at_top:
+            item.share = item.value
+            if _is_group(item):
+                transparent[index] = True
+            else:
+                _count_unit(ctx, out, item)
+        if item.container:
+            _share_children(items, item)
+
+
+def _is_group(item: _Item) -> bool:
+    return item.container and (text(item.node, "container_type") or "group") == "group"
+
+
+def _count_unit(ctx: Context, out: TraitSections, item: _Item) -> None:
+    """Adds a unit to GCS's total: the points GCS saved for it, or its price by GCS's rules."""
+    saved = number(mapping(item.node, "calc"), "points") if item.container else None
+    total = item.value if saved is None else saved
+    out.total += total
+    difference = total - item.value
+    if difference:
+        ctx.add_other("trait containers' saved points beyond their traits", difference)
+        ctx.note(
+            item.pointer,
+            "approximated",
+            f"GCS saved {total:g} points for '{display_name(item.node)}', but its traits add up to "
+            f"{item.value:g} by GCS's rules: the difference ({difference:+g}) is in points.breakdown.other.",
+        )
+
+
+def _share_children(items: list[_Item], item: _Item) -> None:
+    """Splits a container's share among its enabled children: each child's own price (an
+    alternative ability: GCS's fifth), scaled when the container itself is charged less than its
+    children cost (an alternative ability that is a container)."""
+    kids = [items[k] for k in item.kids]
+    values = [kid.value for kid in kids]
+    natural = _alternative_shares(values) if text(item.node, "container_type") == _ALTERNATIVE else values
+    fits = abs(sum(natural) - item.share) < 1e-9
+    first = next((i for i, kid in enumerate(kids) if not kid.disabled), 0)
+    shares = natural if fits else _apportion(item.share, natural, first)
+    for kid, share in zip(kids, shares, strict=True):
+        kid.share = 0 if kid.disabled else share
+
+
+def _apportion(total: float, weights: list[float], first: int = 0) -> list[float]:
+    """``total`` split in proportion to ``weights`` into whole numbers that add up to it (the
+    largest remainders get the units left; a weight of 0 gets nothing); all of it at ``first``
+    when the weights add up to nothing or the total is not whole."""
+    if not weights:
+        return []
+    whole = integer(total)
+    weight_sum = sum(weights)
+    if whole is None or not weight_sum:
+        return [total if i == first else 0 for i in range(len(weights))]
+    exact = [Fraction(whole) * Fraction(w) / Fraction(weight_sum) for w in weights]
+    floors = [math.floor(part) for part in exact]
+    left = whole - sum(floors)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in order[:left]:
+        floors[i] += 1
+    return list(floors)
 
 
 Chain = tuple[list[Node], "Chain"] | None
@@ -146,37 +342,6 @@ def _chained(chain: Chain) -> list[Node]:
     return found
 
 
-def _compute_points(node: Node, inherited: Chain, multiplicative: bool) -> float:
-    """GCS's adjusted cost of a trait or container (for files saved without ``calc``); a
-    container costs the sum of its children (alternative abilities: the dearest, plus a fifth of
-    each other, rounded up). Without recursion."""
-    costs: dict[int, float] = {}
-    stack: list[tuple[Node, Chain, bool, int]] = [(node, inherited, False, 0)]
-    while stack:
-        current, chain, expanded, depth = stack.pop()
-        if boolean(current, "disabled"):
-            costs[id(current)] = 0
-            continue
-        own_chain = _chain(chain, current)
-        if not is_container(current):
-            costs[id(current)] = _trait_cost(current, _chained(own_chain), multiplicative)
-            continue
-        kids = [child for child in children(current) if type(child) is dict] if depth < MAX_DEPTH else []
-        if not expanded:
-            stack.append((current, chain, True, depth))
-            stack.extend((child, own_chain, False, depth + 1) for child in kids)
-            continue
-        parts = [costs.pop(id(child), 0) for child in kids]
-        if text(current, "container_type") == "alternative_abilities" and parts:
-            best = max(parts)
-            parts.remove(best)
-            total = best + sum(math.ceil(cost / 5) for cost in parts)
-        else:
-            total = sum(parts)
-        costs[id(current)] = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, total))
-    return costs.get(id(node), 0)
-
-
 def modifier_cost(modifier: Node) -> tuple[str, float]:
     """A trait modifier's cost as (kind, value): kind ``percentage``, ``points``, ``multiplier``
     or ``percent_multiplier``; read from ``cost_adj`` (2026 files) or ``cost`` + ``cost_type``."""
@@ -194,20 +359,39 @@ def modifier_cost(modifier: Node) -> tuple[str, float]:
     return (kind if kind in ("percentage", "points", "multiplier") else "percentage"), value
 
 
+def _modifier_levels(modifier: Node, trait_levels: float, leveled: bool) -> float:
+    """How many times a modifier's cost counts (GCS): the trait's levels for a "use the trait's
+    level" modifier of a leveled trait, else its own levels; at least 1; once when its cost
+    ignores levels."""
+    if boolean(modifier, "cost_ignores_level"):
+        return 1
+    if boolean(modifier, "use_level_from_trait"):
+        count = trait_levels if leveled else 0
+    else:
+        count = number_or_text(modifier, "levels") or 0
+    return count if count > 0 else 1
+
+
 def _trait_cost(node: Node, modifiers: list[Node], multiplicative: bool) -> float:
-    levels = (number_or_text(node, "levels") or 0) if boolean(node, "can_level") or "levels" in node else 0
+    """GCS's adjusted points of one trait (``AdjustedPoints``): base and leveled points, point
+    additions, enhancements and limitations (net limitation at most −80 %), multipliers, the
+    self-control and frequency multipliers; rounded up (down with ``round_down``)."""
+    levels = max(number_or_text(node, "levels") or 0, 0)
     base = number(node, "base_points") or 0
     per_level = number(node, "points_per_level") or 0
+    leveled = boolean(node, "can_level") or bool(levels) or bool(per_level)
+    if not leveled:
+        levels = per_level = 0
     base_enh = base_lim = level_enh = level_lim = 0.0
-    multiplier = 1.0
-    for modifier, _, _ in walk(modifiers, ""):
-        if boolean(modifier, "disabled") or kind_of(modifier).endswith("_container"):
+    multiplier = _SELF_CONTROL.get(integer(number(node, "cr")) or 0, 1.0)
+    multiplier *= _FREQUENCY.get(integer(number(node, "frequency")) or 0, 1.0)
+    for modifier, _, _ in walk(modifiers, "", skip_disabled=True):
+        if kind_of(modifier).endswith("_container"):
             continue
         kind, value = modifier_cost(modifier)
-        count = number_or_text(modifier, "levels") or 1
+        value *= _modifier_levels(modifier, levels, leveled)
         affects = text(modifier, "affects") or "total"
         if kind == "percentage":
-            value *= count
             if affects in ("total", "base_only"):
                 base_enh, base_lim = (
                     (base_enh + value, base_lim) if value > 0 else (base_enh, base_lim + value)
@@ -217,25 +401,24 @@ def _trait_cost(node: Node, modifiers: list[Node], multiplicative: bool) -> floa
                     (level_enh + value, level_lim) if value > 0 else (level_enh, level_lim + value)
                 )
         elif kind == "points":
-            if affects == "levels_only":
-                per_level += value * count
-            else:
-                base += value * count
+            if affects != "levels_only":
+                base += value
+            elif leveled:
+                per_level += value
         elif kind == "multiplier":
             multiplier *= value
         else:
             multiplier *= value / 100
-    leveled = per_level * levels
+    leveled_points = per_level * levels
     if multiplicative:
         base = base * (1 + base_enh / 100) * max(1 + base_lim / 100, 0.2)
-        leveled = leveled * (1 + level_enh / 100) * max(1 + level_lim / 100, 0.2)
+        leveled_points = leveled_points * (1 + level_enh / 100) * max(1 + level_lim / 100, 0.2)
     else:
         base = base * (1 + max(base_enh + base_lim, -80) / 100)
-        leveled = leveled * (1 + max(level_enh + level_lim, -80) / 100)
-    roll = integer(number(node, "cr"))
-    total = (base + leveled) * multiplier * _SELF_CONTROL.get(roll or 0, 1.0)
-    total = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, total))
-    return math.floor(total + 1e-9) if boolean(node, "round_down") else math.ceil(total - 1e-9)
+        leveled_points = leveled_points * (1 + max(level_enh + level_lim, -80) / 100)
+    total = (base + leveled_points) * multiplier
+    total = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, round(total, 4)))
+    return math.floor(total) if boolean(node, "round_down") else math.ceil(total)
 
 
 def _trait_type(node: Node, points: float) -> str:
@@ -275,25 +458,30 @@ def _whole_points(ctx: Context, points: float, pointer: str, name: str) -> int:
     return floored
 
 
-def _place(
-    ctx: Context, out: TraitSections, node: Node, pointer: str, name: str, points: float, group: str
-) -> None:
+def _place(ctx: Context, out: TraitSections, items: list[_Item], index: int, name: str) -> None:
+    """One enabled trait as a language, cultural familiarity, tech-level points or a trait entry."""
+    item = items[index]
+    node, pointer, points = item.node, item.pointer, item.share
+    above = _ancestors(items, index)
     whole = _whole_points(ctx, points, pointer, name)
-    language = _language(node, name)
-    if language is not None:
-        language["points"] = whole
-        out.languages.append(language)
-        return
     short = name if len(name) <= _MAX_PATTERN_TEXT else ""  # patterns on huge text would be slow
-    familiarity = _FAMILIARITY.match(short)
-    if familiarity and not is_container(node):
-        out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
-        return
     if _TL_TRAIT.match(short) and not is_container(node):
         out.tech_level_points += whole
         ctx.note(
             pointer, "approximated", f"'{name}' is counted as the tech level's points (techLevel.points)."
         )
+        _record_share(out, item, above, name)
+        return
+    familiarity = _FAMILIARITY.match(short)
+    if familiarity and not is_container(node):
+        out.familiarities.append({"name": familiarity.group(1).strip() or name, "points": whole})
+        _record_share(out, item, above, name)
+        return
+    language = _language(node, name)
+    if language is not None:
+        language["points"] = whole
+        out.languages.append(language)
+        _record_share(out, item, above, name)
         return
     entry: dict[str, Any] = {"name": name, "type": _trait_type(node, points), "points": whole}
     level = trait_level(node)
@@ -308,59 +496,105 @@ def _place(
                 f"'{name}' has level {level:g}, which the format cannot hold "
                 "(whole levels from 1): the level is in the notes.",
             )
-    notes = _notes(node, level, group)
+    notes = _notes(item, above, _record_share(out, item, above, name), level)
     if notes:
         entry["notes"] = notes
     out.traits.append(entry)
-    held = [
-        f"{count} {what}" if count != 1 else f"1 {what[:-1]}"
-        for what, count in (
-            ("modifiers", sum(1 for m in node_list(node, "modifiers") if type(m) is dict)),
-            ("features", sum(1 for f in node_list(node, "features") if type(f) is dict)),
-            ("prerequisites", 1 if mapping(node, "prereqs") else 0),
-            ("traits inside", sum(1 for c in children(node) if type(c) is dict)),
-        )
-        if count
-    ]
-    if held:
-        ctx.note(
-            pointer,
-            "movedToExtensions",
-            f"The format cannot hold the {', '.join(held)} of '{name}': kept in the GCS data (extensions); "
-            "the trait's points are GCS's.",
-        )
 
 
-def _notes(node: Node, level: float, group: str) -> str:
+def _ancestors(items: list[_Item], index: int) -> list[_Item]:
+    """The containers above an item, outermost first."""
+    found: list[_Item] = []
+    parent = items[index].parent
+    if parent < 0:
+        return found
+    while parent >= 0:
+        found.append(items[parent])
+        parent = items[parent].parent
+    found.reverse()
+    return found
+
+
+def _record_share(out: TraitSections, item: _Item, above: list[_Item], name: str) -> str:
+    """When GCS charges a trait less (or more) than its own cost, the reason, recorded for the
+    extensions; "" otherwise."""
+    if abs(item.share - item.value) < 1e-9:
+        return ""
+    alternatives = [a for a in above if text(a.node, "container_type") == _ALTERNATIVE]
+    where = display_name(alternatives[-1].node) if alternatives else ""
+    reason = (
+        f"GCS charges {item.share:g} of its own {item.value:g} points: in the alternative abilities "
+        f"'{where}' the dearest ability costs in full and each other a fifth of its cost, rounded up (B61)"
+    )
+    out.shares.append(
+        {
+            "name": name,
+            "source": item.pointer,
+            "ownPoints": plain(item.value),
+            "points": plain(item.share),
+            "reason": reason,
+        }
+    )
+    return reason
+
+
+def _path(above: list[_Item]) -> str:
+    """``Ogre (ancestry) > Advantages``: the containers an entry is part of."""
     parts = []
-    if group:
-        parts.append(f"In: {group}")
+    for container in above:
+        label = _CONTAINER_LABELS.get(text(container.node, "container_type"), "")
+        name = display_name(container.node) or "(unnamed)"
+        parts.append(f"{name} ({label})" if label else name)
+    return " > ".join(parts)
+
+
+def _container_texts(above: list[_Item], index: int) -> list[str]:
+    """The notes and references of the containers above a trait, given with the first trait of
+    each container (so that they are on the sheet once)."""
+    found = []
+    for container in above:
+        if container.first_leaf != index:
+            continue
+        body = " ".join(
+            part
+            for part in (
+                fill_placeholders(text(container.node, key), container.node).strip()
+                for key in ("local_notes", "notes", "userdesc")
+            )
+            if part
+        )
+        name = display_name(container.node) or "(unnamed)"
+        reference = text(container.node, "reference").strip()
+        cited = f" (Ref: {reference})" if reference else ""
+        if body:
+            found.append(f"{name}: {body}{cited}")
+        elif cited:
+            found.append(f"{name}{cited}")
+    return found
+
+
+def _notes(item: _Item, above: list[_Item], share_reason: str, level: float = 0) -> str:
+    node = item.node
+    parts = []
+    path = _path(above)
+    if path:
+        parts.append(f"Part of: {path}")
+    if share_reason:
+        parts.append(share_reason[0].upper() + share_reason[1:] + ".")
     if level and integer(level) is None:
         parts.append(f"Level {level:g}")
     roll = integer(number(node, "cr"))
     if roll:
-        parts.append(f"Self-control roll {roll}")
-    mods = []
-    modifiers = node_list(node, "modifiers")
-    for modifier, _, _ in walk(modifiers, "") if modifiers else ():
-        if boolean(modifier, "disabled") or kind_of(modifier).endswith("_container"):
-            continue
-        label = display_name(modifier)
-        if label:
-            kind, value = modifier_cost(modifier)
-            cost = {
-                "percentage": f"{value:+g}%",
-                "points": f"{value:+g}",
-                "multiplier": f"x{value:g}",
-                "percent_multiplier": f"x{value:g}%",
-            }[kind]
-            mods.append(f"{label} ({cost})")
+        parts.append("Self-control roll: never resisted" if roll == 1 else f"Self-control roll {roll}")
+    frequency = integer(number(node, "frequency"))
+    if frequency:
+        parts.append("Frequency: constantly" if frequency == 18 else f"Frequency of appearance {frequency}")
+    mods = _modifier_texts(node_list(node, "modifiers"), "")
+    for container in reversed(above):
+        mods += _modifier_texts(node_list(container.node, "modifiers"), display_name(container.node))
     if mods:
         parts.append("Modifiers: " + "; ".join(mods))
-    if is_container(node):
-        names = [display_name(child) for child in children(node) if type(child) is dict][:30]
-        if names:
-            parts.append("Includes: " + ", ".join(n for n in names if n))
+    parts.extend(_container_texts(above, item.index))
     for key in ("local_notes", "notes", "userdesc"):
         extra = fill_placeholders(text(node, key), node).strip()
         if extra:
@@ -369,6 +603,54 @@ def _notes(node: Node, level: float, group: str) -> str:
     if reference:
         parts.append(f"Ref: {reference}")
     return "\n".join(parts)
+
+
+def _modifier_texts(modifiers: list[Any], owner: str) -> list[str]:
+    """``Name (+50%)`` for each enabled modifier (unselected library options are left out), with
+    the container it comes from."""
+    found = []
+    for modifier, _, _ in walk(modifiers, "", skip_disabled=True) if modifiers else ():
+        if kind_of(modifier).endswith("_container"):
+            continue
+        label = display_name(modifier)
+        if not label:
+            continue
+        kind, value = modifier_cost(modifier)
+        cost = {
+            "percentage": f"{value:+g}%",
+            "points": f"{value:+g}",
+            "multiplier": f"x{value:g}",
+            "percent_multiplier": f"x{value:g}%",
+        }[kind]
+        found.append(f"{label} ({cost}, from {owner})" if owner else f"{label} ({cost})")
+    return found
+
+
+def _details_note(ctx: Context, items: list[_Item]) -> None:
+    """One note for what no trait entry can hold: modifiers as data, features, prerequisites."""
+    held = {"modifiers": 0, "features": 0, "prerequisites": 0}
+    for item in items:
+        if item.disabled:
+            continue
+        modifiers = node_list(item.node, "modifiers")
+        if modifiers and any(
+            not kind_of(m).endswith("_container") for m, _, _ in walk(modifiers, "", skip_disabled=True)
+        ):
+            held["modifiers"] += 1
+        if any(type(f) is dict for f in node_list(item.node, "features")):
+            held["features"] += 1
+        if node_list(mapping(item.node, "prereqs"), "prereqs"):
+            held["prerequisites"] += 1
+    if not any(held.values()):
+        return
+    what = ", ".join(f"{count} with {kind}" for kind, count in held.items() if count)
+    ctx.note(
+        f"/{ctx.traits_key}",
+        "movedToExtensions",
+        f"Traits keep GCS's points and list their enabled modifiers in their notes; the modifiers as data, "
+        f"the features (whose effects are in the attributes, skills, DR and reactions) and the prerequisites "
+        f"of the traits ({what}) are kept in the GCS data.",
+    )
 
 
 def _language(node: Node, name: str) -> dict[str, Any] | None:
