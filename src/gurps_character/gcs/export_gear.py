@@ -28,11 +28,13 @@ from .export_sheet import (
     signed,
     text_of,
 )
+from .weapon_damage import damage_from_calc
 
 __all__ = ["GearPart"]
 
 _PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
 
+_RULE_OF_20: Final = 20
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
 _SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
 
@@ -174,11 +176,13 @@ class GearPart(SheetBase):
             or (parsed.base != "fixed" and parsed.multiplier != 1)
         ):
             if notation and notation != "-":
+                read_as_dice = damage_from_calc(notation).roll is not None
                 self.note(
                     f"{pointer}/notation",
-                    "approximated",
+                    "differs" if read_as_dice else "approximated",
                     f"GCS has no damage fields for '{notation[:60]}': the file holds it as the damage "
-                    "type's text.",
+                    "type's text"
+                    + (", which GCS shows as it is and which reads as dice there." if read_as_dice else "."),
                 )
             return {"type": notation if notation != "-" else ""}
         out: dict[str, Any] = {"type": parsed.damage_type}
@@ -193,12 +197,13 @@ class GearPart(SheetBase):
         return out
 
     def _skill_level(self, skill: str | None) -> float:
-        if skill is None:
-            return self.values["dx"] - 4
-        for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
-            if name == skill:
-                return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
-        return self.values["dx"] - 4
+        """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
+        attribute counts at most 20 for a default)."""
+        if skill is not None:
+            for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
+                if name == skill:
+                    return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
+        return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
         """Each weapon's computed values (level, resolved damage, parry) and the document's
@@ -209,10 +214,11 @@ class GearPart(SheetBase):
             if minimum is not None and minimum > self.values["st"] + derived.striking:
                 level -= minimum - (self.values["st"] + derived.striking)
             fencing = "F" in text_of(node.get("parry")).upper()
-            if fencing and derived.encumbrance_level:
-                level -= derived.encumbrance_level
-            level = max(level, 0)
-            self.weapon_levels.append(level)
+            penalty = derived.encumbrance_level if fencing else 0
+            # GCS's parry and block halve the default's level before the fencing penalty and
+            # the floor at 0 (truncating toward zero)
+            self.defense_bases.append(3 + math.trunc(level / 2) - penalty)
+            level = max(level - penalty, 0)
             self._shift_damage(node, pointer, derived)
             calc: dict[str, Any] = {}
             if level:
@@ -263,12 +269,19 @@ class GearPart(SheetBase):
         raw = stored.get("value")
         wanted = None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
         best: int | None = None
-        for (node, _, _), level in zip(self.weapon_nodes, self.weapon_levels, strict=True):
+        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
             if key in node:
-                value = _defense_value(node, key, level)
+                value = _defense_value(node, key, base)
                 if value is not None and (best is None or value > best):
                     best = value
         bonus = 0
+        if wanted is not None and wanted < 0:
+            self.note(
+                f"/defenses/{key}/value",
+                "differs",
+                f"GCS shows no {key.title()} below 0: the document's {wanted} is 0 in GCS.",
+            )
+            wanted = 0
         if wanted is None:
             if best is not None:
                 self.note(
@@ -295,11 +308,11 @@ class GearPart(SheetBase):
                 "GCS adds "
                 f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
             )
-        for (node, _, _), level in zip(self.weapon_nodes, self.weapon_levels, strict=True):
+        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
             if key in node:
-                value = _defense_value(node, key, level)
+                value = _defense_value(node, key, base)
                 if value is not None:
-                    text = f"{value + bonus}{_flags(node[key])}"
+                    text = f"{max(value + bonus, 0)}{_flags(node[key])}"
                     if text != node[key]:
                         node["calc"][key] = text
                 node["calc"] = reordered(node["calc"], WEAPON_CALC_KEYS)
@@ -312,7 +325,7 @@ class GearPart(SheetBase):
         skill the defense comes from."""
         skill_name = skill.strip() if isinstance(skill, str) and skill.strip() in self.skill_names else None
         level = self._skill_level(skill_name)
-        modifier = wanted - 3 - math.floor(max(level, 0) / 2)
+        modifier = wanted - 3 - math.trunc(level / 2)
         node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
         shield = (
             next((item for name, item in self.item_by_name.items() if _SHIELD.search(name)), None)
@@ -357,6 +370,9 @@ class GearPart(SheetBase):
         return self.adjustments_trait()
 
 
+_DICE: Final = re.compile(r"(\d+)d([+-]\d+)?(?:x(\d+))?|([+-]?\d+)")
+
+
 def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
     """GCS's resolved damage text for a weapon (``2d+1 cut``)."""
     kind = text_of(damage.get("type")).strip()
@@ -368,8 +384,13 @@ def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
         table = derived.thrust if strength == "thr" else derived.swing
         dice = (table[0], table[1] + int(base or 0), 1)
     elif base:
-        match = re.fullmatch(r"(\d+)d([+-]\d+)?(?:x(\d+))?", base)
-        dice = (int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1)) if match else None
+        match = _DICE.fullmatch(base)
+        if match is None:
+            dice = None
+        elif match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
+            dice = (0, int(match.group(4)), 1)
+        else:
+            dice = (int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1))
     else:
         dice = None
     text = "" if dice is None else dice_text(*dice)
@@ -378,13 +399,14 @@ def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
     return f"{text} {kind}".strip()
 
 
-def _defense_value(node: Mapping[str, Any], key: str, level: float) -> int | None:
-    """GCS's parry or block with a weapon, before Parry and Block bonuses: 3 + half its level
-    (rounded down) + its modifier; None when it cannot."""
+def _defense_value(node: Mapping[str, Any], key: str, base: int) -> int | None:
+    """GCS's parry or block with a weapon, before Parry and Block bonuses and its floor at 0:
+    ``base`` (3 + half the weapon's level, less the fencing penalty) + its modifier; None when it
+    cannot."""
     modifier = leading_int(text_of(node.get(key)))
     if modifier is None:
         return None
-    return 3 + math.floor(level / 2) + modifier
+    return base + modifier
 
 
 _MUSCLE_RANGE: Final = re.compile(r"\s*x(\d+(?:\.\d+)?)\s*(?:/\s*x(\d+(?:\.\d+)?))?\s*", re.IGNORECASE)

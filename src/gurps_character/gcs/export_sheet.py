@@ -240,8 +240,9 @@ class SheetBase:
         self.attribute_points: dict[str, float] = {}
         self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
         """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""
-        self.weapon_levels: list[float] = []
-        """GCS's skill level with each of :attr:`weapon_nodes`."""
+        self.defense_bases: list[int] = []
+        """GCS's parry and block with each of :attr:`weapon_nodes` before its modifier: 3 + half
+        its level (toward zero), less the fencing penalty."""
 
     def note(self, source: str, kind: ExportNoteKind, message: str) -> None:
         """Records a note on the document's ``source``."""

@@ -27,7 +27,6 @@ from .export_sheet import (
 )
 from .progression import basic_lift_pounds, swing, thrust
 from .standard_sheet import ATTRIBUTE_DEFINITIONS, ATTRIBUTE_NAMES, POOL_THRESHOLDS
-from .units import js_round
 
 __all__ = ["StatsPart"]
 
@@ -298,25 +297,20 @@ class StatsPart(SheetBase):
                 )
 
     def _lift(self, derived: Derived) -> None:
+        """Basic Lift as GCS has it: ST²/5 rounded in pounds (Knowing Your Own Strength's table
+        under that progression), shown at 1 kg = 2 lb. A document whose Basic Lift departs from its
+        ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
+        no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
         st = int(self.values["st"])
         stored = number(member(self.doc, "/encumbrance").get("basicLift"), math.nan)
         halved = any("halve_st" in ops for _, _, ops in derived.halving)
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
-        bonus = 0
         progression = derived.progression
-        if not _lift_matches(formula, st, 0, wanted, progression):
-            found = next(
-                (b for b in _near_zero(st) if _lift_matches(formula, st, b, wanted, progression)), None
-            )
-            if found is None:
-                self.note(
-                    "/encumbrance/basicLift",
-                    "differs",
-                    f"Basic Lift {plain(wanted)} kg is no Basic Lift GCS gives for a lifting ST: GCS shows "
-                    f"{plain(js_round(basic_lift_pounds(st, progression) / 2, 2))} kg.",
-                )
-            else:
+        bonus = 0
+        if wanted != formula and _lift_kg(st, 0, progression) != wanted:
+            found = next((b for b in _near_zero(st) if _lift_kg(st, b, progression) == wanted), None)
+            if found is not None:
                 bonus = found
                 self.adjust(
                     {
@@ -332,25 +326,32 @@ class StatsPart(SheetBase):
                     "/encumbrance/basicLift",
                     "deviation",
                     f"Basic Lift {plain(wanted)} kg at ST {st}{self.why('/encumbrance/basicLift')}: GCS "
-                    "adds Lifting ST "
-                    f"{signed(bonus)} from '{ADJUSTMENTS}'.",
+                    f"adds Lifting ST {signed(bonus)} from '{ADJUSTMENTS}'.",
                 )
         lifting = st + bonus
         if halved:
             lifting = math.ceil(lifting / 2)
         derived.lift_pounds = basic_lift_pounds(lifting, progression)
-        # what an import shows: the format's formula unless GCS's lift is more than 1 lb away
-        if abs(2 * formula - derived.lift_pounds) <= 1:
-            derived.lift_kg = formula
-        else:
-            derived.lift_kg = js_round(derived.lift_pounds / 2, 2)
-        if halved and derived.lift_kg != wanted:
-            self.note(
-                "/encumbrance/basicLift",
-                "differs",
-                f"GCS halves ST for Basic Lift while {_halving_causes(derived, 'halve_st')}: "
-                f"{plain(derived.lift_kg)} kg, the document {plain(wanted)} kg (B426).",
+        derived.lift_kg = plain(round(derived.lift_pounds / 2, 6))
+        if derived.lift_kg == wanted:
+            return
+        if halved:
+            cause = (
+                f"GCS halves ST for Basic Lift while {_halving_causes(derived, 'halve_st')} (B426): "
+                f"{fxp_text(derived.lift_pounds)} lb"
             )
+        elif wanted == formula:
+            cause = f"GCS rounds Basic Lift in pounds: {fxp_text(derived.lift_pounds)} lb at ST {lifting}"
+        else:
+            cause = (
+                f"no lifting ST gives it in GCS, which lifts {fxp_text(derived.lift_pounds)} lb at ST {st}"
+            )
+        self.note(
+            "/encumbrance/basicLift",
+            "differs",
+            f"GCS shows Basic Lift {plain(derived.lift_kg)} kg, the document {plain(wanted)} kg: {cause}, "
+            "at 1 kg = 2 lb.",
+        )
 
     def _encumbrance(self, derived: Derived) -> None:
         move_halvings = min(sum("halve_move" in ops for _, _, ops in derived.halving), 2)
@@ -382,11 +383,11 @@ class StatsPart(SheetBase):
             if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
                 continue
             level = int(found)
-            load = js_round(derived.lift_kg * _LOADS[level], 1)
+            load = plain(round(derived.lift_pounds * _LOADS[level] / 2, 6))
             for key, got, why in (
                 ("move", moves[level], self._move_cause(move_halvings, derived)),
                 ("dodge", dodges[level], self._dodge_cause(dodge_halvings, derived)),
-                ("maxLoad", load, "GCS's loads are Basic Lift times 1, 2, 3, 6 and 10"),
+                ("maxLoad", load, "GCS's loads are its Basic Lift in pounds times 1, 2, 3, 6 and 10"),
             ):
                 stored = entry.get(key)
                 if isinstance(stored, int | float) and not isinstance(stored, bool) and stored != got:
@@ -560,13 +561,9 @@ def _striking(
     return None
 
 
-def _lift_matches(formula: float, st: int, bonus: int, wanted: float, progression: str) -> bool:
-    """Whether an import of the file gives Basic Lift ``wanted`` for Lifting ST ``st + bonus``
-    (the importer keeps the format's formula unless GCS's lift differs by more than 1 lb)."""
-    pounds = basic_lift_pounds(st + bonus, progression)
-    if abs(2 * formula - pounds) <= 1:
-        return formula == wanted
-    return js_round(pounds / 2, 2) == wanted
+def _lift_kg(st: int, bonus: int, progression: str) -> float:
+    """GCS's Basic Lift in kg (its pounds at 1 kg = 2 lb) for Lifting ST ``st + bonus``."""
+    return plain(round(basic_lift_pounds(st + bonus, progression) / 2, 6))
 
 
 def _levels(
