@@ -97,7 +97,7 @@ from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
 
 FORMULA_FUNCTIONS = frozenset(
     {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
-    | {"plain_value"}
+    | {"plain_value", "Dice.roll"}
 )
 
 
@@ -550,7 +550,90 @@ def _check_export(case: Case, result: Any) -> str | None:
     return None
 
 
+def _load_source(chooser: gen.Chooser) -> tuple[Any, bool, str]:
+    """A ``load_character`` source, whether it is a valid character (as a document, or as what
+    its format gives), and the format it was made in."""
+    kind = chooser.integer(0, 9)
+    if kind < 4:
+        source, valid = _source(chooser)
+        made = "json"
+    elif kind < 6:
+        source, valid = _yaml_source(chooser)
+        made = "yaml"
+    elif kind < 8:
+        source, valid, made = gcs_gen.gcs_source(chooser, deep=gen.pick(chooser, (10, 3_000))), False, "gcs"
+    else:
+        source, valid, made = gen.hostile_value(chooser), False, "?"
+    if isinstance(source, str) and "\n" not in source and source.lstrip()[:1] not in ("{", "[", "<", ""):
+        source = source.encode("utf-8", "surrogatepass")  # a one-line str names a file
+    if isinstance(source, str | bytes) and gen.chance(chooser, 25):  # the same content in a file
+        suffix = gen.pick(chooser, (".json", ".yaml", ".gcs", ".txt", "", ".JSON"))
+        path = _cli_folder() / f"load-{chooser.integer(0, 10**9)}{suffix}"
+        if isinstance(source, str):
+            try:
+                source = source.encode("utf-8")
+            except UnicodeEncodeError:  # lone surrogates: a file of them is no longer UTF-8
+                source, valid = source.encode("utf-8", "surrogatepass"), False
+        path.write_bytes(source)
+        source = path if gen.chance(chooser, 50) else str(path)
+        valid = valid and suffix.lower() in (f".{made}", ".txt", "")
+    return source, valid, made
+
+
+def _load_case(chooser: gen.Chooser) -> Case:
+    """``load_character`` on any source: text, bytes, a mapping, a path (a file of that content, a
+    folder, a missing file), in any format, with now and then an odd kind, limit or time."""
+    source, valid, _ = _load_source(chooser)
+    if gen.chance(chooser, 5):
+        source = gen.pick(chooser, (_cli_folder(), str(_cli_folder() / "missing.json"), "hero", Path("\x00")))
+        valid = False
+    kwargs: dict[str, Any] = {}
+    odd = False
+    if gen.chance(chooser, 15):
+        kwargs["kind"] = gen.pick(chooser, ("json", "yaml", "gcs", None, "xml", 3, "JSON"))
+        valid = False  # a kind that is not the content's refuses it
+    if gen.chance(chooser, 10):
+        kwargs["max_bytes"] = gen.pick(chooser, (0, 100, 2_000_000, -1, True, 1.5, None, 10**400, "9"))
+        valid = False
+    if gen.chance(chooser, 10):
+        kwargs["now"], odd = _now(chooser)
+        valid = False  # a time outside the years 1-9999 is refused too
+    return Case(
+        "load_character", gc.load_character, (source,), kwargs, valid_document=valid or None, odd_now=odd
+    )
+
+
+def _roll(thing: Any, rng: Any) -> int:
+    result: int = thing.roll(rng)
+    return result
+
+
+def _roll_case(chooser: gen.Chooser, name: str) -> Case:
+    """``Dice.roll`` or ``WeaponDamage.roll`` of sensible and hostile dice, with a seeded, a
+    missing or a hostile generator."""
+    rng: Any = gen.pick(chooser, (None, random.Random(chooser.integer(0, 10**9)), random.SystemRandom()))
+    if gen.chance(chooser, 10):
+        rng = gen.hostile_value(chooser)
+    if name == "WeaponDamage.roll":
+        example = gen.example(gen.pick(chooser, ("rurik", "jotun")))
+        notation = _damage_notation(chooser)
+        try:
+            weapon: Any = gc.resolve_damage_notation(example, notation)
+        except CharacterError:
+            weapon = gc.resolve_damage_notation(example, "sw+1 cut")
+        return Case("WeaponDamage.roll", _roll, (weapon, rng))
+    value = gen.pick(chooser, ("3d", "1d+2", "2d-7", "0d", "10000d", "10001d", "1d-1"))
+    dice: Any = gf.parse_dice(value)
+    if gen.chance(chooser, 20):
+        dice = gf.Dice("x", _number_argument(chooser), _number_argument(chooser))
+    return Case("Dice.roll", _roll, (dice, rng))
+
+
 FUNCTIONS = (
+    "load_character",
+    "load_character",
+    "WeaponDamage.roll",
+    "Dice.roll",
     "import_gcs",
     "import_gcs",
     "import_gcs",
@@ -635,6 +718,10 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return _import_case(chooser)
     if name == "export_gcs":
         return _export_case(chooser)
+    if name == "load_character":
+        return _load_case(chooser)
+    if name in ("WeaponDamage.roll", "Dice.roll"):
+        return _roll_case(chooser, name)
     if name == "parse_yaml_character":
         source, valid = _yaml_source(chooser)
         return Case(name, gy.parse_yaml_character, (source,), valid_document=source if valid else None)
@@ -1184,7 +1271,7 @@ def run_case(case: Case, timeout: float) -> Outcome:
             outcome.kind = "UNEXPECTED broken promise"
     elif (
         case.valid_document is not None
-        and case.name in ("parse_character", "parse_yaml_character")
+        and case.name in ("parse_character", "parse_yaml_character", "load_character")
         and "max_bytes" not in case.kwargs
         and not _over_the_byte_limit(case.args[0])
     ):
@@ -1236,6 +1323,36 @@ def _check_imported_weapons(document: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_loaded(result: Any) -> str | None:
+    """A loaded character is valid, its report is its rule check, and its kind one of three."""
+    validity = gc.validate_character(result.character)
+    if not validity.valid:
+        return f"a loaded character is invalid: {validity.errors[0].message}"[:500]
+    if result.report != gc.verify_character(result.character):
+        return "a loaded character's report is not verify_character's"
+    if result.kind not in ("json", "yaml", "gcs") or (result.kind != "gcs" and result.notes):
+        return f"a loaded character of kind {result.kind!r} has {len(result.notes)} notes"
+    if not gen.json_equal(result.to_dict()["character"], result.character):
+        return "a loaded character's JSON form is not its document"
+    return None
+
+
+def _check_roll(case: Case, result: Any) -> str | None:
+    """A roll is a whole number between the least and the most the dice can show."""
+    thing = case.args[0]
+    if type(result) is not int:
+        return f"a roll gave {gen_short(result)}, not an int"
+    least, most = thing.dice + thing.adds, 6 * thing.dice + thing.adds
+    if case.name == "Dice.roll":
+        low, high = max(0, least), max(0, most)
+    else:
+        low = max(thing.minimum, least * thing.multiplier)
+        high = max(thing.minimum, most * thing.multiplier)
+    if not low <= result <= high:
+        return f"{case.name} of {gen_short(thing)} gave {result}, outside {low}..{high}"
+    return None
+
+
 def _over_the_byte_limit(source: Any) -> bool:
     """Whether a text source is longer than the default limit: a valid document written with
     indentation around deeply nested extensions can be (``tooLarge`` is then the right answer)."""
@@ -1245,7 +1362,7 @@ def _over_the_byte_limit(source: Any) -> bool:
 
 
 def _returned_document(case: Case, result: Any) -> Any:
-    if case.name in ("parse_character", "parse_yaml_character"):
+    if case.name in ("parse_character", "parse_yaml_character", "load_character"):
         return result.character
     if case.name == "import_gcs":
         return result.document
@@ -1331,6 +1448,25 @@ def _check_result(case: Case, result: Any) -> str | None:
         return _check_import(result)
     if case.name == "export_gcs":
         return _check_export(case, result)
+    if case.name == "load_character":
+        return _check_loaded(result)
+    if case.name in ("WeaponDamage.roll", "Dice.roll"):
+        return _check_roll(case, result)
+    if case.name == "combat_stats":
+        extended = result.to_dict(extended=True)
+        json.dumps(extended)  # every form of the view is JSON
+        where = _whole_float_in(extended)
+        if where is not None:
+            return f"a whole number is a float in the extended view, at {where}"
+        condition = gc.get_condition(case.args[0])
+        level = next(
+            index for index, row in enumerate(result.encumbrance) if row is result.current_encumbrance
+        )
+        now = (0 if result.overloaded else condition.move[level], condition.dodge[level])
+        if (result.current_move, result.current_dodge) != now:
+            return (
+                f"Move and Dodge now are {result.current_move, result.current_dodge}, get_condition's {now}"
+            )
     if case.name in COMBAT_FUNCTIONS:
         return _check_combat(case, result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):

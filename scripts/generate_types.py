@@ -13,6 +13,11 @@ The mapping is deliberately small:
 - an object without ``properties`` (``extensions``) is ``dict[str, Any]``;
 - ``$defs/<name>`` becomes a type named ``<Name>``; an inline object is named after its ``title``, or
   after its property (prefixed with the owning type's name below the top level);
+- a name that one of the library's results also has (:data:`RENAMED`: ``Dice``, ``WeaponDamage``,
+  ``Attributes`` ...) gets the prefix ``Stored`` (``StoredDice``: the dice as the document stores
+  them), so that no two public classes of the package share a name; the old name stays a deprecated
+  alias (a ``DeprecationWarning`` at run time) until :data:`ALIASES_REMOVED_IN`. Enum aliases named
+  after such a type keep its schema name (``WeaponDamageType``);
 - ``enum`` becomes a ``Literal`` alias (``<Owner><Property>`` unless it is a ``$defs`` entry), ``const``
   an inline ``Literal``;
 - JSON types: string -> str, integer -> int, number -> float, boolean -> bool, null -> None,
@@ -45,7 +50,24 @@ LINE_LENGTH = 110
 INDENT = "    "
 
 JSON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
-TYPING_NAMES = ("Any", "Literal", "NotRequired", "TypeAlias", "TypedDict")
+TYPING_NAMES = ("TYPE_CHECKING", "Any", "Literal", "NotRequired", "TypeAlias", "TypedDict")
+
+RENAMED = {
+    name: f"Stored{name}"
+    for name in (
+        "Attributes",  # gurps_character.stats.Attributes
+        "Deviation",  # gurps_character.verify.Deviation
+        "Dice",  # gurps_character.formula.Dice
+        "EncumbranceLevel",  # gurps_character.stats.EncumbranceLevel
+        "Issue",  # gurps_character.verify.Issue
+        "SkillDefense",  # gurps_character.stats.SkillDefense
+        "WeaponDamage",  # gurps_character.damage.WeaponDamage
+        "Weapons",  # gurps_character.stats.Weapons
+    )
+}
+"""Schema names that the library's results also have -> the name of the document type."""
+ALIASES_REMOVED_IN = "0.3.0"
+"""The release that drops the deprecated aliases (the names of :data:`RENAMED` before 0.2.0)."""
 
 
 class SchemaShapeError(ValueError):
@@ -102,13 +124,12 @@ class _Collector:
             if key not in definitions:
                 raise SchemaShapeError(f"unknown definition #/$defs/{key}")
             name = pascal_case(key)
-            self.defs[key] = name
             node = definitions[key]
             pointer = f"#/$defs/{key}"
             if "enum" in node:
-                self.alias(name, pointer, node["enum"])
+                self.defs[key] = self.alias(name, pointer, node["enum"])
             elif is_shape(node):
-                self.shape(name, pointer, node)
+                self.defs[key] = self.shape(name, pointer, node)
             else:
                 raise SchemaShapeError(f"{pointer}: only objects and enums can be named types")
         return self.defs[key]
@@ -119,7 +140,10 @@ class _Collector:
         return name
 
     def shape(self, name: str, pointer: str, node: Mapping[str, Any]) -> str:
-        self.claim(name, pointer)
+        """The TypedDict for ``node``, named ``name`` (or its :data:`RENAMED` name); the types inside
+        it are named after ``name``."""
+        public = RENAMED.get(name, name)
+        self.claim(public, pointer)
         required = set(node.get("required", ()))
         properties = tuple(
             Property(
@@ -133,8 +157,8 @@ class _Collector:
         if name == ROOT_NAME:  # everything else first: the functional syntax needs its names defined
             for key in self.schema.get("$defs", {}):
                 self.definition(key)
-        self.types.append(Shape(name, pointer, class_doc(node, pointer), properties))
-        return name
+        self.types.append(Shape(public, pointer, class_doc(node, pointer), properties))
+        return public
 
     def annotation(self, node: Mapping[str, Any], pointer: str, *, owner: str, key: str) -> str:
         """The Python type of a value described by ``node``."""
@@ -270,6 +294,38 @@ def render_shape(shape: Shape) -> list[str]:
     return [*lines, f"{INDENT}}},", ")", f"{shape.name}.__doc__ = {first}", *rest]
 
 
+def render_deprecated(renamed: Mapping[str, str]) -> list[str]:
+    """The old names of renamed types: aliases for type checkers, a module ``__getattr__`` that
+    warns at run time (PEP 562), and neither in ``__all__``."""
+    if not renamed:
+        return []
+    lines = [
+        f"# The names these types had before 0.2.0, deprecated: they go in {ALIASES_REMOVED_IN}.",
+        "_RENAMED: dict[str, str] = {",
+        *(f'{INDENT}"{old}": "{new}",' for old, new in sorted(renamed.items())),
+        "}",
+        "",
+        "if TYPE_CHECKING:",
+        *(f"{INDENT}{old}: TypeAlias = {new}" for old, new in sorted(renamed.items())),
+        "else:",
+        "",
+        f"{INDENT}def __getattr__(name: str) -> Any:",
+        *docstring("A renamed type under its old name, with a DeprecationWarning.", INDENT * 2),
+        f"{INDENT * 2}if name in _RENAMED:",
+        f"{INDENT * 3}import warnings",
+        "",
+        f"{INDENT * 3}warnings.warn(",
+        f'{INDENT * 4}f"gurps_character.document.{{name}} is deprecated (gone in {ALIASES_REMOVED_IN}): '
+        'use {_RENAMED[name]}",',
+        f"{INDENT * 4}DeprecationWarning,",
+        f"{INDENT * 4}stacklevel=2,",
+        f"{INDENT * 3})",
+        f"{INDENT * 3}return globals()[_RENAMED[name]]",
+        f'{INDENT * 2}raise AttributeError(f"module {{__name__!r}} has no attribute {{name!r}}")',
+    ]
+    return lines
+
+
 def render(schema: Mapping[str, Any]) -> str:
     """The text of ``document.py`` for ``schema``."""
     collector = _Collector(schema)
@@ -277,6 +333,10 @@ def render(schema: Mapping[str, Any]) -> str:
     blocks = [
         render_alias(item) if isinstance(item, Alias) else render_shape(item) for item in collector.types
     ]
+    renamed = {old: new for old, new in RENAMED.items() if new in collector.names}
+    deprecated = render_deprecated(renamed)
+    if deprecated:
+        blocks.append(deprecated)
     body = "\n\n\n".join("\n".join(block) for block in blocks)
     code = [  # what the module's code (not its docstrings) mentions
         *(
@@ -286,6 +346,7 @@ def render(schema: Mapping[str, Any]) -> str:
             for prop in item.properties
         ),
         *("TypeAlias Literal" if isinstance(item, Alias) else "TypedDict" for item in collector.types),
+        *deprecated,
     ]
     used = [name for name in TYPING_NAMES if any(re.search(rf"\b{name}\b", text) for text in code)]
     names = sorted(item.name for item in collector.types)
@@ -296,7 +357,9 @@ def render(schema: Mapping[str, Any]) -> str:
         "",
         f"``{ROOT_NAME}`` is a whole document; every other class is one object inside it. Keys that the",
         "schema does not require are ``NotRequired``. ``number`` values are typed ``float`` (an ``int`` is",
-        "accepted wherever a ``float`` is expected).",
+        "accepted wherever a ``float`` is expected). A type whose schema name a result of the library",
+        "also has is called ``Stored<Name>`` (``StoredDice``, ``StoredWeaponDamage``: the thing as the",
+        "document stores it); its old name is a deprecated alias until " + ALIASES_REMOVED_IN + ".",
         '"""',
         "",
         f"from typing import {', '.join(used)}",

@@ -520,7 +520,13 @@ def test_combat_stats_are_detached(rurik: dict[str, Any]) -> None:
     assert stats.to_dict() == before
     with pytest.raises(TypeError):
         stats.weapons.melee[0]["name"] = "x"  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        stats.weapons.melee[0].name = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        stats.weapons.melee[0].entry["name"] = "x"  # type: ignore[index]
     stats.to_dict()["weapons"]["melee"].clear()
+    stats.weapons.melee[0].to_dict()["damage"].clear()
+    stats.to_dict(extended=True)["weapons"]["melee"][0]["damage"].clear()
     assert stats.to_dict() == before
 
 

@@ -4,6 +4,7 @@ and ``stats`` showing each weapon's damage resolved for the character."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gurps_character import apply_hit, resolve_hit, serialize_character
+from gurps_character import apply_hit, resolve_damage_notation, resolve_hit, serialize_character
 from gurps_character.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -140,7 +141,31 @@ def test_hit_options_reach_the_library(capsys: pytest.CaptureFixture[str], rurik
     ("args", "message"),
     [
         (("-3", "cut"), "invalidArgument: basic_damage must be a whole number of at least 0, not -3."),
-        (("x", "cut"), "invalidArgument: basic_damage must be a whole number of at least 0, not 'x'."),
+        (
+            ("x", "cut"),
+            "invalidArgument: DAMAGE TYPE is not a damage notation: expected 'thr', 'sw' or dice such as "
+            "'2d' (at character 1 of 'x cut').",
+        ),
+        (("5",), "invalidArgument: TYPE must follow a rolled number: cr, cut, imp, pi-, pi, pi+, pi++, "),
+        (
+            ("Broadsword",),
+            "invalidArgument: Broadsword has 2 damage lines (1 sw+1 cut; 2 thr+1 cr): pick one",
+        ),
+        (
+            ("Broadsword", "--line", "3"),
+            "invalidArgument: --line 3: Broadsword has 2 damage lines (1 sw+1 cut; ",
+        ),
+        (
+            ("Broadsword", "--line", "0"),
+            "invalidArgument: --line must be a whole number of at least 1, not '0'.",
+        ),
+        (("2d cut", "--seed", "x"), "invalidArgument: --seed must be a whole number, not 'x'."),
+        (
+            ("xyz",),
+            "invalidArgument: DAMAGE must be a whole number (with TYPE), a damage notation or a weapon "
+            "of the wielder (Broadsword, Large Knife, Regular Bow), not 'xyz'; as a notation: expected "
+            "'thr', 'sw' or dice such as '2d' (at character 1 of 'xyz').",
+        ),
         (("3", "slash"), "invalidArgument: damage_type must be one of 'cr', 'cut', 'imp', 'pi-', 'pi', "),
         (("3", "cut", "--location", "head"), "invalidArgument: location must be one of 'skull', "),
         (("3", "cut", "--armor-divisor", "4"), "invalidArgument: armor_divisor must be one of 1, 2, 3, 5, "),
@@ -191,3 +216,103 @@ def test_stats_shows_a_notation_it_cannot_read_as_written(
     rurik.write_text(json.dumps(document), encoding="utf-8")
     status, out, _ = run(capsys, "stats", str(rurik))
     assert status == 0 and "HT-3 aff, sw+2 (2) cut = 1d+3 (2) cut" in out
+
+
+# ---------------------------------------------------------------- damage rolled by the command
+
+
+def rolled(notation: str, seed: int, wielder: Path = RURIK) -> int:
+    """What the library rolls for the notation with ``random.Random(seed)``."""
+    document = json.loads(wielder.read_text(encoding="utf-8"))
+    return resolve_damage_notation(document, notation).roll(random.Random(seed))
+
+
+def test_hit_rolls_a_notation_and_prints_the_roll_first(
+    capsys: pytest.CaptureFixture[str], rurik: Path
+) -> None:
+    total = rolled("2d+1 cut", 7)
+    status, out, err = run(capsys, "hit", str(rurik), "2d+1", "cut", "--seed", "7")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"rolled 2d+1 cut: {total}"
+    document = json.loads(rurik.read_text(encoding="utf-8"))
+    status, plain, _ = run(capsys, "hit", str(rurik), str(total), "cut")
+    assert lines[1:] == plain.splitlines()  # the rest is the hit of that number
+    assert run(capsys, "hit", str(rurik), "2d+1 cut", "--seed", "7")[1] == out  # TYPE inside DAMAGE
+    assert 3 <= total <= 13 and resolve_hit(document, total, "cut").basic_damage == total
+
+
+def test_the_same_seed_rolls_the_same_and_no_seed_rolls_anew(
+    capsys: pytest.CaptureFixture[str], rurik: Path
+) -> None:
+    first = run(capsys, "hit", str(rurik), "3d", "cr", "--seed", "11")[1]
+    assert run(capsys, "hit", str(rurik), "3d", "cr", "--seed", "11")[1] == first
+    totals = {run(capsys, "hit", str(rurik), "3d", "cr")[1].splitlines()[0] for _ in range(40)}
+    assert len(totals) > 1 and all(line.startswith("rolled 3d cr: ") for line in totals)
+
+
+def test_hit_rolls_a_weapon_of_the_attacker(capsys: pytest.CaptureFixture[str], rurik: Path) -> None:
+    """Jotun's bridge-post club, sw+4 cr with his swing 4d+2: 4d+6 (B271)."""
+    jotun = EXAMPLES / "jotun.json"
+    total = rolled("sw+4 cr", 3, wielder=jotun)
+    status, out, _ = run(
+        capsys, "hit", str(rurik), "bridge-post CLUB", "--attacker", str(jotun), "--seed", "3"
+    )
+    assert status == 0
+    assert out.splitlines()[:2] == [
+        f"rolled sw+4 cr = 4d+6 cr (Bridge-post club): {total}",
+        f"{rurik}: {total} cr",
+    ]
+    assert run(capsys, "hit", str(rurik), "sw+4", "cr", "--attacker", str(jotun), "--seed", "3")[
+        1
+    ] == out.replace(" (Bridge-post club)", "")
+
+
+def test_hit_rolls_the_characters_own_weapon_line(capsys: pytest.CaptureFixture[str], rurik: Path) -> None:
+    """Without --attacker the wielder is the character hit: Rurik's broadsword thrust, thr+1 cr = 1d cr."""
+    total = rolled("thr+1 cr", 5)
+    status, out, _ = run(capsys, "hit", str(rurik), "Broadsword", "--line", "2", "--seed", "5", "--json")
+    assert status == 0
+    printed = json.loads(out)
+    assert printed["roll"] == {
+        "asked": "Broadsword",
+        "weapon": "Broadsword",
+        "damage": resolve_damage_notation(
+            json.loads(RURIK.read_text(encoding="utf-8")), "thr+1 cr"
+        ).to_dict(),
+        "total": total,
+        "seed": 5,
+    }
+    assert printed["hit"]["basicDamage"] == total and printed["hit"]["damageType"] == "cr"
+
+
+def test_a_rolled_hit_is_applied_as_rolled(capsys: pytest.CaptureFixture[str], rurik: Path) -> None:
+    total = rolled("sw+9 cut", 2)
+    document = json.loads(rurik.read_text(encoding="utf-8"))
+    expected = apply_hit(document, resolve_hit(document, total, "cut"), now=NOW_DT).document
+    status, out, _ = run(capsys, "hit", "--in-place", str(rurik), "sw+9 cut", "--seed", "2", "--now", NOW)
+    assert status == 0
+    assert out.splitlines()[0] == f"rolled sw+9 cut = 1d+10 cut: {total}"
+    assert rurik.read_text(encoding="utf-8") == serialize_character(expected)
+
+
+def test_a_notations_divisor_and_beam_are_the_hits(capsys: pytest.CaptureFixture[str], rurik: Path) -> None:
+    status, out, _ = run(capsys, "hit", str(rurik), "1d tbb", "--location", "vitals", "--seed", "1", "--json")
+    assert status == 0 and json.loads(out)["hit"]["tightBeam"] is True
+    status, out, _ = run(capsys, "hit", str(rurik), "3d (2) pi", "--seed", "1", "--json")
+    assert json.loads(out)["hit"]["armorDivisor"] == 2
+    status, out, _ = run(
+        capsys, "hit", str(rurik), "3d (2) pi", "--seed", "1", "--armor-divisor", "5", "--json"
+    )
+    assert json.loads(out)["hit"]["armorDivisor"] == 5  # given on the command line: it wins
+
+
+def test_an_affliction_is_no_roll(capsys: pytest.CaptureFixture[str], rurik: Path) -> None:
+    document = json.loads(rurik.read_text(encoding="utf-8"))
+    document["weapons"]["melee"][0]["damage"] = [{"notation": "HT-3 aff", "type": "aff"}]
+    rurik.write_text(json.dumps(document), encoding="utf-8")
+    status, _, err = run(capsys, "hit", str(rurik), "Broadsword")
+    assert status == 2
+    assert err.startswith(
+        f"error: {rurik}: invalidArgument: Broadsword: HT-3 aff is no damage roll: notation: "
+    )

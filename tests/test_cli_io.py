@@ -24,10 +24,11 @@ from typing import Any
 
 import pytest
 
-from gurps_character import parse_character, serialize_character
+from gurps_character import CharacterError, load_character, parse_character, serialize_character
 from gurps_character.cli._formats import FORMATS, WRITERS, loader_for, writer_for
 from gurps_character.cli._many import document_files
 from gurps_character.cli._report import printable, say
+from gurps_character.loader import SUFFIX_KINDS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX files, signals and locks")
@@ -327,9 +328,29 @@ def test_every_format_suffix_is_lower_case_and_json_is_the_default() -> None:
     assert all(suffix.startswith(".") and suffix == suffix.lower() for suffix in FORMATS)
     assert loader_for("hero.json") is FORMATS[".json"]
     assert loader_for("HERO.JSON") is FORMATS[".json"]
-    assert loader_for("-") is FORMATS[".json"]
     assert loader_for("notes.txt") is FORMATS[".json"]
     assert FORMATS[".json"](b"{}") == b"{}"  # JSON is parsed by the library, with its checks
+
+
+def test_the_suffixes_are_load_characters() -> None:
+    """The command line and load_character read the same suffixes in the same formats."""
+    assert set(FORMATS) == set(SUFFIX_KINDS) == {".json", ".yaml", ".yml", ".gcs"}
+
+
+def test_stdin_is_read_in_the_format_its_content_shows() -> None:
+    """``-``: JSON, YAML or a GCS file, told apart as load_character tells them."""
+    rurik = (EXAMPLES / "rurik.json").read_bytes()
+    odile = (EXAMPLES / "odile.yaml").read_bytes()
+    gcs = (Path(__file__).parent / "fixtures" / "gcs" / "v5_fighter.gcs").read_bytes()
+    read = loader_for("-")
+    assert read(rurik) == json.loads(rurik)
+    assert read(odile) == load_character(odile).character
+    imported = read(gcs)
+    assert isinstance(imported, dict) and imported["profile"]["name"] == "Brannoc the Bold"
+    for text, code in [(b"garbage", "invalidJson"), (b"<character version='3'/>", "unsupportedGcsVersion")]:
+        with pytest.raises(CharacterError) as caught:
+            read(text)
+        assert caught.value.code == code
 
 
 def test_writers_by_suffix() -> None:

@@ -112,7 +112,12 @@ def test_sw_plus_2_armor_divisor_2_cut_for_rurik() -> None:
 )
 def test_multiplied_dice(notation: str, dice: int, adds: int, multiplier: int, roll: str) -> None:
     weapon = resolve_damage_notation(RURIK, notation)
-    assert (weapon.dice, weapon.adds, weapon.multiplier, weapon.roll) == (dice, adds, multiplier, roll)
+    assert (weapon.dice, weapon.adds, weapon.multiplier, weapon.dice_notation) == (
+        dice,
+        adds,
+        multiplier,
+        roll,
+    )
 
 
 def test_tbb_is_tight_beam_burning() -> None:
@@ -148,7 +153,7 @@ def test_a_weapon_goes_to_resolve_hit_without_parsing_text() -> None:
 def test_thrust_and_swing_come_from_the_document() -> None:
     strong = copy.deepcopy(RURIK)
     strong["damage"]["swing"] = {"notation": "3d-1", "dice": 3, "adds": -1}
-    assert resolve_damage_notation(strong, "sw+1 cut").roll == "3d"
+    assert resolve_damage_notation(strong, "sw+1 cut").dice_notation == "3d"
 
 
 def test_every_example_weapon_resolves() -> None:

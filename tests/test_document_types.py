@@ -143,9 +143,10 @@ def test_root_keys_follow_the_schema() -> None:
 
 
 @pytest.mark.parametrize("key", [key for key, node in SCHEMA["$defs"].items() if "properties" in node])
-def test_every_object_definition_has_a_type(key: str) -> None:
+def test_every_object_definition_has_a_type(key: str, generator: ModuleType) -> None:
     node = SCHEMA["$defs"][key]
-    cls = getattr(document, key[0].upper() + key[1:])
+    name = key[0].upper() + key[1:]
+    cls = getattr(document, generator.RENAMED.get(name, name))
     assert cls.__required_keys__ == set(node["required"])
     assert cls.__optional_keys__ == set(node["properties"]) - set(node["required"])
 

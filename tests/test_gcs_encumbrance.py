@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from gcs_grammar import gcs_files
-from gurps_character import import_gcs, validate_character, verify_character
+from gurps_character import get_condition, import_gcs, validate_character, verify_character
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gcs"
 LOADS = (1, 2, 3, 6, 10)
@@ -160,8 +160,8 @@ def test_a_version_1_file_at_low_fp_is_halved_as_todays_gcs_shows_it() -> None:
         "The file defines no attributes (version 1): GCS's standard states apply, and FP 'Tired' "
         "(FP 3 of 12) halves Move, Dodge, ST."
     ]
-    states = document["extensions"]["io.github.gurps-sheet.gcs-import"]["poolStates"]
-    assert states == {"fp": "Tired", "hp": "Healthy"}
+    condition = get_condition(document)  # the states of the moment (no stored copy to go stale)
+    assert (condition.fp.state, condition.hp.state) == ("tired", "healthy")
     assert verify_character(document).claim_consistent
 
 

@@ -25,6 +25,7 @@ from gurps_character import (
     CharacterError,
     GcsImport,
     ImportNote,
+    get_condition,
     import_gcs,
     resolve_hit,
     serialize_character,
@@ -337,7 +338,8 @@ def test_v5_halved_move_and_dodge_when_reeling_and_minimum_move() -> None:
     assert [level["move"] for level in document["encumbrance"]["levels"]] == data["calc"]["move"]
     # HP 4 of 15 is at or below ceil(15/3) - 1 = 4: Reeling halves Move and Dodge
     assert "Reeling" in deviation(document, "/encumbrance/levels/0/move")["justification"]
-    assert document["extensions"][EXTENSION]["poolStates"] == {"hp": "Reeling"}
+    assert "poolStates" not in document["extensions"][EXTENSION]  # it would go stale (issue 23)
+    assert get_condition(document).hp.state == "reeling"  # the state of the moment, from the pools
     assert "Reeling" in deviation(document, "/defenses/dodge/value")["justification"]
     assert "at least 1" in deviation(document, "/encumbrance/levels/4/move")["justification"]
 

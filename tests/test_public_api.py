@@ -13,6 +13,7 @@ import pkgutil
 import re
 import tomllib
 import types
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -288,3 +289,233 @@ def test_typed_consumer_is_type_checked_but_not_collected(pytestconfig: pytest.C
     with (ROOT / "pyproject.toml").open("rb") as file:
         files = tomllib.load(file)["tool"]["mypy"]["files"]
     assert any(USAGE.is_relative_to(ROOT / entry) for entry in files)
+
+
+# ---------------------------------------------------------------- one vocabulary
+
+
+def _public_module_names() -> list[types.ModuleType]:
+    """Every module of the package whose dotted name has no private part (``gurps_character.gcs``
+    and ``gurps_character.document`` included; ``gurps_character._yaml`` not)."""
+    return [
+        module
+        for module in _package_modules()
+        if not any(part.startswith("_") for part in module.__name__.split(".")[1:])
+    ]
+
+
+def _is_type(obj: object) -> bool:
+    """A class, or a type alias such as ``Literal[...]``."""
+    return inspect.isclass(obj) or type(obj).__module__ == "typing"
+
+
+def test_no_two_public_types_share_a_name() -> None:
+    """A name means one thing across the package: ``WeaponDamage`` is the resolved dice, and the
+    document's entry is ``StoredWeaponDamage``. A class re-exported under its name is the same
+    object; a type alias is the same when equal (``HitLocation`` in damage and locations)."""
+    found: dict[str, list[tuple[str, object]]] = {}
+    for module in _public_module_names():
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if not _is_type(obj):
+                continue
+            places = found.setdefault(name, [])
+            if not any(other is obj or (not inspect.isclass(obj) and other == obj) for _, other in places):
+                places.append((module.__name__, obj))
+    shared = {name: [where for where, _ in places] for name, places in found.items() if len(places) > 1}
+    assert shared == {}
+
+
+def test_the_check_finds_a_name_used_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: the document's ``Dice`` beside the formula's ``Dice`` is caught."""
+    from gurps_character import document
+
+    monkeypatch.setitem(vars(document), "Dice", document.StoredDice)
+    monkeypatch.setattr(document, "__all__", [*document.__all__, "Dice"])
+    with pytest.raises(AssertionError, match="Dice"):
+        test_no_two_public_types_share_a_name()
+
+
+def test_renamed_document_types_keep_their_old_names_with_a_warning() -> None:
+    from gurps_character import document
+
+    for old in ("Attributes", "Deviation", "Dice", "EncumbranceLevel", "Issue", "SkillDefense"):
+        with pytest.warns(DeprecationWarning, match=f"gurps_character.document.{old} is deprecated"):
+            assert getattr(document, old) is getattr(document, f"Stored{old}")
+        assert old not in document.__all__
+    with pytest.warns(DeprecationWarning, match=r"\(gone in 0\.3\.0\): use StoredWeaponDamage"):
+        from gurps_character.document import WeaponDamage  # noqa: F401
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        document.Nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+# ---------------------------------------------------------------- every exported name, with its kind
+
+EXPORTED: dict[str, dict[str, str]] = {
+    "gurps_character": {
+        "FORMAT": "constant",
+        "HIT_LOCATIONS": "constant",
+        "LATEST_VERSION": "constant",
+        "LOCATION_NAMES": "constant",
+        "MAX_DOCUMENT_BYTES": "constant",
+        "SCHEMA": "constant",
+        "SUPPORTED_MINOR": "constant",
+        "VOCABULARY": "constant",
+        "AttackDirection": "type alias",
+        "AttackManeuver": "type alias",
+        "AttackSkill": "class",
+        "Attributes": "class",
+        "Body": "class",
+        "BodyLocation": "class",
+        "CharacterError": "exception",
+        "CharacterKind": "type alias",
+        "CombatModifier": "type alias",
+        "CombatStats": "class",
+        "Condition": "class",
+        "ConditionEffects": "class",
+        "ContestResult": "class",
+        "ContestWinner": "type alias",
+        "DamageDice": "class",
+        "DamageResistance": "class",
+        "DamageType": "type alias",
+        "DefenderManeuver": "type alias",
+        "Defense": "class",
+        "DefenseKind": "type alias",
+        "Deviation": "class",
+        "EncumbranceLevel": "class",
+        "Envelope": "class",
+        "ErrorCode": "type alias",
+        "FollowUp": "class",
+        "FollowUpKind": "type alias",
+        "FpState": "type alias",
+        "GcsImport": "class",
+        "GurpsCharacter": "TypedDict",
+        "Hit": "class",
+        "HitLocation": "type alias",
+        "HpState": "type alias",
+        "ImportNote": "class",
+        "Inconsistency": "class",
+        "Issue": "class",
+        "LoadedCharacter": "class",
+        "LocationRole": "type alias",
+        "MeleeWeaponStats": "class",
+        "NoDefenseReason": "type alias",
+        "PainThreshold": "type alias",
+        "ParryStyle": "type alias",
+        "Parsed": "class",
+        "Pool": "class",
+        "PoolChange": "class",
+        "PoolName": "type alias",
+        "PoolState": "class",
+        "Posture": "type alias",
+        "RangedWeaponStats": "class",
+        "Roll": "class",
+        "RollKind": "type alias",
+        "RollResult": "class",
+        "RolledLocation": "type alias",
+        "SkillDefense": "class",
+        "SkillStat": "class",
+        "Threshold": "class",
+        "UpdatableField": "class",
+        "ValidationError": "class",
+        "ValidationResult": "class",
+        "VerificationReport": "class",
+        "WeaponBlock": "class",
+        "WeaponDamage": "class",
+        "WeaponDamageLine": "class",
+        "WeaponParry": "class",
+        "Weapons": "class",
+        "__version__": "constant",
+        "apply_damage": "function",
+        "apply_hit": "function",
+        "attack_skill": "function",
+        "block_score": "function",
+        "body_of": "function",
+        "can_attempt": "function",
+        "change_pool": "function",
+        "check_envelope": "function",
+        "combat_stats": "function",
+        "defense": "function",
+        "dodge_score": "function",
+        "feint_penalty": "function",
+        "get_condition": "function",
+        "get_pool": "function",
+        "get_updatable_fields": "function",
+        "heal": "function",
+        "hit_location": "function",
+        "hits_after_dodge": "function",
+        "import_gcs": "function",
+        "load_character": "function",
+        "location_penalty": "function",
+        "location_role": "function",
+        "parry_score": "function",
+        "parse_character": "function",
+        "quick_contest": "function",
+        "rapid_fire_bonus": "function",
+        "rapid_fire_hits": "function",
+        "recover_fatigue": "function",
+        "regular_contest_round": "function",
+        "resolve_damage_notation": "function",
+        "resolve_hit": "function",
+        "rule_location": "function",
+        "serialize_character": "function",
+        "size_modifier": "function",
+        "speed_range_penalty": "function",
+        "spend_fatigue": "function",
+        "success_roll": "function",
+        "update_character": "function",
+        "validate_character": "function",
+        "verify_character": "function",
+    },
+    "gurps_character.formula": {
+        "Dice": "class",
+        "FormulaError": "exception",
+        "FormulaSyntaxError": "exception",
+        "FormulaValue": "type alias",
+        "Node": "type alias",
+        "RecomputeResult": "class",
+        "RuleDeviation": "class",
+        "deviations": "function",
+        "evaluate": "function",
+        "parse_dice": "function",
+        "parse_formula": "function",
+        "plain_value": "function",
+        "recompute": "function",
+        "resolve_schema_ref": "function",
+        "round_up": "function",
+    },
+    "gurps_character.yaml": {
+        "INSTALL_HINT": "constant",
+        "MAX_YAML_DEPTH": "constant",
+        "dump_yaml_character": "function",
+        "load_yaml_document": "function",
+        "parse_yaml_character": "function",
+    },
+}
+"""Every name each public module exports, and what it is: a function, a class (an exception, a
+``TypedDict``), a type alias or a constant. A name added or taken away changes this list (and the
+README's API table, which lists the same names)."""
+
+
+def _kind(name: str, obj: object) -> str:
+    if inspect.isclass(obj):
+        if issubclass(obj, BaseException):
+            return "exception"
+        return "TypedDict" if typing.is_typeddict(obj) else "class"
+    if inspect.isfunction(obj):
+        return "function"
+    # a CamelCase name that is no class is a type alias (Literal[...], a union, or its text)
+    return "type alias" if name[:1].isupper() and not name.isupper() else "constant"
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES, ids=lambda module: module.__name__)
+def test_every_exported_name_is_listed_with_its_kind(module: types.ModuleType) -> None:
+    assert {name: _kind(name, obj) for name, obj in _public(module)} == EXPORTED[module.__name__]
+
+
+def test_the_readme_api_section_names_every_exported_name() -> None:
+    """Each name the public modules export is in the README's API section, in backticks."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    api = readme[readme.index("## API") : readme.index("### Errors")]
+    missing = [name for module in PUBLIC_MODULES for name in module.__all__ if f"`{name}" not in api]
+    assert missing == []

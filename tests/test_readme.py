@@ -3,7 +3,9 @@ write them (they once failed: ``character = apply_damage(character, 7)`` was a t
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 EXAMPLE = ROOT / "examples" / "rurik.json"
 
-PREAMBLE = f"""
-from pathlib import Path
-
-from gurps_character import GurpsCharacter, parse_character
-
-text = Path({str(EXAMPLE)!r}).read_text(encoding="utf-8")  # the README's "text": a file's JSON
-saved: list[str] = []
-rurik: GurpsCharacter = parse_character(text).character  # the bundled examples, by name
-jotun: GurpsCharacter = parse_character(Path({str(EXAMPLE.with_name("jotun.json"))!r}).read_bytes()).character
-
-
-def save(serialized: str) -> None:  # the README's "save": wherever an engine keeps characters
-    saved.append(serialized)
-
-"""
-"""The names the README's examples take as given."""
+PREAMBLE = ""
+"""Nothing: the README's examples define every name they use, and run from a folder laid out as the
+repository's root (``examples/``) with a GCS file the GCS example names ("Dai Blackthorn.gcs")."""
 
 
 def python_blocks() -> list[str]:
@@ -49,13 +38,24 @@ def test_the_readme_has_python_examples() -> None:
 def test_the_readme_examples_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # the GCS example reads "Dai Blackthorn.gcs" from the working directory: a fixture stands in
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    # the GCS examples read "Dai Blackthorn.gcs" from the working directory: a fixture stands in
     (tmp_path / "Dai Blackthorn.gcs").write_bytes((ROOT / "tests/fixtures/gcs/v5_fighter.gcs").read_bytes())
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, Any] = {"__name__": "readme"}
     exec(compile(program(), str(README), "exec"), namespace)
-    assert len(namespace["saved"]) == 1 and namespace["saved"][0].startswith("{")
+    saved = (tmp_path / "tamsin-after-the-fight.json").read_text(encoding="utf-8")
+    assert saved.startswith("{") and '"current": 4' in saved  # HP 11 - 7 (the quick start's damage)
     assert namespace["condition"].hp.state in ("reeling", "collapse")
+    # the bot: three formats loaded, a fight fought and kept, broken uploads told apart
+    assert sorted(loaded.kind for loaded in namespace["party"].values()) == ["gcs", "json", "yaml"]
+    fought = json.loads((tmp_path / "tamsin.json").read_text(encoding="utf-8"))
+    assert fought["secondary"]["hp"]["current"] == 11 - namespace["blow"].injury
+    printed = capsys.readouterr().out
+    assert "Bridge-post club (Two-Handed Axe/Mace-11): 4d+6 cr; parry 8" in printed
+    codes = [line.split(":")[0] for line in printed.splitlines()]
+    refused = ["invalidJson", "legacyFormat", "unreadable", "invalidJson"]
+    assert any(codes[start : start + 4] == refused for start in range(len(codes)))
 
 
 def test_the_readme_examples_type_check(tmp_path: Path) -> None:

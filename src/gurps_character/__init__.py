@@ -71,6 +71,7 @@ from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
 from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
+from .loader import CharacterKind, LoadedCharacter, load_character
 from .locations import (
     HIT_LOCATIONS,
     LOCATION_NAMES,
@@ -87,8 +88,13 @@ from .stats import (
     DamageDice,
     DamageResistance,
     EncumbranceLevel,
+    MeleeWeaponStats,
+    RangedWeaponStats,
     SkillDefense,
     SkillStat,
+    WeaponBlock,
+    WeaponDamageLine,
+    WeaponParry,
     Weapons,
     combat_stats,
 )
@@ -128,6 +134,7 @@ __all__ = [
     "Body",
     "BodyLocation",
     "CharacterError",
+    "CharacterKind",
     "CombatModifier",
     "CombatStats",
     "Condition",
@@ -157,7 +164,9 @@ __all__ = [
     "ImportNote",
     "Inconsistency",
     "Issue",
+    "LoadedCharacter",
     "LocationRole",
+    "MeleeWeaponStats",
     "NoDefenseReason",
     "PainThreshold",
     "ParryStyle",
@@ -167,6 +176,7 @@ __all__ = [
     "PoolName",
     "PoolState",
     "Posture",
+    "RangedWeaponStats",
     "Roll",
     "RollKind",
     "RollResult",
@@ -178,7 +188,10 @@ __all__ = [
     "ValidationError",
     "ValidationResult",
     "VerificationReport",
+    "WeaponBlock",
     "WeaponDamage",
+    "WeaponDamageLine",
+    "WeaponParry",
     "Weapons",
     "__version__",
     "apply_damage",
@@ -201,6 +214,7 @@ __all__ = [
     "hit_location",
     "hits_after_dodge",
     "import_gcs",
+    "load_character",
     "location_penalty",
     "location_role",
     "parry_score",

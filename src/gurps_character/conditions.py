@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
+from ._extension import importer_record
 from .errors import CharacterError, describe, guarded, json_detail
 from .update import PoolName, _clamped_target, format_timestamp, get_pool, updates_applied
 
@@ -426,6 +427,19 @@ def _halve(value: int, times: int) -> int:
     return value
 
 
+def halvings(hp_current: int, hp_max: int, fp_current: int, fp_max: int) -> int:
+    """How many times Move and Dodge are halved (each rounding up): once while HP is reeling or
+    worse (B419), once while FP is tired or worse (B426), as :func:`get_condition` halves them."""
+    return int(_state("hp", hp_current, hp_max).state in _HALVES) + int(
+        _state("fp", fp_current, fp_max).state in _HALVES
+    )
+
+
+def halved(value: int, times: int) -> int:
+    """``value`` halved ``times`` times, rounding up each time (B419, B426)."""
+    return _halve(value, times)
+
+
 # ---------------------------------------------------------------- reading the document
 
 
@@ -455,7 +469,8 @@ def _member(node: object, *path: str) -> object:
 
 
 def _levels(document: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
-    """``(move, dodge)`` of each encumbrance level, in the document's order."""
+    """``(move, dodge)`` of each encumbrance level, in the document's order, before any halving
+    for the pools (see :func:`unhalved_levels`)."""
     levels = _member(document, "encumbrance", "levels")
     if not isinstance(levels, list | tuple) or not levels:
         raise CharacterError(
@@ -470,7 +485,31 @@ def _levels(document: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
                 _integer(_member(level, "dodge"), f"{pointer}/dodge"),
             )
         )
-    return tuple(rows)
+    return unhalved_levels(document, tuple(rows))
+
+
+def unhalved_levels(
+    document: Mapping[str, Any], stored: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """``(move, dodge)`` of each level before the pools' halving: the stored values, unless the
+    GCS importer recorded what they were before GCS halved them.
+
+    GCS saves Move and Dodge already halved while a pool is low (a creature at 0 FP, a wounded
+    character), and the import keeps GCS's numbers; halving those again for the condition would
+    halve twice. The importer then records the values before the halving
+    (``unhalvedEncumbrance``: ``{"move": [...], "dodge": [...]}``, one number per level); they
+    are used when they fit the document's levels one for one, whole numbers all."""
+    record = importer_record(document, "unhalvedEncumbrance")
+    if not isinstance(record, Mapping):
+        return stored
+    moves, dodges = record.get("move"), record.get("dodge")
+    if not (isinstance(moves, list) and isinstance(dodges, list)):
+        return stored
+    if not len(moves) == len(dodges) == len(stored):
+        return stored
+    if not all(type(value) is int for value in (*moves, *dodges)):
+        return stored
+    return tuple(zip(moves, dodges, strict=True))
 
 
 # ---------------------------------------------------------------- get_condition

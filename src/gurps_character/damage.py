@@ -60,6 +60,7 @@ Characters without a body table are humanoids by the Basic Set, as above.
 from __future__ import annotations
 
 import math
+import random
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -70,6 +71,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
 from .errors import CharacterError, describe, guarded, json_detail
+from .formula._values import MAX_ROLLED_DICE, SYSTEM_RANDOM, roll_dice
 from .locations import (
     HIT_LOCATIONS,
     LOCATION_NAMES,
@@ -327,11 +329,36 @@ class WeaponDamage:
         return 0 if self.damage_type == "cr" else 1
 
     @property
-    def roll(self) -> str:
-        """The roll in the usual notation: ``1d+2``, ``2d``, ``6dx2``."""
+    def dice_notation(self) -> str:
+        """The dice to roll in the usual notation: ``1d+2``, ``2d``, ``6dx2`` (``to_dict()``'s
+        ``"roll"``; this was the ``roll`` property before ``roll`` rolled them)."""
         adds = f"{self.adds:+d}" if self.adds else ""
         times = f"x{self.multiplier}" if self.multiplier != 1 else ""
         return f"{self.dice}d{adds}{times}"
+
+    def roll(self, rng: random.Random | None = None) -> int:
+        """Rolls the damage: ``(dice d6 + adds) * multiplier``, at least :attr:`minimum`.
+
+        Negative adds cannot take the roll below 1, or below 0 for crushing (B269); the total is
+        the basic damage to pass to :func:`resolve_hit`.
+
+        Args:
+            rng: The random number generator (``random.Random(seed)`` for repeatable rolls);
+                None uses the operating system's randomness.
+
+        Returns:
+            The basic damage rolled.
+
+        Raises:
+            CharacterError: ``invalidArgument`` when ``rng`` is not a ``random.Random`` or the
+                roll has more than 10,000 dice.
+        """
+        if rng is not None and not isinstance(rng, random.Random):
+            _refuse("rng", rng, "a random.Random (such as random.Random(42)) or None")
+        if not 0 <= self.dice <= MAX_ROLLED_DICE:
+            _refuse("dice", self.dice, f"a number of dice from 0 to {MAX_ROLLED_DICE:,} to be rolled")
+        rolled = roll_dice(self.dice, rng if rng is not None else SYSTEM_RANDOM) + self.adds
+        return max(self.minimum, rolled * self.multiplier)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"notation", "base", "dice", "adds", "multiplier", "roll", "damageType",
@@ -345,7 +372,7 @@ class WeaponDamage:
             "dice": self.dice,
             "adds": self.adds,
             "multiplier": self.multiplier,
-            "roll": self.roll,
+            "roll": self.dice_notation,
             "damageType": self.damage_type,
             "armorDivisor": _divisor_json(self.armor_divisor),
             "tightBeam": self.tight_beam,

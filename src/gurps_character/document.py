@@ -4,13 +4,14 @@
 
 ``GurpsCharacter`` is a whole document; every other class is one object inside it. Keys that the
 schema does not require are ``NotRequired``. ``number`` values are typed ``float`` (an ``int`` is
-accepted wherever a ``float`` is expected).
+accepted wherever a ``float`` is expected). A type whose schema name a result of the library
+also has is called ``Stored<Name>`` (``StoredDice``, ``StoredWeaponDamage``: the thing as the
+document stores it); its old name is a deprecated alias until 0.3.0.
 """
 
-from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
-    "Attributes",
     "BasicMove",
     "BasicSpeed",
     "Comprehension",
@@ -18,19 +19,15 @@ __all__ = [
     "Damage",
     "Defenses",
     "DefensesDodge",
-    "Deviation",
-    "Dice",
     "DrEntry",
     "DrEntryLocationId",
     "Encumbrance",
-    "EncumbranceLevel",
     "EncumbranceLevelId",
     "EquipmentItem",
     "FatiguePoints",
     "GurpsCharacter",
     "HitPoints",
     "Integrity",
-    "Issue",
     "IssueCode",
     "Language",
     "MeleeWeapon",
@@ -56,15 +53,20 @@ __all__ = [
     "Skill",
     "SkillAttribute",
     "SkillBonus",
-    "SkillDefense",
     "SkillDifficulty",
+    "StoredAttributes",
+    "StoredDeviation",
+    "StoredDice",
+    "StoredEncumbranceLevel",
+    "StoredIssue",
+    "StoredSkillDefense",
+    "StoredWeaponDamage",
+    "StoredWeapons",
     "TechLevel",
     "Trait",
     "TraitType",
-    "WeaponDamage",
     "WeaponDamageBase",
     "WeaponDamageType",
-    "Weapons",
 ]
 
 
@@ -188,7 +190,7 @@ class PrimaryAttribute(TypedDict):
     """
 
 
-class Attributes(TypedDict):
+class StoredAttributes(TypedDict):
     """Schema: ``#/properties/attributes``."""
 
     st: PrimaryAttributeSt
@@ -305,7 +307,7 @@ EncumbranceLevelId: TypeAlias = Literal["none", "light", "medium", "heavy", "ext
 """The values allowed at ``#/$defs/encumbranceLevel/properties/id``."""
 
 
-class EncumbranceLevel(TypedDict):
+class StoredEncumbranceLevel(TypedDict):
     """Schema: ``#/$defs/encumbranceLevel``."""
 
     level: int
@@ -320,11 +322,11 @@ class Encumbrance(TypedDict):
 
     basicLift: float
     """ST times ST divided by 10, in kilograms; a result of 10 kg or more is rounded to a whole number."""
-    levels: list[EncumbranceLevel]
+    levels: list[StoredEncumbranceLevel]
     """All five encumbrance levels in ascending order, from 0 (none) up to 4 (extra-heavy)."""
 
 
-class Dice(TypedDict):
+class StoredDice(TypedDict):
     """A roll written in NdM form: `dice` is the number of six-sided dice and `adds` the modifier applied to
     their sum.
 
@@ -339,8 +341,8 @@ class Dice(TypedDict):
 class Damage(TypedDict):
     """Schema: ``#/properties/damage``."""
 
-    thrust: Dice
-    swing: Dice
+    thrust: StoredDice
+    swing: StoredDice
 
 
 class DefensesDodge(TypedDict):
@@ -350,7 +352,7 @@ class DefensesDodge(TypedDict):
     """Dodge while carrying no encumbrance. The formula leaves out Enhanced Dodge and a shield's DB."""
 
 
-class SkillDefense(TypedDict):
+class StoredSkillDefense(TypedDict):
     """Schema: ``#/$defs/skillDefense``."""
 
     skill: str | None
@@ -365,8 +367,8 @@ class Defenses(TypedDict):
     """Schema: ``#/properties/defenses``."""
 
     dodge: DefensesDodge
-    parry: SkillDefense
-    block: SkillDefense
+    parry: StoredSkillDefense
+    block: StoredSkillDefense
 
 
 DrEntryLocationId: TypeAlias = Literal[
@@ -518,7 +520,7 @@ WeaponDamageType: TypeAlias = Literal[
 """The values allowed at ``#/$defs/weaponDamage/properties/type``."""
 
 
-class WeaponDamage(TypedDict):
+class StoredWeaponDamage(TypedDict):
     """The damage text as written, with optional parsed parts that engines can use.
 
     Schema: ``#/$defs/weaponDamage``.
@@ -545,7 +547,7 @@ class MeleeWeapon(TypedDict):
     """Schema: ``#/$defs/meleeWeapon``."""
 
     name: str
-    damage: NotRequired[list[WeaponDamage]]
+    damage: NotRequired[list[StoredWeaponDamage]]
     """One entry per way of attacking, such as swing and thrust; on the sheet, each melee weapon has room for
     two damage lines.
     """
@@ -568,7 +570,7 @@ class RangedWeapon(TypedDict):
     """Schema: ``#/$defs/rangedWeapon``."""
 
     name: str
-    damage: NotRequired[WeaponDamage]
+    damage: NotRequired[StoredWeaponDamage]
     accuracy: NotRequired[str]
     range: NotRequired[RangedWeaponRange]
     rateOfFire: NotRequired[str]
@@ -583,7 +585,7 @@ class RangedWeapon(TypedDict):
     weight: NotRequired[float]
 
 
-class Weapons(TypedDict):
+class StoredWeapons(TypedDict):
     """Schema: ``#/properties/weapons``."""
 
     melee: NotRequired[list[MeleeWeapon]]
@@ -608,7 +610,7 @@ class PossessionsTotal(TypedDict):
     weight: float
 
 
-class Deviation(TypedDict):
+class StoredDeviation(TypedDict):
     """Schema: ``#/$defs/deviation``."""
 
     pointer: str
@@ -631,7 +633,7 @@ IssueCode: TypeAlias = Literal["overBudget"]
 """The values allowed at ``#/$defs/issue/properties/code``."""
 
 
-class Issue(TypedDict):
+class StoredIssue(TypedDict):
     """Schema: ``#/$defs/issue``."""
 
     code: IssueCode
@@ -655,11 +657,11 @@ class Integrity(TypedDict):
     """
     rulesCompliant: bool
     """Whether the character follows the rules: true only if both deviations and issues are empty."""
-    deviations: list[Deviation]
+    deviations: list[StoredDeviation]
     """Values that disagree with their rule formula while no point cost accounts for the difference (role
     overridable with override unpaid), such as a Dodge edited by hand or a cost that was lowered.
     """
-    issues: list[Issue]
+    issues: list[StoredIssue]
     """Rule problems that cannot be pinned on one drifting value, such as spending more points than the budget
     allows.
     """
@@ -680,7 +682,7 @@ GurpsCharacter = TypedDict(
         "meta": Meta,
         "profile": Profile,
         "points": Points,
-        "attributes": Attributes,
+        "attributes": StoredAttributes,
         "secondary": Secondary,
         "encumbrance": Encumbrance,
         "damage": Damage,
@@ -692,7 +694,7 @@ GurpsCharacter = TypedDict(
         "culturalFamiliarities": NotRequired[list[NamedCost]],
         "traits": list[Trait],
         "skills": list[Skill],
-        "weapons": NotRequired[Weapons],
+        "weapons": NotRequired[StoredWeapons],
         "equipment": NotRequired[list[EquipmentItem]],
         "possessionsTotal": NotRequired[PossessionsTotal],
         "notes": NotRequired[list[str]],
@@ -716,3 +718,40 @@ language is documented in the README of the gurps_character Python package.
 
 Schema: ``#``.
 """
+
+
+# The names these types had before 0.2.0, deprecated: they go in 0.3.0.
+_RENAMED: dict[str, str] = {
+    "Attributes": "StoredAttributes",
+    "Deviation": "StoredDeviation",
+    "Dice": "StoredDice",
+    "EncumbranceLevel": "StoredEncumbranceLevel",
+    "Issue": "StoredIssue",
+    "SkillDefense": "StoredSkillDefense",
+    "WeaponDamage": "StoredWeaponDamage",
+    "Weapons": "StoredWeapons",
+}
+
+if TYPE_CHECKING:
+    Attributes: TypeAlias = StoredAttributes
+    Deviation: TypeAlias = StoredDeviation
+    Dice: TypeAlias = StoredDice
+    EncumbranceLevel: TypeAlias = StoredEncumbranceLevel
+    Issue: TypeAlias = StoredIssue
+    SkillDefense: TypeAlias = StoredSkillDefense
+    WeaponDamage: TypeAlias = StoredWeaponDamage
+    Weapons: TypeAlias = StoredWeapons
+else:
+
+    def __getattr__(name: str) -> Any:
+        """A renamed type under its old name, with a DeprecationWarning."""
+        if name in _RENAMED:
+            import warnings
+
+            warnings.warn(
+                f"gurps_character.document.{name} is deprecated (gone in 0.3.0): use {_RENAMED[name]}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return globals()[_RENAMED[name]]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

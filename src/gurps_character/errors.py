@@ -38,6 +38,7 @@ ErrorCode = Literal[
     "missingExtra",
     "notGcs",
     "unsupportedGcsVersion",
+    "unreadable",
     "baseMismatch",
 ]
 """Every value of :attr:`CharacterError.code`."""

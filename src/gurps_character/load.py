@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -241,17 +243,69 @@ def read_json(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     return source
 
 
-def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
-    """Size, JSON and envelope checks; a fresh document owned by the caller."""
-    if isinstance(source, str | bytes | bytearray | memoryview):
-        document = _read_character_text(source, check_max_bytes(max_bytes))
-    elif isinstance(source, Mapping):
-        check_max_bytes(max_bytes)
-        document = _read_character_mapping(source)
-    else:
-        document = read_json(source, max_bytes)
+def looks_like_gcs(data: object) -> bool:
+    """Whether JSON data is a GCS file's rather than a document: an object with no ``format``
+    but GCS's ``version`` (the schema allows no ``version`` in a document)."""
+    return isinstance(data, Mapping) and "format" not in data and "version" in data
+
+
+class _GcsData(Exception):
+    """Raised inside :func:`read_document_or_gcs`'s checks when the data is a GCS file's; it never
+    leaves this module."""
+
+
+def _check_document_envelope(document: object) -> None:
+    """:func:`check_envelope`, after telling a GCS file's data apart (:class:`_GcsData`)."""
+    if looks_like_gcs(document):
+        raise _GcsData
     check_envelope(document)
+
+
+def _gcs_data_error() -> CharacterError:
+    return CharacterError(
+        "wrongFormat",
+        "Not a gurps-character document (format is missing): this is a GCS character file; "
+        "import it with import_gcs, or read it with load_character, which reads GCS, JSON and YAML.",
+        {"format": None},
+    )
+
+
+def _refuse_other_source(source: object) -> NoReturn:
+    """A path or an open file where text, bytes or a mapping belongs: say what to do instead."""
+    raise CharacterError(
+        "invalidArgument",
+        f"source must be JSON text (str), UTF-8 bytes or a mapping, not a {type(source).__name__}; "
+        "to read a file, use load_character(path).",
+        {"name": "source", "value": describe(source)},
+    )
+
+
+def read_document_or_gcs(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any] | None:
+    """:func:`load_document`, except that a GCS file's data (:func:`looks_like_gcs`) gives None
+    instead of ``wrongFormat``: the caller imports the source then."""
+    try:
+        if isinstance(source, str | bytes | bytearray | memoryview):
+            document = _read_character_text(source, check_max_bytes(max_bytes))
+        elif isinstance(source, Mapping):
+            check_max_bytes(max_bytes)
+            document = _read_character_mapping(source)
+        elif isinstance(source, os.PathLike | io.IOBase):
+            _refuse_other_source(source)
+        else:
+            document = read_json(source, max_bytes)
+        _check_document_envelope(document)
+    except _GcsData:
+        return None
     assert isinstance(document, dict)
+    return document
+
+
+def load_document(source: object, max_bytes: int = MAX_DOCUMENT_BYTES) -> dict[str, Any]:
+    """Size, JSON and envelope checks; a fresh document owned by the caller. A GCS file's data
+    is ``wrongFormat`` with a message that says how to read it."""
+    document = read_document_or_gcs(source, max_bytes)
+    if document is None:
+        raise _gcs_data_error()
     return document
 
 
@@ -282,7 +336,7 @@ def _read_character_mapping(source: Mapping[str, Any]) -> Any:
         document = copy_json(source, numbers="infinity")
     except NotJsonError as err:  # something else no JSON holds, after the number
         raise not_json_error(err) from None
-    check_envelope(document)
+    _check_document_envelope(document)
     require_valid(document)
     raise not_json_error(first)
 
@@ -296,7 +350,7 @@ def _refuse_infinities(text: str, first: NumberOutOfRangeError) -> NoReturn:
         document = loads_with_infinities(text)
     except JsonTextError as err:  # a syntax error after the number
         raise _invalid_json(err) from None
-    check_envelope(document)
+    _check_document_envelope(document)
     require_valid(document)
     raise _invalid_json(first)
 
@@ -310,6 +364,9 @@ def parse_character(
     The checks run in this order: size (UTF-8 bytes, text only), JSON, format and version,
     schema; then the rules are recomputed (:func:`verify_character`).
 
+    To read a file, or a character in any format (GCS, JSON, YAML), use
+    :func:`~gurps_character.load_character`.
+
     Args:
         source: JSON text (``str`` or UTF-8 ``bytes``) or an already-parsed mapping. A mapping is
             copied, never kept or modified.
@@ -320,7 +377,9 @@ def parse_character(
 
     Raises:
         CharacterError: ``tooLarge``, ``invalidJson``, ``notAnObject``, ``legacyFormat``,
-            ``wrongFormat``, ``unsupportedVersion``, ``newerVersion`` or ``schema``.
+            ``wrongFormat`` (for a GCS file too: its message says to use ``import_gcs`` or
+            ``load_character``), ``unsupportedVersion``, ``newerVersion`` or ``schema``;
+            ``invalidArgument`` for a path or an open file (``load_character`` reads files).
     """
     from .verify import verify_character
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn, TypeAlias
 
+from ._extension import GCS_IMPORT
 from .errors import CharacterError, guarded
 
 __all__ = [
@@ -134,7 +135,7 @@ def location_role(location_id: str) -> LocationRole:
     return _ROLES.get(location_id, "torso") if isinstance(location_id, str) else "torso"
 
 
-BODY_EXTENSION: Final = "io.github.gurps-sheet.gcs-import"
+BODY_EXTENSION: Final = GCS_IMPORT
 """The extension namespace whose ``body`` record holds an imported character's body table."""
 
 _ID: Final = re.compile(r"[a-z0-9_]{1,64}")

@@ -15,6 +15,7 @@ Not a test module (pytest does not collect it). Two things check it:
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -38,6 +39,7 @@ from gurps_character import (
     Body,
     BodyLocation,
     CharacterError,
+    CharacterKind,
     CombatModifier,
     CombatStats,
     Condition,
@@ -67,7 +69,9 @@ from gurps_character import (
     ImportNote,
     Inconsistency,
     Issue,
+    LoadedCharacter,
     LocationRole,
+    MeleeWeaponStats,
     NoDefenseReason,
     PainThreshold,
     ParryStyle,
@@ -77,6 +81,7 @@ from gurps_character import (
     PoolName,
     PoolState,
     Posture,
+    RangedWeaponStats,
     Roll,
     RolledLocation,
     RollKind,
@@ -88,7 +93,10 @@ from gurps_character import (
     ValidationError,
     ValidationResult,
     VerificationReport,
+    WeaponBlock,
     WeaponDamage,
+    WeaponDamageLine,
+    WeaponParry,
     Weapons,
     __version__,
     apply_damage,
@@ -111,6 +119,7 @@ from gurps_character import (
     hit_location,
     hits_after_dodge,
     import_gcs,
+    load_character,
     location_penalty,
     location_role,
     parry_score,
@@ -259,6 +268,11 @@ def gcs_import() -> None:
         as_json: dict[str, str] = note.to_dict()
         assert as_json == {"source": source, "kind": kind, "message": message}
     assert_type(import_gcs(json.dumps(gcs), max_bytes=MAX_DOCUMENT_BYTES), GcsImport)
+    loaded: LoadedCharacter = load_character(gcs, now=NOW)
+    format_read: CharacterKind = loaded.kind
+    also: LoadedCharacter = load_character(json.dumps(gcs).encode("utf-8"), kind="gcs", max_bytes=10**6)
+    assert format_read == also.kind == "gcs" and loaded.notes and loaded.report.experimental in (True, False)
+    assert loaded.to_dict()["kind"] == "gcs" and loaded.character["profile"]["name"] == "Guard"
     assert validate_character(document).valid
     played = apply_damage(document, 2, now=NOW)
     written: GcsExport = export_gcs(played, base=json.dumps(gcs), now=NOW)
@@ -362,7 +376,7 @@ def damage(character: GurpsCharacter) -> None:
     assert damage_type is not None  # None only for a damage word no hit resolves (ctrl)
     kind: DamageType = damage_type
     divisor: float = weapon.armor_divisor
-    roll: str = weapon.roll
+    roll: str = weapon.dice_notation
     assert weapon.dice >= 0 and weapon.minimum == 1 and roll and weapon.to_dict()["damageType"] == kind
     where: HitLocation = "neck"
     pain: PainThreshold = "normal"
@@ -407,13 +421,32 @@ def combat(character: GurpsCharacter) -> None:
     resistance: tuple[DamageResistance, ...] = stats.damage_resistance
     skills: tuple[SkillStat, ...] = stats.skills
     weapons: Weapons = stats.weapons
-    melee: tuple[Mapping[str, Any], ...] = weapons.melee
+    melee: tuple[MeleeWeaponStats, ...] = weapons.melee
+    ranged: tuple[RangedWeaponStats, ...] = weapons.ranged
     hp: Pool = stats.hp
     basic_speed: float = stats.basic_speed
     assert st > 0 and (parry_value is None or isinstance(parry_value, int))
     assert thrust.dice >= 0 and max_load > 0 and hp.max > 0 and basic_speed > 0
     assert all(entry.dr >= 0 for entry in resistance) and all(skill.level for skill in skills)
     assert isinstance(melee, tuple) and stats.to_dict()["attributes"]["st"] == st
+    now_level: EncumbranceLevel = stats.current_encumbrance
+    move: int = stats.current_move
+    dodge: int = stats.current_dodge
+    assert 0 <= move <= now_level.move and dodge <= now_level.dodge and stats.carried_weight >= 0
+    for row in melee:
+        lines: tuple[WeaponDamageLine, ...] = row.damage
+        weapon_parry: WeaponParry = row.parry
+        weapon_block: WeaponBlock = row.block
+        level: int | None = row.level
+        skill: str | None = row.skill
+        for line in lines:
+            resolved: WeaponDamage | None = line.resolved
+            rolled: int = resolved.roll(random.Random(1)) if resolved is not None else 0
+            assert rolled >= 0 and (resolved is not None or line.unresolved_reason)
+        assert (weapon_parry.value is None or level is not None) and skill != ""
+        assert weapon_block.value is None or weapon_block.value > 0
+    assert all(row.to_dict() == row.to_dict(extended=False) for row in ranged)
+    assert stats.to_dict(extended=True)["currentMove"] == move
 
 
 def attack_and_defense() -> None:

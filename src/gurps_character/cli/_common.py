@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._files import UNREADABLE
 from ..errors import CharacterError
 
 __all__ = [
@@ -37,7 +38,6 @@ EXIT_BROKEN_PIPE: Final = 141
 """The reader of stdout went away (``| head``): 128 + SIGPIPE, as a shell reports ``cat`` then."""
 
 # CLI-level error codes, beside the library's (CharacterError.code).
-UNREADABLE: Final = "unreadable"
 UNWRITABLE: Final = "unwritable"
 NO_FILES: Final = "noJsonFiles"
 OUTPUT_EXISTS: Final = "outputExists"

@@ -5,10 +5,12 @@ A loader turns a file's bytes into what :func:`~gurps_character.parse_character`
 checks for size, encoding and syntax) or an already-parsed mapping. It raises
 :class:`~gurps_character.CharacterError` (with a stable code) for input it cannot convert.
 
-To read another format, write its loader in its own module and add one line to :data:`FORMATS`
-(``".yaml": load_yaml``). Every command then reads it: ``check``, ``validate``, ``stats``,
-``recompute``, the pool commands and ``update`` by the path's suffix, and ``check``/``validate``
-also pick such files up in folders. A path with no known suffix (and stdin) is read as JSON.
+The suffixes and formats are :func:`~gurps_character.load_character`'s (``loader.SUFFIX_KINDS``),
+so the command line and the library read the same files the same way. To read another format,
+add it there and its loader to :data:`_LOADERS`. Every command then reads it: ``check``,
+``validate``, ``stats``, ``recompute``, the pool commands and ``update`` by the path's suffix, and
+``check``/``validate`` also pick such files up in folders. A path with no known suffix is read as
+JSON; stdin (``-``) is read in the format its content shows, as ``load_character`` finds it.
 
 A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
 write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``
@@ -31,6 +33,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from ..errors import CharacterError
+from ..load import read_document_or_gcs
+from ..loader import SUFFIX_KINDS, CharacterKind, detected_kind
+from ._common import STDIN
 
 if TYPE_CHECKING:
     from ..gcs import GcsImport
@@ -110,18 +115,28 @@ def _gcs_source(data: bytes) -> Source:
     return gcs_import(data).document
 
 
+def _detected_source(data: bytes) -> Source:
+    """stdin: the format its content shows (:func:`~gurps_character.load_character`'s rules); a
+    JSON object that is a GCS file's data is imported."""
+    found = detected_kind(data)
+    if found != "json":
+        return _LOADERS[found](data)
+    document = read_document_or_gcs(data)
+    return gcs_import(data).document if document is None else document
+
+
 DEFAULT_SUFFIX: Final = ".json"
 GCS_SUFFIX: Final = ".gcs"
 
-FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
-    {
-        DEFAULT_SUFFIX: _json_source,
-        ".yaml": _yaml_source,
-        ".yml": _yaml_source,
-        GCS_SUFFIX: _gcs_source,
-    }
+_LOADERS: Final[Mapping[CharacterKind, DocumentLoader]] = MappingProxyType(
+    {"json": _json_source, "yaml": _yaml_source, "gcs": _gcs_source}
 )
-"""Lower-case file suffix -> loader. Add a format here (one line)."""
+"""Each format's loader."""
+
+FORMATS: Final[Mapping[str, DocumentLoader]] = MappingProxyType(
+    {suffix: _LOADERS[kind] for suffix, kind in SUFFIX_KINDS.items()}
+)
+"""Lower-case file suffix -> loader, for the suffixes :func:`~gurps_character.load_character` knows."""
 
 IMPORTED: Final = frozenset({GCS_SUFFIX})
 """Suffixes of other programs' files: read through an importer, never written over."""
@@ -160,7 +175,10 @@ def writer_for(path: str) -> DocumentWriter | None:
 
 
 def loader_for(path: str) -> DocumentLoader:
-    """The loader for a path, by its suffix (case-insensitive); JSON when the suffix is unknown."""
+    """The loader for a path, by its suffix (case-insensitive); JSON when the suffix is unknown;
+    for stdin (``-``), by the content."""
+    if path == STDIN:
+        return _detected_source
     suffix = os.path.splitext(path)[1].lower()
     return FORMATS.get(suffix, FORMATS[DEFAULT_SUFFIX])
 

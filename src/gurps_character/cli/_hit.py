@@ -1,26 +1,31 @@
 """``hit``: one hit resolved by the Basic Set, step by step, and (with ``--in-place``) applied.
 
-The resolution is :func:`~gurps_character.resolve_hit`; applying it is
-:func:`~gurps_character.apply_hit`, written like the pool commands write (validated, atomic).
+The damage is a rolled number, or rolled here: a damage notation (``2d+1 cut``, ``sw+2 cut``) or a
+weapon of the wielder (``Broadsword``), rolled with :meth:`~gurps_character.WeaponDamage.roll`
+(``--seed`` repeats a roll). The resolution is :func:`~gurps_character.resolve_hit`; applying it
+is :func:`~gurps_character.apply_hit`, written like the pool commands write (validated, atomic).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from .._json import js_number
 from ..conditions import FollowUp, PoolChange, Roll
-from ..damage import Hit, apply_hit, resolve_hit
+from ..damage import Hit, WeaponDamage, apply_hit, resolve_damage_notation, resolve_hit
 from ..errors import CharacterError
 from ..load import Parsed
+from ..stats import MeleeWeaponStats, RangedWeaponStats, combat_stats
 from ._command import Commands, add_command, integer_text
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, CommandFailure, label
 from ._io import load_character
 from ._report import WHEN, json_line, roll_text, say
 from ._update import (
@@ -39,8 +44,15 @@ examples:
   {PROG} hit hero.json 9 cut --location neck
   {PROG} hit hero.json 8 imp --location skull --armor-divisor 2
   {PROG} hit --in-place hero.json 12 cr --dr 0
+  {PROG} hit hero.json 2d+1 cut --seed 7
+  {PROG} hit hero.json "sw+2 cut" --attacker ogre.json
+  {PROG} hit hero.json Broadsword --attacker rival.json --line 2
 
-DAMAGE is the basic damage rolled (a whole number); TYPE one of cr, cut, imp, pi-, pi, pi+,
+DAMAGE is the basic damage rolled (a whole number, with TYPE), or damage to roll: a notation
+(2d+1 cut, sw+2 (2) cut, 6dx2 cr; TYPE may follow it: 2d+1 cut) or the name of a weapon of the
+wielder (--line N picks one of its damage lines). thr and sw and weapons are the wielder's: the
+character of --attacker FILE, else the character hit. The roll is printed first; --seed N
+repeats it. TYPE is one of cr, cut, imp, pi-, pi, pi+,
 pi++, burn, cor, tox, fat; --location one of skull, face, eye, neck, torso, vitals, groin,
 arm, hand, leg, foot, or the sheet's eyes, arms, hands, legs, feet (default torso); for a
 character imported from GCS, one of its body's locations (wing, tail...); --armor-divisor 2,
@@ -68,15 +80,123 @@ _DECIMAL: Final = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
 # ================================================================ arguments
 
 
-def _parse_damage(text: str) -> int:
-    """DAMAGE: a whole number (a negative one is left to the library to refuse by name)."""
-    return _parse_whole(text, "basic_damage")
+@dataclass(frozen=True, slots=True)
+class _Rolled:
+    """Damage rolled here: what was asked, the dice it came to and the total."""
+
+    asked: str
+    weapon: str | None
+    damage: WeaponDamage
+    total: int
+    seed: int | None
+
+    def text(self) -> str:
+        """``rolled sw+1 cut = 1d+2 cut (Broadsword): 5``; ``rolled 2d+1 cut: 9``."""
+        damage = self.damage
+        kind = "tbb" if damage.tight_beam else damage.damage_type
+        dice = "" if damage.base == "fixed" else f" = {damage.dice_notation} {kind}"
+        source = f" ({self.weapon})" if self.weapon else ""
+        return f"rolled {damage.notation}{dice}{source}: {self.total}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"asked", "weapon", "damage": WeaponDamage.to_dict(), "total", "seed"}``."""
+        return {
+            "asked": self.asked,
+            "weapon": self.weapon,
+            "damage": self.damage.to_dict(),
+            "total": self.total,
+            "seed": self.seed,
+        }
 
 
-def _parse_divisor(text: str | None) -> float:
+def _refuse_damage(text: str, reason: str) -> NoReturn:
+    raise CharacterError(INVALID_ARGUMENT, reason, {"name": "damage", "value": text})
+
+
+def _rows(wielder: Mapping[str, Any]) -> list[MeleeWeaponStats | RangedWeaponStats]:
+    weapons = combat_stats(wielder).weapons
+    return [*weapons.melee, *weapons.ranged]
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _weapon(wielder: Mapping[str, Any], text: str, line: int | None) -> tuple[WeaponDamage, str] | None:
+    """The damage line to roll of the wielder's weapon called ``text`` (case and spaces aside;
+    the lines of every weapon so called, melee first), or None when no weapon is called so."""
+    rows = [row for row in _rows(wielder) if _spaced(row.name) == _spaced(text)]
+    if not rows:
+        return None
+    name = rows[0].name
+    lines = [found for row in rows for found in row.damage]
+    listed = "; ".join(f"{index} {found.notation}" for index, found in enumerate(lines, 1))
+    if not lines:
+        _refuse_damage(text, f"{name} has no damage line to roll.")
+    if line is None and len(lines) > 1:
+        _refuse_damage(text, f"{name} has {len(lines)} damage lines ({listed}): pick one with --line.")
+    if line is not None and not 1 <= line <= len(lines):
+        _refuse_damage(text, f"--line {line}: {name} has {len(lines)} damage lines ({listed}).")
+    chosen = lines[(line or 1) - 1]
+    if chosen.resolved is None:
+        _refuse_damage(text, f"{name}: {chosen.notation} is no damage roll: {chosen.unresolved_reason}")
+    return chosen.resolved, name
+
+
+def _damage_to_roll(
+    wielder: Mapping[str, Any], text: str, type_text: str | None, line: int | None
+) -> tuple[WeaponDamage, str | None]:
+    """DAMAGE (and TYPE) that is not a number: a weapon of the wielder, else a notation."""
+    weapon = _weapon(wielder, text, line) if type_text is None else None
+    if weapon is not None:
+        return weapon
+    notation = text if type_text is None else f"{text} {type_text}"
+    try:
+        return resolve_damage_notation(wielder, notation), None
+    except CharacterError as err:
+        if err.details.get("name") != "notation" or "position" not in err.details:
+            raise
+        why = f"{err.details['reason']} (at character {err.details['position'] + 1} of {notation!r})"
+    if type_text is not None:
+        _refuse_damage(text, f"DAMAGE TYPE is not a damage notation: {why}.")
+    _refuse_damage(
+        text,
+        f"DAMAGE must be a whole number (with TYPE), a damage notation or a weapon of the wielder "
+        f"({', '.join(dict.fromkeys(row.name for row in _rows(wielder))) or 'none'}), not {text!r}; "
+        f"as a notation: {why}.",
+    )
+
+
+def _parse_seed(text: str | None) -> int | None:
+    if text is None:
+        return None
+    value = integer_text(text)
+    if value is None:
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"--seed must be a whole number, not {text!r}.",
+            {"name": "--seed", "value": text},
+        )
+    return value
+
+
+def _parse_line(text: str | None) -> int | None:
+    if text is None:
+        return None
+    value = integer_text(text)
+    if value is None or value < 1:
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"--line must be a whole number of at least 1, not {text!r}.",
+            {"name": "--line", "value": text},
+        )
+    return value
+
+
+def _parse_divisor(text: str | None) -> float | None:
     """--armor-divisor: a number (``2``, ``0.5``) or ``inf``; the library checks the list."""
     if text is None:
-        return 1
+        return None
     key = re.sub(r"[\s_-]", "", text.strip().strip("()").lower())
     if key in _DIVISORS:
         return _DIVISORS[key]
@@ -212,26 +332,68 @@ def _change_lines(label_text: str, change: PoolChange) -> list[str]:
 def _cmd_hit(args: argparse.Namespace) -> int:
     label_text = label(args.path)
     try:
-        damage = _parse_damage(args.damage)
+        number = integer_text(args.damage)
+        if number is not None and args.type is None:
+            raise CharacterError(
+                INVALID_ARGUMENT,
+                "TYPE must follow a rolled number: cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox or fat.",
+                {"name": "damage_type"},
+            )
         divisor = _parse_divisor(args.armor_divisor)
         dr = _parse_dr(args.dr)
         now: datetime | None = _parse_now(args.now)
+        seed = _parse_seed(args.seed)
+        line = _parse_line(args.line)
     except CharacterError as err:
         raise CommandFailure(label_text, err) from None
     writing = args.in_place or args.output is not None
+    if args.attacker is not None and args.attacker == STDIN == args.path:
+        raise CommandFailure(
+            label_text,
+            CharacterError(
+                INVALID_ARGUMENT, "PATH and --attacker cannot both be stdin.", {"name": "--attacker"}
+            ),
+        )
+    attacker = load_character(args.attacker).character if args.attacker is not None else None
+    rolled: list[_Rolled] = []
 
     def resolve(character: Mapping[str, Any]) -> Hit:
+        damage_type: Any = args.type
+        armor_divisor = 1 if divisor is None else divisor
+        tight_beam: bool = args.tight_beam
+        if number is not None:
+            basic = number
+        else:
+            weapon, name = _damage_to_roll(attacker or character, args.damage, args.type, line)
+            rng = random.Random(seed) if seed is not None else random.Random()
+            basic = weapon.roll(rng)
+            rolled.append(_Rolled(args.damage, name, weapon, basic, seed))
+            damage_type = weapon.damage_type
+            armor_divisor = weapon.armor_divisor if divisor is None else divisor
+            tight_beam = tight_beam or weapon.tight_beam
         return resolve_hit(
             character,
-            damage,
-            args.type,
+            basic,
+            damage_type,
             location=args.location,
-            armor_divisor=divisor,
+            armor_divisor=armor_divisor,
             dr=dr,
-            tight_beam=args.tight_beam,
+            tight_beam=tight_beam,
             pain_threshold=args.pain_threshold,
             vulnerable_groin=args.vulnerable_groin,
         )
+
+    def report(hit: Hit, change: PoolChange | None) -> tuple[str, ...]:
+        if args.json:
+            out: dict[str, Any] = {"hit": hit.to_dict()}
+            if rolled:
+                out = {"roll": rolled[0].to_dict(), **out}
+            if change is not None:
+                out["change"] = change.to_dict()
+            return (json_line(out),)
+        lines = [rolled[0].text()] if rolled else []
+        lines += hit_lines(label_text, hit, rolls=change is None)
+        return tuple(lines + (_change_lines(label_text, change) if change is not None else []))
 
     if not writing:
         parsed = load_character(args.path)
@@ -239,17 +401,13 @@ def _cmd_hit(args: argparse.Namespace) -> int:
             hit = resolve(parsed.character)
         except CharacterError as err:
             raise CommandFailure(label_text, err) from None
-        lines = hit_lines(label_text, hit, rolls=True)
-        say([json_line({"hit": hit.to_dict()})] if args.json else lines)
+        say(list(report(hit, None)))
         return EXIT_OK
 
     def apply(parsed: Parsed) -> _Outcome:
         hit = resolve(parsed.character)
         change = apply_hit(parsed.character, hit, now=now)
-        if args.json:
-            return _Outcome(change.document, (json_line({"hit": hit.to_dict(), "change": change.to_dict()}),))
-        lines = hit_lines(label_text, hit, rolls=False) + _change_lines(label_text, change)
-        return _Outcome(change.document, tuple(lines))
+        return _Outcome(change.document, report(hit, change))
 
     to_stderr = _destination(args) is None  # the document goes to stdout
     outcome = change_and_write(args, apply)  # --in-place: locked from reading to renaming
@@ -262,8 +420,22 @@ def register(commands: Commands) -> None:
     """Adds ``hit``."""
     hit = add_command(commands, "hit", "resolve one hit by the Basic Set (and apply it)", _cmd_hit, _EPILOG)
     hit.add_argument("path", metavar="PATH", help="the character hit: a file, or - for stdin")
-    hit.add_argument("damage", metavar="DAMAGE", help="the basic damage rolled, a whole number")
-    hit.add_argument("type", metavar="TYPE", help="cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox or fat")
+    hit.add_argument(
+        "damage",
+        metavar="DAMAGE",
+        help="the basic damage rolled (a whole number), or damage to roll: a notation or a weapon's name",
+    )
+    hit.add_argument(
+        "type",
+        metavar="TYPE",
+        nargs="?",
+        help="cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox or fat (a notation or weapon gives its own)",
+    )
+    hit.add_argument(
+        "--attacker", metavar="FILE", help="the wielder, for thr, sw and weapons (default: the character hit)"
+    )
+    hit.add_argument("--line", metavar="N", help="which damage line of the weapon to roll (1 = the first)")
+    hit.add_argument("--seed", metavar="N", help="a whole number: the same seed rolls the same damage")
     hit.add_argument("--location", default="torso", metavar="L", help="where the hit lands (default: torso)")
     hit.add_argument("--armor-divisor", metavar="D", help="2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf")
     hit.add_argument(

@@ -20,12 +20,13 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from typing import IO, Any, Final, TextIO
+from typing import IO, Any, TextIO
 
+from .._files import read_file, read_stream, too_large, unreadable
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
-from ._common import INVALID_ARGUMENT, STDIN, UNREADABLE, UNWRITABLE, CommandFailure, label
+from ._common import INVALID_ARGUMENT, STDIN, UNWRITABLE, CommandFailure, label
 from ._formats import Source, loader_for
 
 __all__ = [
@@ -42,60 +43,24 @@ __all__ = [
     "write_stdout",
 ]
 
-_READ_CHUNK: Final = 1 << 16
-
-
-def _too_large(size: int, limit: int) -> CharacterError:
-    # The library's own wording and details for the same failure.
-    return CharacterError(
-        "tooLarge",
-        f"The document is {size} bytes, over the limit of {limit}.",
-        {"size": size, "limit": limit},
-    )
-
-
-def _read_stream(stream: IO[bytes], limit: int) -> bytes:
-    """Reads a pipe or device up to ``limit`` bytes; one byte more and it is refused unread."""
-    kept: list[bytes] = []
-    size = 0
-    while size <= limit and (chunk := stream.read(min(_READ_CHUNK, limit + 1 - size))):
-        kept.append(chunk)
-        size += len(chunk)
-    if size > limit:
-        raise CharacterError(
-            "tooLarge",
-            f"The document is over the limit of {limit} bytes (it was read no further).",
-            {"size": size, "limit": limit},
-        )
-    return b"".join(kept)
-
-
-def unreadable(err: OSError) -> CharacterError:
-    """An ``unreadable`` error for an operating-system failure to read a file or folder."""
-    reason = err.strerror or str(err) or type(err).__name__
-    return CharacterError(UNREADABLE, f"cannot read the file: {reason}.", {"reason": reason})
-
 
 def read_input(path: str, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     """The bytes of a file, or of stdin for ``-``, refusing more than ``limit`` bytes.
 
     A regular file's size is known up front and reported exactly; a pipe (stdin) or device is read
-    no further than one byte over the limit.
+    no further than one byte over the limit. Files are read as
+    :func:`~gurps_character.load_character` reads them (:mod:`gurps_character._files`).
 
     Raises:
         CharacterError: ``unreadable`` (missing, a directory, no permission ...) or ``tooLarge``.
     """
+    if path != STDIN:
+        return read_file(path, limit)
     try:
-        if path == STDIN:
-            stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
-            if stream is None:
-                raise OSError(0, "stdin is not available")
-            return _read_stream(stream, limit)
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-                raise _too_large(info.st_size, limit)
-            return _read_stream(handle, limit)
+        stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise OSError(0, "stdin is not available")
+        return read_stream(stream, limit)
     except OSError as err:
         raise unreadable(err) from None
 
@@ -332,9 +297,9 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
     with handle:
         size = os.fstat(handle.fileno()).st_size
         if size > limit:
-            raise _too_large(size, limit)
+            raise too_large(size, limit)
         try:
-            data = _read_stream(handle, limit)
+            data = read_stream(handle, limit)
         except OSError as err:
             raise unreadable(err) from None
         yield data

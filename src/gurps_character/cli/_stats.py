@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from .._json import js_number
 from ..conditions import Condition, Roll, get_condition
-from ..damage import resolve_damage_notation
 from ..errors import CharacterError
-from ..stats import CombatStats, combat_stats
+from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
 from ._command import Commands, add_command
 from ._common import EXIT_OK, PROG, CommandFailure, label
 from ._io import load_character
@@ -49,34 +47,65 @@ def _defense_text(value: int | None, skill: str | None) -> str:
     return f"{value} ({skill})" if skill else str(value)
 
 
-def _field(weapon: Any, key: str) -> str:
-    return value_text(weapon.get(key)) if isinstance(weapon, Mapping) else "-"
+def _field(weapon: MeleeWeaponStats | RangedWeaponStats, key: str) -> str:
+    """A stored field of a weapon's entry, as written (``-`` when absent)."""
+    return value_text(weapon.entry.get(key))
 
 
-def _resolved(damage: Any, wielder: Mapping[str, Any]) -> str:
+def _resolved(line: WeaponDamageLine) -> str:
     """``sw+2 (2) cut = 1d+3 (2) cut``: a damage line with the wielder's dice beside it; the
     notation alone when it is not one :func:`~gurps_character.resolve_damage_notation` reads."""
-    notation = damage.get("notation") if isinstance(damage, Mapping) else None
-    if not isinstance(notation, str):
-        return value_text(damage)
-    try:
-        weapon = resolve_damage_notation(wielder, notation)
-    except CharacterError:
-        return notation
+    weapon = line.resolved
+    if weapon is None:
+        return line.notation
     divisor = weapon.armor_divisor
     divisor_text = "" if divisor == 1 else " (∞)" if divisor == math.inf else f" ({js_number(divisor)})"
     kind = "tbb" if weapon.tight_beam else weapon.damage_type
-    return f"{notation} = {weapon.roll}{divisor_text} {kind}"
+    return f"{line.notation} = {weapon.dice_notation}{divisor_text} {kind}"
 
 
-def _damage_field(weapon: Any, stats: CombatStats) -> str:
+def _damage_field(weapon: MeleeWeaponStats | RangedWeaponStats) -> str:
     """Each damage line of a weapon with the character's dice (``thr+1 cr = 1d cr``)."""
-    damage = weapon.get("damage") if isinstance(weapon, Mapping) else None
-    if damage is None:
+    return ", ".join(_resolved(line) for line in weapon.damage) or "-"
+
+
+def _skill_field(weapon: MeleeWeaponStats | RangedWeaponStats) -> str:
+    """``Broadsword-14`` (the skill and the level with the weapon), ``14``, or ``-``."""
+    if weapon.level is None:
         return "-"
-    wielder = {"damage": stats.damage.to_dict()}
-    lines = damage if isinstance(damage, list | tuple) else [damage]
-    return ", ".join(_resolved(line, wielder) for line in lines)
+    return f"{weapon.skill}-{weapon.level}" if weapon.skill else str(weapon.level)
+
+
+def _parry_field(weapon: MeleeWeaponStats) -> str:
+    """The parry with the weapon, marked as GCS marks it (``9F`` fencing, ``8U`` unbalanced); the
+    stored notation when there is no value (``No``)."""
+    parry = weapon.parry
+    if parry.value is None:
+        return parry.notation or "-"
+    marks = "".join(mark for mark in "FU" if mark in (parry.notation or "").upper())
+    if parry.unbalanced and "U" not in marks:
+        marks += "U"
+    return f"{parry.value}{marks}"
+
+
+def _carrying_line(stats: CombatStats) -> str:
+    """``Carrying 27 kg: Medium (2), Move 3, Dodge 7 now``; halved values say so."""
+    level = stats.current_encumbrance
+    weight = js_number(stats.carried_weight)
+    if stats.overloaded:
+        return (
+            f"Carrying {weight} kg: over {_ENCUMBRANCE_NAMES.get(level.id, level.id)} "
+            f"({js_number(level.max_load)} kg): cannot move, Dodge {stats.current_dodge} now"
+        )
+    halved = (
+        " (halved by the condition)"
+        if (stats.current_move, stats.current_dodge) != (level.move, level.dodge)
+        else ""
+    )
+    return (
+        f"Carrying {weight} kg: {_ENCUMBRANCE_NAMES.get(level.id, level.id)} ({level.level}), "
+        f"Move {stats.current_move}, Dodge {stats.current_dodge} now{halved}"
+    )
 
 
 def _roll_line(roll: Roll) -> str:
@@ -162,6 +191,7 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
     lines.append("")
     encumbrance = _encumbrance_rows(stats, condition)
     lines += table(encumbrance, right=range(1, len(encumbrance[0])))
+    lines.append(_carrying_line(stats))
     if stats.damage_resistance:
         lines.append("")
         lines += table(
@@ -187,13 +217,15 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
         lines.append("")
         lines += table(
             [
-                ["Melee weapon", "Damage", "Reach", "Parry", "Notes"],
+                ["Melee weapon", "Skill", "Damage", "Reach", "Parry", "Block", "Notes"],
                 *(
                     [
-                        _field(w, "name"),
-                        _damage_field(w, stats),
+                        w.name,
+                        _skill_field(w),
+                        _damage_field(w),
                         _field(w, "reach"),
-                        _field(w, "parry"),
+                        _parry_field(w),
+                        "-" if w.block.value is None else str(w.block.value),
                         _field(w, "notes"),
                     ]
                     for w in stats.weapons.melee
@@ -202,12 +234,12 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
         )
     if stats.weapons.ranged:
         lines.append("")
-        keys = ("name", "damage", "accuracy", "range", "rateOfFire", "shots", "minST", "bulk", "notes")
+        keys = ("accuracy", "range", "rateOfFire", "shots", "minST", "bulk", "notes")
         lines += table(
             [
-                ["Ranged weapon", "Damage", "Acc", "Range", "RoF", "Shots", "ST", "Bulk", "Notes"],
+                ["Ranged weapon", "Skill", "Damage", "Acc", "Range", "RoF", "Shots", "ST", "Bulk", "Notes"],
                 *(
-                    [_damage_field(w, stats) if key == "damage" else _field(w, key) for key in keys]
+                    [w.name, _skill_field(w), _damage_field(w), *(_field(w, key) for key in keys)]
                     for w in stats.weapons.ranged
                 ),
             ]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import random
 import re
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,13 +15,16 @@ from ._errors import FormulaError
 from ._jsnum import MAX_SAFE_INTEGER, as_number, js_number_text, output_number
 
 __all__ = [
+    "MAX_ROLLED_DICE",
     "MISSING",
+    "SYSTEM_RANDOM",
     "Dice",
     "FormulaValue",
     "dice_with_more",
     "output_value",
     "parse_dice",
     "plain_value",
+    "roll_dice",
     "round_up",
 ]
 
@@ -37,6 +42,67 @@ class Dice:
     def to_dict(self) -> dict[str, Any]:
         """``{"notation", "dice", "adds"}``, as the format stores dice."""
         return {"notation": self.notation, "dice": self.dice, "adds": self.adds}
+
+    def roll(self, rng: random.Random | None = None) -> int:
+        """Rolls the dice: the sum of :attr:`dice` six-sided dice plus :attr:`adds`, at least 0.
+
+        Negative adds never take a damage roll below 0 (B269); the minimum of 1 for damage other
+        than crushing needs the damage type, which plain dice do not know:
+        :meth:`gurps_character.WeaponDamage.roll` applies it.
+
+        Args:
+            rng: The random number generator (``random.Random(seed)`` for repeatable rolls);
+                None uses the operating system's randomness.
+
+        Returns:
+            The total, a whole number of at least 0.
+
+        Raises:
+            FormulaError: ``rng`` is not a ``random.Random``, :attr:`dice` is not a whole number
+                from 0 to 10,000, or :attr:`adds` is not a whole number.
+        """
+        generator = _generator(rng)
+        count = self.dice
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_ROLLED_DICE:
+            raise FormulaError(
+                f"cannot roll {_shown(count)} dice: a whole number from 0 to {MAX_ROLLED_DICE} is needed"
+            )
+        adds = self.adds
+        if isinstance(adds, bool) or not isinstance(adds, int):
+            raise FormulaError(f"cannot roll dice with adds {_shown(adds)}: a whole number is needed")
+        return max(0, roll_dice(count, generator) + adds)
+
+
+MAX_ROLLED_DICE: Final = 10_000
+"""The most dice one roll takes (far beyond any character's: ST 1,000 swings about 100d)."""
+
+SYSTEM_RANDOM: Final = random.SystemRandom()
+"""Rolls without an ``rng``: the operating system's randomness, which keeps no state here."""
+
+
+def _generator(rng: object) -> random.Random:
+    if rng is None:
+        return SYSTEM_RANDOM
+    if not isinstance(rng, random.Random):
+        raise FormulaError(
+            f"rng must be a random.Random (such as random.Random(42)) or None, not {_shown(rng)}"
+        )
+    return rng
+
+
+def _shown(value: object) -> str:
+    """A value for a message, shortened; never failing (a 5,000-digit int, a deep list)."""
+    try:
+        return reprlib.repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+
+
+def roll_dice(count: int, rng: random.Random) -> int:
+    """The sum of ``count`` six-sided dice rolled with ``rng`` (one ``randint(1, 6)`` each, in
+    order, so that a seeded generator repeats the roll on every Python version)."""
+    randint = rng.randint
+    return sum([randint(1, 6) for _ in range(count)])
 
 
 FormulaValue: TypeAlias = (

@@ -39,10 +39,10 @@ class Context:
     other_points: dict[str, float] = field(default_factory=dict)
     attribute_values: dict[str, float] = field(default_factory=dict)
     """GCS attribute id → GCS's value (for weapon defaults)."""
-    pool_states: dict[str, str] = field(default_factory=dict)
-    """Pool id → the name of its active threshold state, when GCS's current value is in one."""
     active_ops: dict[str, list[str]] = field(default_factory=dict)
     """Threshold op (``halve_move``...) → the active states that have it, as "FP 'Collapse'"."""
+    unhalved_encumbrance: dict[str, list[int]] = field(default_factory=dict)
+    """Move and Dodge per level before GCS's halving for the pools, when GCS halved them."""
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:
         self.log.add(source, kind, message)

@@ -301,8 +301,8 @@ standard set."""
 
 
 def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> None:
-    """Records each pool's active threshold state (the first, worst to best, whose value the
-    pool's current value does not exceed) and the ops in force (GCS halves Move, Dodge or ST).
+    """Finds each pool's active threshold state (the first, worst to best, whose value the pool's
+    current value does not exceed) and records the ops in force (GCS halves Move, Dodge or ST).
     A file that defines no attributes has GCS's standard HP and FP states."""
     definitions = _definitions(ctx.data) or _STANDARD_POOLS
     for ident, definition in definitions.items():
@@ -322,7 +322,6 @@ def find_active_thresholds(ctx: Context, values: dict[str, AttributeValue]) -> N
             if found.current <= limit:
                 state = text(threshold, "state") or "unnamed state"
                 label_text = f"{found.name} '{state}' ({found.name} {found.current:g} of {found.value:g})"
-                ctx.pool_states[ident] = state
                 if definitions is _STANDARD_POOLS and node_list(threshold, "ops"):
                     halved = ", ".join(_HALVED.get(op, str(op)) for op in node_list(threshold, "ops"))
                     ctx.note(

@@ -52,6 +52,13 @@ def encumbrance_section(
     _explain_lift(ctx, st, pounds)
     moves = _saved_or_rules(ctx, "move", _moves(ctx, basic_move))
     dodges = _saved_or_rules(ctx, "dodge", _dodges(ctx, basic_speed))
+    # GCS's numbers are halved while a pool is low; the condition halves from what it sees now,
+    # so the values before any halving are kept beside them (conditions.unhalved_levels). They
+    # are kept for every import, hurt or not: they never depend on the pools.
+    ctx.unhalved_encumbrance = {
+        "move": moves if not _halvings(ctx, "halve_move") else _moves(ctx, basic_move, halve=False),
+        "dodge": dodges if not _halvings(ctx, "halve_dodge") else _dodges(ctx, basic_speed, halve=False),
+    }
     levels = []
     for level in range(5):
         levels.append(
@@ -177,12 +184,13 @@ def _halved(value: float, times: int) -> float:
     return math.ceil(value / (2 * times)) if times else value
 
 
-def _moves(ctx: Context, basic_move: int) -> list[int]:
+def _moves(ctx: Context, basic_move: int, *, halve: bool = True) -> list[int]:
     """GCS's Move per level: the file's ``move`` attribute or Basic Move (at least 0), halved
-    per active threshold that halves Move, × 1, .8, .6, .4, .2 rounded down; at least 1 while
-    the halved base is above 0."""
+    per active threshold that halves Move (unless ``halve`` is False), × 1, .8, .6, .4, .2
+    rounded down; at least 1 while the halved base is above 0."""
     start = ctx.attribute_values.get("move")
-    base = _halved(max(basic_move, 0) if start is None else start, _halvings(ctx, "halve_move"))
+    times = _halvings(ctx, "halve_move") if halve else 0
+    base = _halved(max(basic_move, 0) if start is None else start, times)
     found = []
     for level in range(5):
         move = math.floor(base * (10 - 2 * level) / 10)
@@ -190,16 +198,16 @@ def _moves(ctx: Context, basic_move: int) -> list[int]:
     return found
 
 
-def _dodges(ctx: Context, basic_speed: float) -> list[int]:
+def _dodges(ctx: Context, basic_speed: float, *, halve: bool = True) -> list[int]:
     """GCS's Dodge per level: the file's ``dodge`` attribute (its value has the Dodge bonuses),
     or Basic Speed + 3 (not rounded first) plus Dodge bonuses; halved per active threshold that
-    halves Dodge, less the level, truncated, at least 1."""
+    halves Dodge (unless ``halve`` is False), less the level, truncated, at least 1."""
     start = ctx.attribute_values.get("dodge")
     if start is None:
         bonus = number(_calc(ctx), "dodge_bonus")
         start = ctx.attribute_values.get("basic_speed", basic_speed) + 3
         start += ctx.features.attribute_bonus("dodge") if bonus is None else bonus
-    base = _halved(start, _halvings(ctx, "halve_dodge"))
+    base = _halved(start, _halvings(ctx, "halve_dodge") if halve else 0)
     return [max(math.trunc(base - level), 1) for level in range(5)]
 
 

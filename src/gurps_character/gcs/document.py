@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from .._datetime import is_date_time
+from .._extension import GCS_IMPORT
 from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ..errors import guarded
 from ..update import format_timestamp
@@ -36,7 +37,7 @@ from .weapons import weapon_sections
 
 __all__ = ["EXTENSION", "GcsImport", "import_gcs"]
 
-EXTENSION = "io.github.gurps-sheet.gcs-import"
+EXTENSION = GCS_IMPORT
 """The importer's namespace in ``extensions``: the GCS data and what the format has no field for."""
 
 _MONTHS = {
@@ -145,10 +146,12 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     summary: dict[str, Any] = {"gcsVersion": ctx.version, "keyVariant": variant, "importedAt": stamp}
     if extras:
         summary["attributes"] = extras
-    if ctx.pool_states:
-        summary["poolStates"] = dict(ctx.pool_states)
+    # The pools' GCS states (Reeling ...) are not kept: they describe the pools at the import, and
+    # the update functions change the pools; get_condition gives the state of the moment.
     if traits.shares:
         summary["traitCostShares"] = traits.shares
+    if ctx.unhalved_encumbrance:
+        summary["unhalvedEncumbrance"] = ctx.unhalved_encumbrance
     if weapons.melee or weapons.ranged:
         summary["weapons"] = weapons.records
     if traits.conditional:
