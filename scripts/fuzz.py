@@ -28,7 +28,9 @@ For every call the fuzzer checks the library's promises:
 * results carry whole numbers as ``int``; a function that needs a valid document or pool only
   answers for one; an ``invalidJson`` position points at the offending text;
 * a long formula is answered within half a second, and a schema changed behind a read-only view
-  gives the answers of a fresh copy;
+  gives the answers of a fresh copy; a formula's compiled code answers what the closures used for
+  large formulas answer (the formulas include the classes of issue 22: names given as numbers,
+  booleans or arrays, infinities, ``length`` and filters of any token);
 * it finishes within ``--timeout`` seconds;
 * its arguments are unchanged afterwards;
 * a returned document shares no dict or list with the input;
@@ -42,6 +44,16 @@ For every call the fuzzer checks the library's promises:
 * the command line's text output (``check``, ``validate``, ``stats``, ``recompute`` on a file whose
   name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
   control character: file text can neither forge a report line nor drive the terminal.
+
+Once per campaign (POSIX), the command line's writes face hostile conditions (issue 22): a reader
+of stdout that leaves after a few bytes (the run must end with 141), a slow reader of a
+non-blocking pipe (it must receive every byte), Ctrl-C at a random point of ``import --jobs``
+(only whole documents may remain, no temporary file) and another program creating ``convert``'s
+output while it runs (that file must never be replaced).
+
+YAML is also built to hurt (``tests/yaml_strategies.py``): text holding U+0085, U+2028, U+2029
+and what JSON allows in strings only, in every YAML style and as JSON text, with any line ends
+(what YAML reads must not change with them), and alias bombs of long text.
 
 ``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
 as deep as the limit allows.
@@ -62,6 +74,7 @@ import inspect
 import io
 import json
 import math
+import os
 import pickle
 import random
 import re
@@ -87,13 +100,19 @@ import gcs_samples  # noqa: E402
 import gcs_strategies as gcs_gen  # noqa: E402
 import gurps_character as gc  # noqa: E402
 import strategies as gen  # noqa: E402
+import yaml_strategies as yaml_gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
 from gurps_character import yaml as gy  # noqa: E402
 from gurps_character._frozen import thaw  # noqa: E402
+from gurps_character._yaml_read import MAX_REPEATED_TEXT  # noqa: E402
 from gurps_character.cli import main as cli_main  # noqa: E402
 from gurps_character.formula import FormulaError  # noqa: E402
 from gurps_character.formula._ast import Binary, Negate, Number  # noqa: E402
+from gurps_character.formula._evaluator import _HELPERS  # noqa: E402
+from gurps_character.formula._interpret import interpret  # noqa: E402
+from gurps_character.formula._tables import prepare_tables  # noqa: E402
+from gurps_character.formula._values import output_value  # noqa: E402
 
 FORMULA_FUNCTIONS = frozenset(
     {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
@@ -116,6 +135,7 @@ class Case:
     valid_document: Any = None  # the input document when it is known to be schema-valid
     odd_now: bool = False  # `now` is not an aware datetime: TypeError is allowed
     note: str = ""
+    expected_error: str | None = None  # the error code the call must raise (a bomb's refusal)
 
 
 @dataclass
@@ -220,8 +240,37 @@ def _long_formula(chooser: gen.Chooser) -> str:
         size += len(part) + 5
 
 
-def _yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
-    """A ``parse_yaml_character`` source and whether it is a valid character."""
+def _yaml_source(chooser: gen.Chooser) -> tuple[Any, Any, str | None]:
+    """A ``parse_yaml_character`` source, what it must read as (the document, or the source itself
+    when only its validity is known; None otherwise), and the error code it must be refused with.
+
+    Besides mutated text, YAML built to hurt (``tests/yaml_strategies.py``): valid documents whose
+    text holds U+0085, U+2028, U+2029 and what JSON allows in strings only, written in every YAML
+    style or as JSON text, with any line ends; and small alias bombs of long text."""
+    kind = chooser.integer(0, 19)
+    if kind < 4:
+        document = yaml_gen.with_line_break_text(
+            chooser, gen.valid_document(chooser) if gen.chance(chooser, 50) else gen.example("jotun")
+        )
+        writer = chooser.integer(0, 2)
+        if writer == 0:
+            text = yaml_gen.yaml_in_styles(chooser, document)
+        elif writer == 1:
+            text = gc.serialize_character(document, indent=gen.pick(chooser, (0, 2)))
+        else:
+            text = gy.dump_yaml_character(document)
+        if gen.chance(chooser, 50) and "\r" not in text:
+            text = yaml_gen.with_line_ends(chooser, text)
+        return text, document, None
+    if kind == 4:
+        bomb, repeated = yaml_gen.text_alias_bomb(chooser, MAX_REPEATED_TEXT)
+        return bomb, None, "invalidYaml" if repeated > MAX_REPEATED_TEXT else None
+    source, valid = _mutated_yaml_source(chooser)
+    return source, (source if valid else None), None
+
+
+def _mutated_yaml_source(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """Valid or mutated YAML (or JSON) text, and whether it is a valid character."""
     document, valid = _document(chooser)
     try:
         text: str | None = gy.dump_yaml_character(document)
@@ -558,8 +607,8 @@ def _load_source(chooser: gen.Chooser) -> tuple[Any, bool, str]:
         source, valid = _source(chooser)
         made = "json"
     elif kind < 6:
-        source, valid = _yaml_source(chooser)
-        made = "yaml"
+        source, expected, _ = _yaml_source(chooser)
+        valid, made = expected is not None, "yaml"
     elif kind < 8:
         source, valid, made = gcs_gen.gcs_source(chooser, deep=gen.pick(chooser, (10, 3_000))), False, "gcs"
     else:
@@ -723,8 +772,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
     if name in ("WeaponDamage.roll", "Dice.roll"):
         return _roll_case(chooser, name)
     if name == "parse_yaml_character":
-        source, valid = _yaml_source(chooser)
-        return Case(name, gy.parse_yaml_character, (source,), valid_document=source if valid else None)
+        source, expected, error = _yaml_source(chooser)
+        return Case(name, gy.parse_yaml_character, (source,), valid_document=expected, expected_error=error)
     if name == "cli_text":
         return _cli_case(chooser)
     if name == "parse_character":
@@ -815,6 +864,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
                 results = gen.hostile_value(chooser)
         return Case(name, gf.deviations, (schema, document, results))
     if name == "dump_yaml_character":
+        if known is not None and gen.chance(chooser, 30):  # text YAML 1.1 reads otherwise
+            document = known = yaml_gen.with_line_break_text(chooser, document)
         return Case(name, gy.dump_yaml_character, (document,), valid_document=known)
     if name == "serialize_character":
         kwargs = {}
@@ -1252,6 +1303,10 @@ def run_case(case: Case, timeout: float) -> Outcome:
             return outcome
     else:
         outcome = Outcome("ok", time.perf_counter() - started)
+    if case.expected_error is not None and outcome.kind != f"CharacterError:{case.expected_error}":
+        outcome.problem = f"expected CharacterError:{case.expected_error}, got {outcome.kind}"
+        outcome.kind = "UNEXPECTED broken promise"
+        return outcome
     if case.name in ("evaluate", "parse_formula") and outcome.seconds > FORMULA_SECONDS:
         outcome.problem = f"a formula took {outcome.seconds:.2f} s (at most {FORMULA_SECONDS} s)"
         outcome.kind = "UNEXPECTED slow formula"
@@ -1376,8 +1431,40 @@ milliseconds, evaluating it a few (compiling it as code took up to a second)."""
 _NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity")
 
 
+_LINE_ENDS_MOST = 200_000
+"""The longest YAML text read again with other line ends (more ends could pass the byte limit)."""
+
+
+def _yaml_outcome(text: str) -> tuple[Any, ...]:
+    try:
+        return ("read", gy.parse_yaml_character(text).character)
+    except CharacterError as error:
+        return ("refused", error.code, error.message, error.details)
+
+
+def _line_ends_problem(source: Any, outcome: tuple[Any, ...]) -> str | None:
+    """Whatever YAML makes of a text, it makes of the text with ``\\r\\n`` or ``\\r`` line ends: the
+    same document, or the same error at the same line and column."""
+    if not isinstance(source, str) or "\r" in source or "\n" not in source or len(source) > _LINE_ENDS_MOST:
+        return None
+    for ends in ("\r\n", "\r"):
+        other = _yaml_outcome(source.replace("\n", ends))
+        same = (
+            gen.json_equal(other[1], outcome[1])
+            if other[0] == outcome[0] == "read"
+            else gen.json_equal(list(other), list(outcome))
+        )
+        if not same:
+            shown = "a document" if other[0] == "read" else f"{other[1]}: {other[2]}"
+            return f"with {ends!r} line ends the YAML reads differently: {shown}"[:500]
+    return None
+
+
 def _check_error(case: Case, error: BaseException) -> str | None:
-    """A broken promise in an error: an invalidJson position that is not where the text is bad."""
+    """A broken promise in an error: an invalidJson position that is not where the text is bad,
+    or a YAML error that moves with the line ends."""
+    if isinstance(error, CharacterError) and case.name == "parse_yaml_character":
+        return _line_ends_problem(case.args[0], ("refused", error.code, error.message, error.details))
     if not (
         isinstance(error, CharacterError) and error.code == "invalidJson" and case.name == "parse_character"
     ):
@@ -1435,7 +1522,32 @@ _VIEW_FUNCTIONS = (
 )
 
 
+def _engines_problem(case: Case, result: Any) -> str | None:
+    """A formula small enough to be compiled must give what the closures of a large one give
+    (the two engines share the JavaScript rules: a difference is a bug in one of them)."""
+    formula, root = case.args
+    if not isinstance(formula, str):
+        return None
+    try:
+        node = gf.parse_formula(formula)
+        tables = prepare_tables(case.kwargs.get("tables"))
+        other = output_value(interpret(node, _HELPERS)(root, case.kwargs.get("local", root), tables))
+    except FormulaError as error:
+        return f"the closures raised {type(error).__name__} where the compiled code gave {gen_short(result)}"
+    if repr(other) != repr(result):
+        return f"compiled code gave {gen_short(result)}, the closures {gen_short(other)}"
+    return None
+
+
 def _check_result(case: Case, result: Any) -> str | None:
+    if case.name == "evaluate":
+        problem = _engines_problem(case, result)
+        if problem is not None:
+            return problem
+    if case.name == "parse_yaml_character":
+        problem = _line_ends_problem(case.args[0], ("read", result.character))
+        if problem is not None:
+            return problem
     returned = _returned_document(case, result)
     # resolve_schema_ref and plain_value return their argument (or parts of it) by contract
     if (
@@ -1505,6 +1617,8 @@ def _check_result(case: Case, result: Any) -> str | None:
             return "parse_character changed the document"
     if case.name == "parse_yaml_character":
         document = result.character
+        if isinstance(valid, dict) and not gen.json_equal(document, valid):
+            return "parse_yaml_character read a document other than the one written"
         again = gy.parse_yaml_character(gy.dump_yaml_character(document), max_bytes=10**9).character
         if not gen.json_equal(again, document):
             return "parse_yaml -> dump_yaml -> parse_yaml changed the document"
@@ -1606,10 +1720,174 @@ def cold_start_check(runs: int = 4) -> str | None:
     return None
 
 
+_COMMAND = (sys.executable, "-m", "gurps_character")
+
+
+def _big_character(rng: random.Random, folder: Path) -> Path:
+    """A valid character of 50 kB to 2 MB (thousands of skills): its outputs outgrow any pipe."""
+    document = gen.example("rurik")
+    skill = document["skills"][0]
+    document["skills"] = [dict(skill, name=f"{skill['name']} {n}") for n in range(rng.randint(200, 9_000))]
+    path = folder / "big.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def _pipe_problem(rng: random.Random, folder: Path) -> str | None:
+    """A command writing much to a hostile reader: one that leaves after a few bytes (the run must
+    end with 141) or a slow one on a non-blocking pipe (it must receive everything, exit 0)."""
+    _big_character(rng, folder)
+    args = rng.choice(
+        (
+            ["update", "--now", "2026-01-01T00:00:00Z", "big.json", "/secondary/hp/current=1"],
+            [
+                "update",
+                "--now",
+                "2026-01-01T00:00:00Z",
+                "-o",
+                "/dev/stdout",
+                "big.json",
+                "/secondary/hp/current=1",
+            ],
+            ["recompute", "--json", "big.json"],
+            ["recompute", "big.json"],
+            ["check", "--json", *["big.json"] * rng.randint(1, 30)],
+        )
+    )
+    environment = (
+        dict(os.environ, PYTHONUNBUFFERED="1")
+        if rng.random() < 0.5
+        else {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    )
+    expected = subprocess.run([*_COMMAND, *args], cwd=folder, capture_output=True, check=False, timeout=300)
+    reader, writer = os.pipe()
+    leaving = rng.random() < 0.5
+    if not leaving:
+        os.set_blocking(writer, False)
+    process = subprocess.Popen(
+        [*_COMMAND, *args],
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        env=environment,
+    )
+    os.close(writer)
+    received = bytearray()
+    with os.fdopen(reader, "rb", buffering=0) as stream:
+        most = rng.randint(0, len(expected.stdout) - 1) if leaving and expected.stdout else -1
+        while most < 0 or len(received) <= most:
+            chunk = stream.read(rng.choice((1, 100, 4096, 65536)))
+            if not chunk:
+                break
+            received += chunk
+            if rng.random() < 0.3:
+                time.sleep(rng.random() / 1000)
+    _, err = process.communicate(timeout=300)
+    what = f"{' '.join(args[:3])} ({'leaving' if leaving else 'slow, non-blocking'} reader)"
+    if b"Traceback" in err:
+        return f"{what}: a traceback: {err[-300:]!r}"
+    if leaving and len(received) < len(expected.stdout) and process.returncode != 141:
+        return f"{what}: exit {process.returncode} after the reader left at byte {len(received)}"
+    if not leaving and (process.returncode, bytes(received)) != (expected.returncode, expected.stdout):
+        return f"{what}: exit {process.returncode}, {len(received)} of {len(expected.stdout)} bytes"
+    return None
+
+
+def _interrupt_problem(rng: random.Random, folder: Path) -> str | None:
+    """``import --jobs`` interrupted (Ctrl-C to the process group) after a random number of
+    reported files: no temporary file may remain, and every output must be a whole document."""
+    source = folder / "gcs"
+    source.mkdir(exist_ok=True)
+    count = rng.randint(4, 24)
+    for index in range(count):
+        character = gcs_samples.character(units=rng.randint(1, 60), version=rng.choice((2, 4, 5)))
+        (source / f"{index:02d}.gcs").write_text(gcs_samples.text_of(character), encoding="utf-8")
+    out = folder / f"out{rng.randrange(10**9)}"
+    process = subprocess.Popen(
+        [*_COMMAND, "import", "--jobs", str(rng.randint(2, 4)), "--out-dir", str(out), str(source)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert process.stdout is not None
+    for _ in range(rng.randint(1, count)):  # after the first report: the interpreter handles Ctrl-C
+        process.stdout.readline()
+    time.sleep(rng.random() / 10)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=300)
+    if b"Traceback" in err or process.returncode not in (0, 130, -signal.SIGINT):
+        return f"import --jobs interrupted: exit {process.returncode}, {err[-300:]!r}"
+    for path in out.rglob("*"):
+        if path.is_file() and path.name.startswith("."):
+            return f"import --jobs interrupted left {path.name}"
+        if path.is_file():
+            try:
+                gc.parse_character(path.read_bytes())
+            except CharacterError as error:
+                return f"import --jobs interrupted left an incomplete {path.name}: {error.code}"
+    return None
+
+
+def _race_problem(rng: random.Random, folder: Path) -> str | None:
+    """``convert`` without ``--force`` while another program creates its output at a random
+    moment: that file must never be replaced."""
+    target = folder / f"race{rng.randrange(10**9)}.yaml"
+    process = subprocess.Popen(
+        [*_COMMAND, "convert", str(gen.EXAMPLES / "rurik.json"), "-o", str(target)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(rng.random() * 0.6)
+    try:
+        with open(target, "x", encoding="utf-8") as theirs:
+            theirs.write("another program's file\n")
+        ours = True
+    except FileExistsError:
+        ours = False
+    _, err = process.communicate(timeout=300)
+    text = target.read_text(encoding="utf-8")
+    if ours and text != "another program's file\n":
+        return f"convert replaced a file created while it ran (exit {process.returncode})"
+    if ours and process.returncode != 2:
+        return f"convert reported exit {process.returncode} though its output could not be written"
+    if not ours and (process.returncode != 0 or not text.startswith("format: gurps-character")):
+        return f"convert: exit {process.returncode}, {err[-200:]!r}"
+    return None
+
+
+def command_line_writes_check(seed: int, rounds: int = 3) -> list[str]:
+    """Hostile readers, interrupts and races against the command line's writes (issue 22): each
+    round a reader leaving early or slow on a non-blocking pipe, an interrupted ``import --jobs``
+    and a ``convert`` racing another program. POSIX only."""
+    if os.name != "posix":
+        return []
+    rng = random.Random(f"{seed}:command-line")
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="fuzz-writes-") as name:
+        folder = Path(name)
+        for _ in range(rounds):
+            for check in (_pipe_problem, _interrupt_problem, _race_problem):
+                problem = check(rng, folder)
+                if problem is not None:
+                    problems.append(problem)
+    return problems
+
+
 def campaign(minutes: float, seed: int, out: Path, timeout: float, only: str | None = None) -> int:
     """Runs cases until the time is up; prints the summary. Returns the number of findings."""
     cold = cold_start_check()
     print("cold start: threads agree" if cold is None else f"FOUND {cold}", flush=True)
+    writes = command_line_writes_check(seed) if only in (None, "cli_text") else []
+    for problem in writes:
+        print(f"FOUND {problem}", flush=True)
+    if only in (None, "cli_text"):
+        print(
+            "command line writes: whole under hostile readers, interrupts and races" * (not writes),
+            flush=True,
+        )
     deadline = time.monotonic() + minutes * 60
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     slowest: dict[str, tuple[float, int]] = {}
@@ -1638,7 +1916,7 @@ def campaign(minutes: float, seed: int, out: Path, timeout: float, only: str | N
             last_report = time.monotonic()
             print(f"... {index} cases, {len(findings)} kinds of finding (case {seed}:{index})", flush=True)
     _summary(index, seed, counts, slowest, findings, saved)
-    return len(findings) + (cold is not None)
+    return len(findings) + (cold is not None) + len(writes)
 
 
 def _summary(

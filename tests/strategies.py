@@ -597,6 +597,13 @@ _PATHS = (
     "$.x.y.z",
     "$",
     "x",
+    "$.profile.name.length",
+    "$.skills.name",
+    "$.skills[0=B].level",
+    "$.skills['name'=Broadsword|02].level",
+    "$.attributes[value=10]",
+    "$.missing[a!=1]",
+    "$.profile[name!=x]",
 )
 _FUNCTIONS = (
     "floor",
@@ -623,7 +630,16 @@ _ATOMS = (
     "'thrust'",
     "'swing'",
     "''",
+    "'dx'",
+    "' Broadsword '",
+    "'undefined'",
+    "'[object Object]'",
+    "(1 == 1)",
+    "(1 == 2)",
+    "min()",
 )
+"""Numbers (an infinity among them), names of attributes, tables and skills, and values whose
+text a name-taking function looks for (booleans, ``undefined``, an object's)."""
 
 
 def random_formula(chooser: Chooser, depth: int = 4) -> str:
@@ -862,7 +878,12 @@ YAML_JUNK: tuple[str, ...] = (
     "\x00",
     "\ufeff",
     "\r\n",
+    "\r",
     "\u2028",
+    "\u2029",
+    "\x85",
+    "\x7f",
+    "'\x9b'",
     "1e999",
     "0x" + "f" * 300,
     "  " * 60 + "x:\n",
@@ -870,5 +891,6 @@ YAML_JUNK: tuple[str, ...] = (
     "a: &b [*b]\n",
 )
 """Pieces of YAML that break a document in the ways a reader must refuse or survive: anchors and
-aliases (a self-referencing one too), tags, indicators, directives, tabs, odd line breaks, a BOM,
+aliases (a self-referencing one too), tags, indicators, directives, tabs, odd line breaks (and
+YAML 1.1's, ordinary characters in YAML 1.2), what YAML allows in quotes only, a BOM,
 numbers no double holds, deep nesting."""

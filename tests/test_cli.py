@@ -394,6 +394,18 @@ def test_stats_table(files: dict[str, Path]) -> None:
     assert "not rules-compliant" in run.err
 
 
+def test_stats_prints_any_size_modifier_the_schema_accepts(tmp_path: Path) -> None:
+    """An integer JSON writes as 1e20 is a float in Python (fuzz seed 13, case 810): the grid
+    prints it as JavaScript does, signed, where `{:+d}` raised ValueError."""
+    hero = json.loads((EXAMPLES / "rurik.json").read_text(encoding="utf-8"))
+    hero["profile"]["sizeModifier"] = 1e20
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(hero), encoding="utf-8")
+    run = cli("stats", str(path))
+    assert run.status == 0, run.err
+    assert any(line.endswith("SM   +100000000000000000000") for line in run.out.splitlines()), run.out
+
+
 def test_stats_json(files: dict[str, Path]) -> None:
     run = cli("stats", "--json", "-", stdin=files["rurik"].read_bytes())
     assert run.status == 0

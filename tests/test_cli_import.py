@@ -12,6 +12,10 @@ import json
 import os
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -389,3 +393,44 @@ def test_every_shared_gcs_file_imports_or_is_refused_as_xml(tmp_path: Path) -> N
         document = json.loads(Path(line["output"]).read_text(encoding="utf-8"))
         assert validate_character(document).valid, line["path"]
     assert run.status == 2  # the XML file
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals and process groups")
+@pytest.mark.parametrize("finished", [1, 2, 4, 7, 11, 15])
+def test_ctrl_c_during_jobs_leaves_only_complete_documents(tmp_path: Path, finished: int) -> None:
+    # Ctrl-C after `finished` files were reported (the first report: the interpreter is surely up
+    # and handles Ctrl-C): the workers are stopped wherever they are, some in the middle of
+    # writing; what is left in the output folder is whole (issue 22, item 10).
+    source = tmp_path / "gcs"
+    source.mkdir()
+    for index in range(16):
+        character = gcs_samples.character(units=20 + index, version=(4, 5)[index % 2], name=f"Hero {index}")
+        (source / f"{index:02d}.gcs").write_text(gcs_samples.text_of(character), encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gurps_character", "import", "--jobs", "2", "--out-dir", "out", "gcs"],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        assert process.stdout is not None
+        for _ in range(finished):
+            process.stdout.readline()
+        time.sleep(finished % 4 / 40)  # and a moment more: some worker is then in the middle of a file
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: to every process of the group
+        _out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    # 130, or 0 when the work was done first; or death by SIGINT when Ctrl-C comes as Python
+    # exits, after its own handler is gone (a shell shows 130 for that too)
+    assert process.returncode in (0, 130, -signal.SIGINT), err
+    assert b"Traceback" not in err
+    out = tmp_path / "out"
+    assert out.is_dir()  # a file was reported written
+    assert leftovers(out) == []
+    for path in out.rglob("*"):
+        assert path.suffix == ".json", path
+        assert written(path)["profile"]["name"].startswith("Hero ")

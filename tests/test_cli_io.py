@@ -381,3 +381,172 @@ def test_folders_give_the_files_of_the_listed_suffixes_sorted(tmp_path: Path) ->
         "b.json",
         "sub/d.json",
     ]
+
+
+# ---------------------------------------------------------------- short writes (issue 22, item 9)
+
+
+@pytest.fixture()
+def big_hero(tmp_path: Path) -> Path:
+    """A valid character whose document (570 kB) and recomputation (2.7 MB) outgrow a pipe."""
+    document = json.loads((EXAMPLES / "rurik.json").read_text(encoding="utf-8"))
+    skill = document["skills"][0]
+    document["skills"] = [dict(skill, name=f"{skill['name']} {number}") for number in range(5_000)]
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+_BIG_OUTPUTS = [
+    ("update", "--now", "2026-10-05T10:00:00Z", "big.json", "/secondary/hp/current=1"),  # bytes
+    ("recompute", "--json", "big.json"),  # print()
+    ("update", "--now", "2026-10-05T10:00:00Z", "-o", "/dev/stdout", "big.json", "/secondary/hp/current=1"),
+]
+
+
+def _environment(unbuffered: bool) -> dict[str, str]:
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        environment["PYTHONUNBUFFERED"] = "1"  # stdout unbuffered, as in many containers and CI
+    return environment
+
+
+@POSIX
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["unbuffered", "buffered"])
+@pytest.mark.parametrize("args", _BIG_OUTPUTS, ids=["update", "recompute", "update-o"])
+def test_a_reader_that_leaves_early_gets_141_never_success(
+    big_hero: Path, args: tuple[str, ...], unbuffered: bool
+) -> None:
+    process = subprocess.Popen(
+        command(*args),
+        cwd=big_hero.parent,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_environment(unbuffered),
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.read(100)  # '| head -c 100': then the reader is gone
+        process.stdout.close()
+        err = process.stderr.read()
+        status = process.wait(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert status == 141
+    assert b"Traceback" not in err and b"Exception ignored" not in err
+
+
+@POSIX
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["unbuffered", "buffered"])
+@pytest.mark.parametrize("args", _BIG_OUTPUTS, ids=["update", "recompute", "update-o"])
+def test_a_slow_reader_of_a_non_blocking_pipe_gets_everything(
+    big_hero: Path, args: tuple[str, ...], unbuffered: bool, tmp_path: Path
+) -> None:
+    expected_path = tmp_path / "expected.out"
+    with expected_path.open("wb") as expected_file:  # the same command writing to a file
+        assert run(*args, cwd=big_hero.parent, stdout=expected_file).returncode == 0
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)  # as some readers leave their pipes (Node.js ...): writes may fall short
+    process = subprocess.Popen(
+        command(*args),
+        cwd=big_hero.parent,
+        stdin=subprocess.DEVNULL,
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        env=_environment(unbuffered),
+    )
+    os.close(writer)
+    received = bytearray()
+    try:
+        with os.fdopen(reader, "rb", buffering=0) as stream:
+            while chunk := stream.read(4096):
+                received += chunk
+                time.sleep(0.0002)  # a slow reader: the pipe stays full, writes find it so
+        assert process.stderr is not None
+        err = process.stderr.read()
+        status = process.wait(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert (status, err.count(b"Traceback")) == (0, 0)
+    assert bytes(received) == expected_path.read_bytes()
+
+
+# ---------------------------------------------------------------- only complete files (issue 22, items 10-11)
+
+
+def _signal_name(number: int) -> str:
+    return signal.Signals(number).name
+
+
+_WRITER_SCRIPT = """
+import os, sys, time
+from gurps_character.cli import _io
+
+real_fsync = os.fsync
+
+def fsync_then_wait(fd):
+    real_fsync(fd)
+    if os.path.basename(os.readlink(f"/proc/self/fd/{fd}")).endswith(".tmp"):
+        print("writing", flush=True)  # the temporary file exists: the test sends its signal now
+        time.sleep(0.5)
+
+os.fsync = fsync_then_wait
+getattr(_io, sys.argv[1])(sys.argv[2], b"complete\\n" * 100_000)
+print("returned", flush=True)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/self/fd (Linux)")
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=_signal_name)
+@pytest.mark.parametrize(
+    ("function", "existing"), [("atomic_write", False), ("atomic_write", True), ("write_new", False)]
+)
+def test_a_signal_during_a_write_leaves_no_temporary_file(
+    tmp_path: Path, signal_number: int, function: str, existing: bool
+) -> None:
+    # What --jobs does to its workers when stopped (SIGTERM), and Ctrl-C or a closed terminal do
+    # to any run: the write finishes (or is undone) first, then the signal takes effect.
+    target = tmp_path / "out.json"
+    if existing:
+        target.write_bytes(b"old\n")
+    process = subprocess.Popen(
+        [sys.executable, "-c", _WRITER_SCRIPT, function, str(target)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == b"writing\n"
+        process.send_signal(signal_number)
+        out, _err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.json"]
+    assert target.read_bytes() == b"complete\n" * 100_000
+    assert out == b""  # the signal was not lost: it stopped the process once the file was whole
+    assert process.returncode != 0
+
+
+def test_convert_never_replaces_a_file_that_appears_while_it_converts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gurps_character.cli import _convert, _io, main
+
+    target = tmp_path / "hero.yaml"
+    real_read = _io.read_source
+
+    def read_then_someone_writes(path: str) -> Any:
+        source = real_read(path)
+        target.write_text("someone else's file\n", encoding="utf-8")  # after the check, before the write
+        return source
+
+    monkeypatch.setattr(_convert, "read_source", read_then_someone_writes)
+    status = main(["convert", str(EXAMPLES / "rurik.json"), "-o", str(target)])
+    assert status == 2
+    assert target.read_text(encoding="utf-8") == "someone else's file\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.yaml"]

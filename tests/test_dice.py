@@ -98,7 +98,7 @@ def test_dice_roll_refuses_a_seed_for_an_rng_and_too_many_dice() -> None:
     with pytest.raises(FormulaError):
         Dice("-1d", -1, 0).roll(random.Random(1))
     with pytest.raises(FormulaError):
-        Dice("1d", 1, 0.5).roll(random.Random(1))  # type: ignore[arg-type]
+        Dice("1d", 1, 0.5).roll(random.Random(1))
 
 
 # ---------------------------------------------------------------- WeaponDamage.roll

@@ -256,7 +256,7 @@ def test_hostile_roots_raise_only_formula_errors() -> None:
     ("source", "root", "expected"),
     [
         ("$.x + 1", {"x": 10**400}, None),  # JSON.parse would read Infinity
-        ("$.x > 0", {"x": 10**400}, True),
+        ("$.x > 0", {"x": 10**400}, None),  # and Infinity is no number to compare
         ("$.x", {"x": 10**400}, None),
         ("$.x - 1", {"x": 2**53 + 2}, 2**53),  # 2**53 + 1 is no double: as in JavaScript
         ("$.x + 1", {"x": math.inf}, None),
@@ -294,17 +294,22 @@ def test_tables_must_be_a_mapping() -> None:
         ("3d", Dice("3d", 3, 0)),
         ("1d+2", Dice("1d+2", 1, 2)),
         ("2d-1", Dice("2d-1", 2, -1)),
-        ("0d+0", Dice("0d+0", 0, 0)),
+        ("0d+0", Dice("0d", 0, 0)),  # the notation written anew, as the reference writes it
+        ("02d-01", Dice("2d-1", 2, -1)),
+        ("1d-0", Dice("1d", 1, 0)),
+        (" 2d+1\u3000", Dice("2d+1", 2, 1)),  # JavaScript's trim()
+        (["1d+1"], Dice("1d+1", 1, 1)),  # String(['1d+1'])
         ("d6", None),
         ("3D", None),
         ("1d+", None),
         ("1d 2", None),
-        ("3d\n", None),
+        ("3d\n", Dice("3d", 3, 0)),
+        ("3d\x85", None),  # not JavaScript whitespace
         ("\uff13d", None),  # a full-width digit is not [0-9]
         ("", None),
         (None, None),
         (3, None),
-        ("9" * 5000 + "d", None),
+        ("9" * 5000 + "d", Dice("Infinityd", math.inf, 0)),  # Number() of 5000 nines
     ],
 )
 def test_parse_dice(notation: Any, expected: Dice | None) -> None:
@@ -332,7 +337,9 @@ def test_round_up_edges() -> None:
 def test_plain_value() -> None:
     assert plain_value(Dice("2d-1", 2, -1)) == "2d-1"
     assert plain_value({"notation": "1d", "dice": 1, "adds": 0}) == "1d"
-    assert plain_value({"notation": 1}) == {"notation": 1}
+    assert plain_value({"notation": 1}) == 1  # the reference's 'notation' in x: whatever it holds
+    assert plain_value({"notation": None, "dice": 1}) is None
+    assert plain_value({"dice": 1}) == {"dice": 1}
     for value in (3, 2.5, "x", None, True, [1]):
         assert plain_value(value) == value
 
@@ -363,7 +370,28 @@ def test_number_text_is_javascripts(number: float, text: str) -> None:
 
 # ---------------------------------------------------------------------------------- properties
 
-_ATOMS = ["1", "0", "2.5", "'a'", "$", "$.x", "x", "y.z", "$.list", "$.list.v", "$.list[v=1|2].v", "$.nil"]
+_ATOMS = [
+    "1",
+    "0",
+    "2.5",
+    "1" + "0" * 400,  # an infinity
+    "'a'",
+    "'st'",
+    "$",
+    "$.x",
+    "x",
+    "y.z",
+    "$.list",
+    "$.list.v",
+    "$.list[v=1|2].v",
+    "$.nil",
+    "$.nil[v=1]",
+    "$.x.length",
+    "$.list.length",
+    "$.list[0=1]",
+    "$.list['v'=02|(]",
+    "(1 == 1)",
+]
 _FUNCTIONS = [
     "floor",
     "ceil",
@@ -500,3 +528,13 @@ def test_formula_caches_are_bounded_by_size() -> None:
     for index in range(30):
         evaluate(" + ".join(["x"] * 2_000) + f" + {index}", {"x": 1})
     assert _BY_TEXT.weight <= CACHE_BUDGET and _PARSED.weight <= CACHE_BUDGET
+
+
+@pytest.mark.parametrize("size", ["compiled", "interpreted"])
+def test_coalesce_evaluates_every_argument_first(size: str) -> None:
+    """As the reference: a call's arguments are all evaluated before the function runs, so a
+    later argument's error is the call's error, even after a value that is not null."""
+    padding = " + 0" * (COMPILE_LIMIT + 1 if size == "interpreted" else 0)
+    with pytest.raises(FormulaError, match="nope"):
+        evaluate(f"coalesce(1, lookup('nope', 1)){padding}", {})
+    assert evaluate(f"coalesce($.a, 2, 3){padding}", {"a": None}) == 2

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character import SCHEMA
+from gurps_character import SCHEMA, verify_character
 from gurps_character._frozen import freeze
 from gurps_character.formula import (
     Dice,
@@ -146,7 +146,7 @@ SMALL_DOC: dict[str, Any] = {
 
 def test_small_schema_results() -> None:
     results = recompute(SMALL, SMALL_DOC)
-    assert [r.to_dict() for r in results] == [
+    assert [r.to_dict() for r in results[:5]] == [
         {
             "pointer": "/total",
             "role": "derived",
@@ -171,6 +171,14 @@ def test_small_schema_results() -> None:
             "stored": 7,
             "computed": 6,
         },
+        {  # absent: recomputed with a null stored value, as the reference does
+            "pointer": "/parts/2/double",
+            "role": "overridable",
+            "override": "unpaid",
+            "formula": "cost * 2",
+            "stored": None,
+            "computed": 8,
+        },
         {
             "pointer": "/speed",
             "role": "overridable",
@@ -181,8 +189,14 @@ def test_small_schema_results() -> None:
             "computed": {"notation": "1d+1", "dice": 1, "adds": 1},
         },
     ]
-    assert results[3].computed == Dice("1d+1", 1, 1)
+    assert results[4].computed == Dice("1d+1", 1, 1)
     assert list(results[0].to_dict()) == ["pointer", "role", "formula", "sheetField", "stored", "computed"]
+    # The reference recomputes every formula the schema carries, whatever its role; only
+    # deviations() looks at the role.
+    assert [r.to_dict() for r in results[5:]] == [
+        {"pointer": "/note", "role": "input", "formula": "1", "stored": 5, "computed": 1},
+        {"pointer": "/hp", "role": "state", "formula": "1", "stored": 3, "computed": 1},
+    ]
 
 
 def test_small_schema_deviations() -> None:
@@ -190,6 +204,7 @@ def test_small_schema_deviations() -> None:
     assert found == [
         RuleDeviation("/total", "inconsistent", 9, 10),
         RuleDeviation("/parts/1/double", "override", 6, 7),
+        RuleDeviation("/parts/2/double", "override", 8, None),
     ]  # the paid override of /speed is legitimate
     assert [d.to_dict() for d in found][1] == {
         "pointer": "/parts/1/double",
@@ -203,9 +218,9 @@ def test_small_schema_deviations() -> None:
 def test_dice_compare_by_notation() -> None:
     schema = copy.deepcopy(SMALL)
     schema["$defs"]["speed"]["x-gurps"]["override"] = "unpaid"
-    doc = {"speed": {"notation": "1d+1", "dice": 9, "adds": 9}}
+    doc: dict[str, Any] = {"total": 0, "speed": {"notation": "1d+1", "dice": 9, "adds": 9}}
     assert deviations(schema, doc) == []
-    doc = {"speed": {"notation": "2d", "dice": 2, "adds": 0}}
+    doc = {"total": 0, "speed": {"notation": "2d", "dice": 2, "adds": 0}}
     assert deviations(schema, doc) == [RuleDeviation("/speed", "override", "1d+1", "2d")]
 
 
@@ -220,20 +235,63 @@ def test_nulls_and_non_finite_values() -> None:
     assert deviations(schema, {"a": None}) == []
 
 
-def test_absent_values_and_parts_are_skipped() -> None:
-    assert recompute(SMALL, {"parts": [{"cost": 1}]}) == []
-    assert recompute(SMALL, {"parts": {"0": {"double": 1}}, "total": None})[0].pointer == "/total"
+def test_absent_values_are_recomputed_with_a_null_stored_value() -> None:
+    """As the reference's recompute does: every property the schema gives a formula is visited
+    when its owner object is there, present or not (stored null); nothing below an absent value,
+    and an array's items only where there are some."""
+    found = recompute(SMALL, {"parts": [{"cost": 1}]})
+    assert [(r.pointer, r.stored, r.computed) for r in found] == [
+        ("/total", None, 1),
+        ("/parts/0/double", None, 2),
+        ("/speed", None, Dice("1d+1", 1, 1)),
+        ("/note", None, 1),
+        ("/hp", None, 1),
+    ]
+    # an absent derived value does not add up; an absent paid override is no deviation
+    assert deviations(SMALL, {"parts": [{"cost": 1}]}) == [
+        RuleDeviation("/total", "inconsistent", 1, None),
+        RuleDeviation("/parts/0/double", "override", 2, None),
+    ]
+    # parts that are not an array have no items to visit
+    assert [r.pointer for r in recompute(SMALL, {"parts": {"0": {"double": 1}}, "total": None})] == [
+        "/total",
+        "/speed",
+        "/note",
+        "/hp",
+    ]
 
 
-@pytest.mark.parametrize("document", [None, 42, "text", [], {}, [SMALL_DOC], {"parts": None}, {"parts": "x"}])
-def test_documents_of_any_shape(document: Any) -> None:
-    assert recompute(SMALL, document) == [] or document == {"parts": None}
+def test_a_missing_unspent_is_a_derived_value_that_does_not_add_up() -> None:
+    """The one optional formula value of the format (/points/unspent): without it, a document
+    whose budget is a number is inconsistent, as in the reference."""
+    hero = json.loads((Path(__file__).resolve().parents[1] / "examples" / "rurik.json").read_text("utf-8"))
+    del hero["points"]["unspent"]
+    found = [d for d in deviations(SCHEMA, hero) if d.pointer == "/points/unspent"]
+    assert found == [
+        RuleDeviation(
+            "/points/unspent", "inconsistent", hero["points"]["budget"] - hero["points"]["spent"], None
+        )
+    ]
+    assert not verify_character(hero).rules_compliant
+
+
+@pytest.mark.parametrize("document", [None, 42, "text", [], [SMALL_DOC]])
+def test_documents_that_are_no_objects_have_nothing_to_recompute(document: Any) -> None:
+    assert recompute(SMALL, document) == []
     assert deviations(SCHEMA, document) == []
 
 
-def test_broken_formula_is_reported_only_when_used() -> None:
+@pytest.mark.parametrize("document", [{}, {"parts": None}, {"parts": "x"}])
+def test_an_object_has_its_formulas_recomputed_whatever_it_holds(document: Any) -> None:
+    assert [r.pointer for r in recompute(SMALL, document)] == ["/total", "/speed", "/note", "/hp"]
+    assert deviations(SCHEMA, document) == []  # the format's top level carries no formula
+
+
+def test_broken_formula_is_reported_when_its_owner_is_walked() -> None:
     schema = {"properties": {"a": {"x-gurps": {"role": "derived", "formula": "1 +"}}}}
-    assert recompute(schema, {"b": 1}) == []
+    assert recompute(schema, [1]) == []  # no object: nothing is walked
+    with pytest.raises(FormulaSyntaxError):
+        recompute(schema, {"b": 1})  # a is absent, but its owner is there
     with pytest.raises(FormulaSyntaxError):
         recompute(schema, {"a": 1})
     schema = {"properties": {"a": {"x-gurps": {"role": "derived", "formula": "nope(1)"}}}}
@@ -442,3 +500,25 @@ def test_check_rules_is_recompute_then_deviations(data: st.DataObject) -> None:
     except FormulaError as err:
         fast = ("error", str(err))
     assert repr(fast) == repr(_rule_check(document))
+
+
+@pytest.mark.parametrize(
+    ("noise", "reported"),
+    [(1e-12, False), (-9.9e-10, False), (1e-9, True), (1e-6, True)],
+)
+def test_numbers_closer_than_1e_9_are_the_same_value(noise: float, reported: bool) -> None:
+    # the reference compares numbers as |computed - stored| < 1e-9 (float noise), anything else ===
+    document = json.loads(
+        (Path(__file__).resolve().parents[1] / "examples" / "rurik.json").read_text("utf-8")
+    )
+    document["points"]["breakdown"]["skills"] += noise
+    found = {d.pointer for d in deviations(SCHEMA, document)}
+    assert ("/points/breakdown/skills" in found) is reported
+    assert verify_character(document).rules_compliant is not reported
+
+
+def test_a_boolean_is_never_close_to_a_number() -> None:
+    schema = {"properties": {"a": {"x-gurps": {"role": "derived", "formula": "1"}}}}
+    assert [d.to_dict() for d in deviations(schema, {"a": True})] == [
+        {"pointer": "/a", "reason": "inconsistent", "expected": 1, "actual": True}
+    ]

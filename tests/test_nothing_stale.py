@@ -111,7 +111,12 @@ def test_a_record_that_does_not_fit_the_levels_is_ignored() -> None:
     data = json.loads((FIXTURES / "v5_fighter.gcs").read_text(encoding="utf-8"))
     document = import_gcs(data, now=NOW).document
     levels = document["encumbrance"]["levels"]
-    for record in ({"move": [6, 4, 3, 2], "dodge": [9, 8, 7, 6]}, {"move": [6.5] * 5, "dodge": [9] * 5}, []):
+    records: list[object] = [
+        {"move": [6, 4, 3, 2], "dodge": [9, 8, 7, 6]},
+        {"move": [6.5] * 5, "dodge": [9] * 5},
+        [],
+    ]
+    for record in records:
         odd = copy.deepcopy(document)
         odd["extensions"][EXTENSION]["unhalvedEncumbrance"] = record
         assert get_condition(odd).move == tuple(level["move"] for level in levels)

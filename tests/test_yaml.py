@@ -11,14 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from gurps_character import CharacterError, parse_character, serialize_character, verify_character
-from gurps_character._yaml_read import read_yaml
+from gurps_character._yaml_read import MAX_REPEATED_TEXT, YamlDataError, read_yaml
 from gurps_character._yaml_write import write_yaml
 from gurps_character.yaml import dump_yaml_character, parse_yaml_character
 from strategies import YAML_JUNK, HypothesisChooser, documents, json_equal, mutate_text, pick
+from yaml_strategies import text_alias_bomb, with_line_break_text, with_line_ends, yaml_in_styles
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 EXAMPLES = REPOSITORY / "examples"
@@ -34,7 +35,9 @@ def example(name: str) -> dict[str, Any]:
 def with_extension(yaml_value: str) -> str:
     """The rurik example as YAML, with ``yaml_value`` written under ``extensions``."""
     text = dump_yaml_character(example("rurik.json"))
-    return text + "extensions:\n  com.example.test:\n" + textwrap.indent(yaml_value, "    ")
+    # Lines end at "\n" only: textwrap.indent would also break at U+0085, U+2028 and U+2029.
+    indented = "\n".join(f"    {line}" if line.strip() else line for line in yaml_value.split("\n"))
+    return text + "extensions:\n  com.example.test:\n" + indented
 
 
 def extension(yaml_value: str) -> Any:
@@ -562,3 +565,240 @@ def test_importing_the_package_never_imports_yaml() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- built to hurt (issue 22, items 5-7)
+
+
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("a{c}b", "a{c}b"),  # plain
+        ("{c}", "{c}"),
+        ("x {c}y", "x {c}y"),
+        ("'a{c}b'", "a{c}b"),
+        ('"a{c}b"', "a{c}b"),
+        ('"{c}"', "{c}"),
+        ('"a {c} b"', "a {c} b"),
+        ("|-\n    a{c}b\n    c", "a{c}b\nc"),
+        ("a # a comment{c}with: more\n", "a"),
+        ('"a" # {c}: b', "a"),
+    ],
+)
+def test_yaml_1_1_line_breaks_are_ordinary_characters(char: str, written: str, value: str) -> None:
+    # YAML 1.2 (and JSON) read U+0085, U+2028 and U+2029 as text: nothing folded, nothing ended.
+    assert extension("value: " + written.replace("{c}", char) + "\n")["value"] == value.replace("{c}", char)
+
+
+@pytest.mark.parametrize("char", ["\x7f", "\x80", "\x9f", "\ufffe", "\uffff"])
+def test_what_json_allows_in_strings_yaml_allows_in_quoted_text(char: str) -> None:
+    # YAML 1.2 takes every character but the C0 controls inside quotes, as JSON inside strings.
+    document = example("rurik.json")
+    document["profile"]["name"] = f"Rurik{char}"
+    assert parse_yaml_character(serialize_character(document)).character == document
+    assert extension(f'a: \'{char}\'\n"{char}": ["{char}"]\n') == {"a": char, char: [char]}
+    for outside in (f"a: x{char}\n", f"a: 1 # {char}\n", f"a: |\n  x{char}\n", f"a: &x{char} 1\n"):
+        error = refusal(outside)
+        line, column = (2, 4) if "|" in outside else (1, outside.index(char) + 1)
+        assert error.details == {"line": line, "column": column}
+        assert error.message.endswith(
+            f"the character U+{ord(char):04X} is allowed in YAML only inside quoted text."
+        )
+
+
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+def test_yaml_1_1_line_breaks_in_keys_anchors_and_json_text(char: str) -> None:
+    assert extension(f"a{char}b: 1\n'{char}': 2\n\"q{char}\": 3\n") == {
+        f"a{char}b": 1,
+        char: 2,
+        f"q{char}": 3,
+    }
+    assert extension(f"a: &x{char}y [1]\nb: *x{char}y\n") == {"a": [1], "b": [1]}
+    document = example("rurik.json")
+    document["profile"]["name"] = f"Rurik{char}the {char}Red{char}"
+    text = serialize_character(document)  # JSON.stringify writes them raw
+    assert char in text
+    assert parse_yaml_character(text).character == document
+    assert parse_yaml_character(dump_yaml_character(document)).character == document
+
+
+def test_a_comment_holding_a_line_separator_leaves_a_valid_file_valid() -> None:
+    text = ODILE.read_text(encoding="utf-8")
+    commented = text.replace("\n", " # and\u2028then: 1\n", 3)
+    assert parse_yaml_character(commented) == parse_yaml_character(text)
+
+
+def test_a_name_holding_next_line_is_read_as_written() -> None:
+    text = dump_yaml_character(example("rurik.json")).replace(
+        "name: Tamsin Ashdown", "name: Tamsin\x85 Ashdown"
+    )
+    assert parse_yaml_character(text).character["profile"]["name"] == "Tamsin\x85 Ashdown"
+    quoted = text.replace("name: Tamsin\x85 Ashdown", 'name: "Tamsin\x85Ashdown"')
+    assert parse_yaml_character(quoted).character["profile"]["name"] == "Tamsin\x85Ashdown"
+
+
+def test_escapes_of_the_characters_standing_in_for_line_breaks_keep_their_meaning() -> None:
+    # The reader replaces U+0085 by a character the text does not hold while ruamel.yaml reads
+    # it; one written as an escape anywhere in the text must not be mistaken for it.
+    escapes = "".join(f'"\\U{code:08X}{chr(0x85)}", ' for code in range(0xF0000, 0xF0004))
+    value = extension(f"values: [{escapes}'\U000f0004\x85']\n")["values"]
+    assert value == [f"{chr(code)}\x85" for code in range(0xF0000, 0xF0005)]
+
+
+_BIG_DRAWS = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
+"""A whole document written in chosen styles takes a draw per value."""
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=_BIG_DRAWS)
+@given(st.data())
+def test_text_holding_old_line_breaks_reads_as_written_in_every_style(data: st.DataObject) -> None:
+    # The reader and writer alone, on the parts of a document that hold such text.
+    chooser = HypothesisChooser(data.draw)
+    document = with_line_break_text(chooser, {"profile": {"name": "x"}})
+    text = yaml_in_styles(chooser, document)  # our own writer: plain, quoted, literal, comments
+    assert json_equal(read_yaml(text)[0], document)
+    assert json_equal(read_yaml(json.dumps(document, ensure_ascii=False))[0], document)  # JSON text is YAML
+    assert json_equal(read_yaml(write_yaml(document))[0], document)  # and the writer keeps it
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=_BIG_DRAWS)
+@given(documents(), st.data())
+def test_generated_documents_with_old_line_breaks_survive_yaml(
+    document: dict[str, Any], data: st.DataObject
+) -> None:
+    document = with_line_break_text(HypothesisChooser(data.draw), document)
+    for text in (yaml_in_styles(HypothesisChooser(data.draw), document), serialize_character(document)):
+        assert json_equal(parse_yaml_character(text).character, document)
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize(
+    ("tail", "message", "column"),
+    [
+        ("c: b\x07", "the character U+0007 is not allowed in YAML", 5),
+        ("c: !!set x", "the tag !!set is not JSON data", 4),
+        ("a: 2", "the key 'a' appears twice in this mapping", 1),
+        ("c: [1", "expected ',' or ']', but got '<stream end>'", 6),
+        ("c: b\x85\x07", "the character U+0007 is not allowed in YAML", 6),
+    ],
+)
+def test_errors_are_placed_whatever_the_line_ends(ends: str, tail: str, message: str, column: int) -> None:
+    source = ends.join(["a: 1", "# x\u2028y", "b: [2,", "  3]", tail])
+    line = 5
+    if message.startswith("expected"):  # the end of the text, after the line
+        source += ends
+        line, column = 6, 1
+    error = refusal(source)
+    assert error.details == {"line": line, "column": column}
+    assert error.message == f"Invalid YAML (line {line}, column {column}): {message}."
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"])
+def test_bytes_that_are_not_utf8_are_placed_whatever_the_line_ends(ends: str) -> None:
+    source = ends.join(["a: 1", "b: é", "c: x\xff"]).encode("latin-1")
+    source = source.replace("é".encode("latin-1"), "é".encode())
+    assert refusal(source).details == {"line": 3, "column": 5}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_any_text_reads_the_same_whatever_its_line_ends(data: st.DataObject) -> None:
+    chooser = HypothesisChooser(data.draw)
+    source = ODILE.read_text(encoding="utf-8")
+    for _ in range(chooser.integer(0, 3)):
+        at = chooser.integer(0, len(source))
+        source = source[:at] + pick(chooser, YAML_JUNK) + source[at:]
+    source = source.replace("\r", "")
+    outcomes: list[tuple[str, Any]] = []
+    ended = with_line_ends(chooser, source)
+    note(f"source: {source!r}")
+    note(f"ended: {ended!r}")
+    for text in (source, ended):
+        try:
+            outcomes.append(("read", read_yaml(text)))
+        except YamlDataError as err:
+            outcomes.append(("refused", (err.reason, err.line, err.column)))
+    assert outcomes[0][0] == outcomes[1][0]
+    if outcomes[0][0] == "read":
+        assert json_equal(outcomes[0][1], outcomes[1][1])
+    else:
+        assert outcomes[0] == outcomes[1]
+
+
+def test_a_long_text_aliased_thousands_of_times_is_refused() -> None:
+    # 100 kB of YAML that would be 500 MB of text written out (issue 22, item 6).
+    long_text = "x" * 50_000
+    aliases = ", ".join(["*text"] * 10_000)
+    error = refusal(with_extension(f"note: &text {long_text}\nall: [{aliases}]\n"))
+    assert error.code == "invalidYaml"
+    too_large = "the aliases repeat more than 2000000 characters of text: the data is too large."
+    assert error.message.endswith(": " + too_large)
+    lines = with_extension("").count("\n")
+    assert error.details["line"] == lines + 2
+    # 40 aliases repeat exactly 2,000,000 characters, the limit: the 41st goes beyond it
+    assert error.details["column"] == len("    all: [") + 1 + 40 * len("*text, ")
+
+
+def _aliases(name: str, count: int) -> str:
+    return "[" + ", ".join([f"*{name}"] * count) + "]"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        f"a: &k {{key{'k' * 900}: 1}}\nb: {_aliases('k', 3_000)}\n",
+        f"a: &t '{'t' * 1_000}'\nb: &l {_aliases('t', 100)}\nc: {_aliases('l', 30)}\n",
+        f"a: &t t\nb: {_aliases('t', 100)}\nc: &w |-\n  {'w' * 10_000}\nd: {_aliases('w', 300)}\n",
+    ],
+    ids=["keys", "nested", "literal"],
+)
+def test_aliases_count_the_text_they_repeat_keys_and_nesting_included(source: str) -> None:
+    error = refusal(source)
+    assert error.message.endswith("characters of text: the data is too large.")
+
+
+def test_text_aliased_within_the_limit_is_read() -> None:
+    value = extension("a: &t " + "t" * 1_000 + "\nb: [" + ", ".join(["*t"] * 1_999) + "]\n")
+    assert len(value["b"]) == 1_999 and value["b"][0] == value["a"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_text_alias_bombs_are_refused_beyond_the_limit(data: st.DataObject) -> None:
+    text, repeated = text_alias_bomb(HypothesisChooser(data.draw), MAX_REPEATED_TEXT)
+    try:
+        read_yaml(text)
+    except YamlDataError as err:
+        assert repeated > MAX_REPEATED_TEXT
+        assert err.reason == (
+            f"the aliases repeat more than {MAX_REPEATED_TEXT} characters of text: the data is too large"
+        )
+    else:
+        assert repeated <= MAX_REPEATED_TEXT
+
+
+def test_json_keys_of_any_length_and_on_their_own_line_are_yaml() -> None:
+    # YAML 1.2 limits implicit keys to a line and 1024 characters, but not a JSON-like key of a
+    # flow mapping: JSON text with a long key, or a line break before its ':', is YAML
+    document = example("rurik.json")
+    key = "k" * 2_000
+    document["extensions"] = {"com.example.test": {key: [1, {key: {}}], "short": 2}}
+    text = serialize_character(document)
+    assert parse_yaml_character(text).character == document
+    assert parse_yaml_character(text.replace('": ', '"\n  : ')).character == document
+    assert extension('value: [{"a"\n  : 1}]\n') == {"value": [{"a": 1}]}
+    # elsewhere the limit stands: a plain key, or a quoted one in a block mapping
+    assert refusal(with_extension("x" * 1_100 + ": 1\n")).code == "invalidYaml"
+    assert refusal(with_extension('"' + "x" * 1_100 + '": 1\n')).code == "invalidYaml"
+
+
+@pytest.mark.parametrize("ends", ["\r\n", "\r"])
+def test_schema_errors_are_placed_whatever_the_line_ends(ends: str) -> None:
+    text = dump_yaml_character(example("rurik.json"))
+    text = text.replace("  name: Tamsin Ashdown\n", "  name: 5\n  colour: green\n")
+    expected = refusal(text)
+    assert expected.code == "schema"
+    error = refusal(text.replace("\n", ends))
+    assert error.details == expected.details
+    assert error.message == expected.message

@@ -7,6 +7,7 @@ from typing import Any
 from ._json import JsonTextError, NotJsonError, copy_json
 from ._pointer import tokens_of
 from ._yaml_read import MAX_YAML_DEPTH, YamlDataError, locate, read_yaml, require_ruamel
+from ._yaml_text import line_and_column
 from ._yaml_write import unwritable, write_yaml
 from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError, describe, not_json_error
@@ -71,8 +72,10 @@ def load_yaml_document(
     try:
         text, _ = text_of(source, limit)
         document, out_of_range = read_yaml(text)
-    except JsonTextError as err:  # bytes that are not UTF-8
-        raise _invalid_yaml(err.reason, err.line, err.column) from None
+    except JsonTextError as err:  # bytes that are not UTF-8, placed by YAML's line breaks
+        assert not isinstance(source, str)
+        before = bytes(source).decode("utf-8", "replace")[: err.position]
+        raise _invalid_yaml(err.reason, *line_and_column(before, err.position)) from None
     except YamlDataError as err:
         raise _invalid_yaml(err.reason, err.line, err.column) from None
     check_envelope(document)

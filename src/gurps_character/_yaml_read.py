@@ -9,26 +9,36 @@ Anything that is not JSON data is refused with its position (:class:`YamlDataErr
 than the JSON ones (``!!str``, ``!!int``, ``!!float``, ``!!bool``, ``!!null``, ``!!map``,
 ``!!seq``), duplicate or non-text keys, ``.inf`` and ``.nan``, a second document, and any
 ``%YAML`` version but 1.2. A number no double can hold (``1e400``) is treated as in JSON text:
-read as an infinity, reported by the caller (:func:`read_yaml`). Aliases are copied where they stand, up to
-the million repeated values that :func:`copy_json` allows for shared data, so an alias bomb is
-refused after a bounded amount of work. Nesting is limited to :data:`MAX_YAML_DEPTH` levels:
+read as an infinity, reported by the caller (:func:`read_yaml`). Aliases are copied where they
+stand, up to the million repeated values that :func:`copy_json` allows for shared data and
+:data:`MAX_REPEATED_TEXT` characters of repeated text (keys included: a long text aliased
+thousands of times is as large once written out as the containers of a bomb), so an alias bomb
+is refused after a bounded amount of work. Nesting is limited to :data:`MAX_YAML_DEPTH` levels:
 ruamel's scanner spends time proportional to the depth on every token.
+
+Characters are read as YAML 1.2 reads them, not as ruamel.yaml's scanner does (U+0085, U+2028
+and U+2029 are no line breaks; JSON's characters are allowed in quoted text), and positions count
+``\\r\\n`` and ``\\r`` as line ends: see :mod:`._yaml_text`.
 
 Everything is iterative: no recursion on deep data.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from ._json import _MAX_REPEATED
+from ._yaml_text import StandInsExhaustedError, YamlText, line_and_column
+from .constants import MAX_DOCUMENT_BYTES
 from .errors import CharacterError
 
 __all__ = [
     "INSTALL_HINT",
+    "MAX_REPEATED_TEXT",
     "MAX_YAML_DEPTH",
     "Position",
     "YamlDataError",
@@ -39,6 +49,10 @@ __all__ = [
 
 MAX_YAML_DEPTH = 100
 """The deepest nesting of mappings and sequences read (and written) as YAML."""
+
+MAX_REPEATED_TEXT = MAX_DOCUMENT_BYTES
+"""The most characters of text (values and keys) that aliases may repeat: no more than the
+largest document holds. (The values they repeat are limited as Python's shared data is.)"""
 
 INSTALL_HINT = 'pip install "gurps-character[yaml]"'
 """The command that installs what reading YAML needs (shown by ``missingExtra``)."""
@@ -160,28 +174,88 @@ def _kind(value: Any) -> str:
 # ---------------------------------------------------------------- events to data
 
 
-def _events(text: str) -> Iterator[Any]:
-    """ruamel.yaml's parser events, syntax errors turned into :class:`YamlDataError`."""
+def _events(text: YamlText) -> Iterator[Any]:
+    """ruamel.yaml's parser events for the text, read with YAML 1.2's line breaks (see
+    :class:`YamlText`); syntax errors turned into :class:`YamlDataError`."""
     from ruamel.yaml import YAML  # the optional extra; imported only when YAML is read
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.reader import ReaderError
 
+    checked = 0  # the text before this index holds no character misplaced outside quotes
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Scanner = _json_keys_scanner()
     try:
-        yield from YAML(typ="safe", pure=True).parse(text)
+        for event in yaml.parse(text.parsed):
+            start = event.start_mark.index
+            misplaced = text.quoted_only(checked, start)
+            if misplaced is not None:
+                char = text.original[misplaced]
+                reason = f"the character U+{ord(char):04X} is allowed in YAML only inside quoted text"
+                raise YamlDataError(reason, *text.position(misplaced))
+            quoted = type(event).__name__ == "ScalarEvent" and event.style in ("'", '"')
+            checked = event.end_mark.index if quoted else max(checked, start)
+            if text.parsed is not text.original:
+                _restore(event, text)
+            yield event
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        reason = err.problem or err.context or "invalid YAML"
-        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        reason = text.restore_message(err.problem or err.context or "invalid YAML")
+        line, column = text.position(mark.index) if mark is not None else (1, 1)
         raise YamlDataError(reason, line, column) from None
     except ReaderError as err:
-        position = max(int(err.position), 0)
-        line = text.count("\n", 0, position) + 1
-        column = position - (text.rfind("\n", 0, position) + 1) + 1
         char = err.character
         shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
-        raise YamlDataError(f"the character {shown} is not allowed in YAML", line, column) from None
+        reason = f"the character {shown} is not allowed in YAML"
+        raise YamlDataError(reason, *text.position(int(err.position))) from None
     except YAMLError as err:  # any other complaint of the library: no position known
-        raise YamlDataError(str(err) or "invalid YAML", 1, 1) from None
+        raise YamlDataError(text.restore_message(str(err)) or "invalid YAML", 1, 1) from None
+
+
+_SIMPLE_KEY_LIMIT = 1024
+"""The most characters of an implicit key, outside JSON-like keys of flow mappings."""
+
+
+@functools.cache
+def _json_keys_scanner() -> type:
+    """ruamel.yaml's scanner, but with YAML 1.2's rule for JSON-like keys.
+
+    YAML 1.2 limits an implicit key to one line and 1024 characters, except a JSON-like key (a
+    quoted scalar) in a flow mapping, which may be of any length and have its ``:`` on a later
+    line, as JSON allows: ``{"<2,000 characters>": 1}`` and ``{"a"\n: 1}`` are YAML. ruamel.yaml
+    applies the limit everywhere (it would refuse such JSON text); this scanner keeps a quoted key
+    of a flow mapping waiting for its ``:`` and leaves every other key to the usual rule.
+    """
+    from ruamel.yaml.scanner import Scanner, ScannerError
+
+    class JsonKeysScanner(Scanner):
+        def stale_possible_simple_keys(self) -> None:
+            try:
+                contexts, buffer = self.flow_context, self.reader.buffer
+            except AttributeError:  # another version's internals: its own rule
+                super().stale_possible_simple_keys()
+                return
+            reader = self.reader
+            for level, key in list(self.possible_simple_keys.items()):
+                if 0 < level <= len(contexts) and contexts[level - 1] == "{" and buffer[key.index] in "\"'":
+                    continue  # a JSON-like key of a flow mapping: no limit
+                if key.line != reader.line or reader.index - key.index > _SIMPLE_KEY_LIMIT:
+                    if key.required:
+                        context, problem = "while scanning a simple key", "could not find expected ':'"
+                        raise ScannerError(context, key.mark, problem, reader.get_mark())
+                    del self.possible_simple_keys[level]
+
+    return JsonKeysScanner
+
+
+def _restore(event: Any, text: YamlText) -> None:
+    """Puts the original characters back into what an event carries from the text."""
+    value = getattr(event, "value", None)
+    if isinstance(value, str):
+        event.value = text.restore(value)
+    anchor = getattr(event, "anchor", None)
+    if isinstance(anchor, str):
+        event.anchor = text.restore(anchor)
+    # Tags keep their stand-ins (none is a JSON tag either way); messages restore them.
 
 
 _OPEN: Any = object()  # an anchor whose value is still being read
@@ -206,10 +280,25 @@ class _Target:
             stack.extend(item.children.values())
 
 
+class _Extent(NamedTuple):
+    """What a value stands for once its aliases are expanded: what copying it costs."""
+
+    values: int  # values in it, itself included (a mapping's keys too)
+    text: int  # characters of text in it (keys included)
+    height: int  # mapping and sequence levels in it, itself included
+
+
+_SCALAR = _Extent(1, 0, 0)
+
+
+def _scalar_extent(value: Any) -> _Extent:
+    return _Extent(1, len(value), 0) if isinstance(value, str) else _SCALAR
+
+
 class _Frame:
     """A mapping or sequence being filled."""
 
-    __slots__ = ("anchor", "container", "height", "index", "key", "node", "size")
+    __slots__ = ("anchor", "container", "height", "index", "key", "node", "text", "values")
 
     def __init__(self, container: Any, anchor: str | None, node: _Target | None) -> None:
         self.container = container
@@ -217,23 +306,39 @@ class _Frame:
         self.node = node  # where this container is in the trie of wanted positions
         self.key: str | None = None  # a mapping's key awaiting its value
         self.index = 0  # a sequence's next index
-        self.size = 1  # values in it, aliases expanded (itself included)
-        self.height = 1  # mapping and sequence levels in it, itself included
+        self.values = 1  # as in _Extent, aliases expanded
+        self.text = 0
+        self.height = 1
+
+    def extent(self) -> _Extent:
+        return _Extent(self.values, self.text, self.height)
+
+    def add(self, extent: _Extent) -> None:
+        self.values += extent.values
+        self.text += extent.text
+        self.height = max(self.height, extent.height + 1)
 
 
 class _Reader:
     """One pass over the events: the data, and the positions asked for (see :func:`locate`)."""
 
     def __init__(self, text: str, targets: _Target | None) -> None:
-        self.text = text
+        try:
+            self.text = YamlText(text)
+        except StandInsExhaustedError as err:
+            raise YamlDataError(str(err), *line_and_column(text, err.index)) from None
         self.trie = targets
         self.found: dict[tuple[str, tuple[str, ...]], Position] = {}
-        self.anchors: dict[str, Any] = {}  # name -> (value, size, height) or _OPEN
-        self.repeated = 0
+        self.anchors: dict[str, Any] = {}  # name -> (value, _Extent) or _OPEN
+        self.repeated = 0  # values the aliases added
+        self.repeated_text = 0  # characters of text the aliases added
         self.out_of_range: YamlDataError | None = None  # the first number no double holds
 
     def fail(self, reason: str, mark: Any) -> NoReturn:
-        raise YamlDataError(reason, mark.line + 1, mark.column + 1)
+        raise YamlDataError(self.text.restore(reason), *self.position(mark))
+
+    def position(self, mark: Any) -> Position:
+        return self.text.position(mark.index)
 
     def read(self) -> Any:
         stack: list[_Frame] = []
@@ -249,25 +354,24 @@ class _Reader:
                     self.fail(str(err), mark)
                 if type(value) is float and math.isinf(value) and self.out_of_range is None:
                     reason = f"the number {_short(event.value)} is out of range"
-                    self.out_of_range = YamlDataError(reason, mark.line + 1, mark.column + 1)
-                self.place(stack, root, value, 1, 0, mark, event.anchor)
+                    self.out_of_range = YamlDataError(reason, *self.position(mark))
+                self.place(stack, root, value, _scalar_extent(value), mark, event.anchor)
             elif name in ("MappingStartEvent", "SequenceStartEvent"):
                 mapping = name == "MappingStartEvent"
                 self.check_collection_tag(event.tag, mapping, mark)
                 if len(stack) >= MAX_YAML_DEPTH:
                     self.fail(f"the data is nested more than {MAX_YAML_DEPTH} levels deep", mark)
                 container: Any = {} if mapping else []
-                node = self.place(stack, root, container, 0, 0, mark, None)
+                node = self.place(stack, root, container, _Extent(0, 0, 0), mark, None)
                 if event.anchor is not None:
                     self.anchors[event.anchor] = _OPEN
                 stack.append(_Frame(container, event.anchor, node))
             elif name in ("MappingEndEvent", "SequenceEndEvent"):
                 frame = stack.pop()
                 if frame.anchor is not None:
-                    self.anchors[frame.anchor] = (frame.container, frame.size, frame.height)
+                    self.anchors[frame.anchor] = (frame.container, frame.extent())
                 if stack:
-                    stack[-1].size += frame.size
-                    stack[-1].height = max(stack[-1].height, frame.height + 1)
+                    stack[-1].add(frame.extent())
             elif name == "AliasEvent":
                 self.alias(stack, root, event.anchor, mark)
             elif name == "DocumentStartEvent":
@@ -294,23 +398,28 @@ class _Reader:
             self.fail(f"the alias *{_short(anchor)} has no anchor before it", mark)
         if entry is _OPEN:
             self.fail(f"the alias *{_short(anchor)} is inside the value it names", mark)
-        value, size, height = entry
-        if isinstance(value, dict | list):
-            self.repeated += size
-            if self.repeated > _MAX_REPEATED:
-                self.fail(f"the aliases repeat more than {_MAX_REPEATED} values: the data is too large", mark)
-            if len(stack) + height > MAX_YAML_DEPTH:
-                self.fail(f"the data is nested more than {MAX_YAML_DEPTH} levels deep", mark)
-            value = _copy(value)
-        self.place(stack, root, value, size, height, mark, None, alias=True)
+        value, extent = entry
+        # Whatever an alias names costs what it expands to: a long text repeated a thousand
+        # times is a thousand texts once the data is written out.
+        self.repeated += extent.values
+        if self.repeated > _MAX_REPEATED:
+            self.fail(f"the aliases repeat more than {_MAX_REPEATED} values: the data is too large", mark)
+        self.repeated_text += extent.text
+        if self.repeated_text > MAX_REPEATED_TEXT:
+            self.fail(
+                f"the aliases repeat more than {MAX_REPEATED_TEXT} characters of text: the data is too large",
+                mark,
+            )
+        if len(stack) + extent.height > MAX_YAML_DEPTH:
+            self.fail(f"the data is nested more than {MAX_YAML_DEPTH} levels deep", mark)
+        self.place(stack, root, _copy(value), extent, mark, None, alias=True)
 
     def place(
         self,
         stack: list[_Frame],
         root: list[Any],
         value: Any,
-        size: int,
-        height: int,
+        extent: _Extent,
         mark: Any,
         anchor: str | None,
         *,
@@ -318,15 +427,14 @@ class _Reader:
     ) -> _Target | None:
         """Puts a value (or a key) where it belongs; the trie node of its position."""
         if anchor is not None:
-            self.anchors[anchor] = (value, 1, 0)
+            self.anchors[anchor] = (value, extent)
         if not stack:
             if root:  # cannot happen: the parser gives one node per document
                 self.fail("a second value at the top level", mark)
             root.append(value)
             return self.note(self.trie, mark, alias=alias)
         frame = stack[-1]
-        frame.size += size
-        frame.height = max(frame.height, height + 1)
+        frame.add(extent)
         container = frame.container
         if isinstance(container, list):
             container.append(value)
@@ -361,14 +469,14 @@ class _Reader:
             return None
         if key:
             if node.key:
-                self.found[("key", node.path)] = (mark.line + 1, mark.column + 1)
+                self.found[("key", node.path)] = self.position(mark)
             return None
         return self.note(node, mark, alias=alias)
 
     def note(self, node: _Target | None, mark: Any, *, alias: bool) -> _Target | None:
         if node is None:
             return None
-        position = (mark.line + 1, mark.column + 1)
+        position = self.position(mark)
         if node.value:
             self.found[("value", node.path)] = position
         if alias:  # what lies inside an alias is shown where the alias stands

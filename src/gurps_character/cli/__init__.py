@@ -31,7 +31,7 @@ from .. import __version__
 from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _stats, _update
 from ._command import Commands, Handler
 from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
-from ._io import atomic_write, read_input
+from ._io import atomic_write, read_input, whole_writes
 from ._report import error_lines, say
 
 __all__ = ["FAMILIES", "atomic_write", "build_parser", "main", "read_input"]
@@ -135,11 +135,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error,
         130 interrupted (Ctrl-C), 141 the reader of stdout went away (``| head``).
     """
-    _tolerant_streams()
-    try:
-        return _run(argv)
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
-        _silence_stdout()
-        return EXIT_BROKEN_PIPE
+    with whole_writes():  # a short write to a pipe is finished or fails, never dropped
+        _tolerant_streams()
+        try:
+            return _run(argv)
+        except KeyboardInterrupt:
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
+            _silence_stdout()
+            return EXIT_BROKEN_PIPE

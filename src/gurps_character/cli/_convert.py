@@ -11,7 +11,7 @@ from ..load import load_document
 from ._command import Commands, add_command
 from ._common import EXIT_OK, INVALID_ARGUMENT, OUTPUT_EXISTS, PROG, CommandFailure, label
 from ._formats import WRITERS, writer_for
-from ._io import read_source, write_output
+from ._io import read_source, unwritable, write_new, write_output
 
 __all__ = ["register"]
 
@@ -23,7 +23,8 @@ examples:
 
 The formats come from the suffixes: .json, .yaml or .yml (IN with another suffix, or - for
 stdin, is read as JSON). The document must be valid (size, format, version and schema are
-checked; the rules are not). OUT is written atomically and never replaced without --force.
+checked; the rules are not). OUT is written atomically and never replaced without --force,
+not even a file that appears while the document is converted.
 Reading YAML needs the optional extra: pip install "gurps-character[yaml]"."""
 
 
@@ -41,18 +42,30 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 {"name": "--output", "value": output},
             ),
         )
-    if not args.force and os.path.lexists(output):
-        raise CommandFailure(
-            output,
-            CharacterError(OUTPUT_EXISTS, "the file exists; add --force to replace it.", {"path": output}),
-        )
+    if not args.force and os.path.lexists(output):  # said before the work, and again when writing
+        raise _exists(output)
     try:
         document = load_document(read_source(source))
         data = write(document).encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(source), err) from None
-    write_output(output, data)
+    if args.force:
+        write_output(output, data)
+        return EXIT_OK
+    try:
+        write_new(output, data)  # fails if OUT appeared meanwhile: it is never replaced
+    except FileExistsError:
+        raise _exists(output) from None
+    except OSError as err:
+        raise CommandFailure(output, unwritable(err)) from None
     return EXIT_OK
+
+
+def _exists(output: str) -> CommandFailure:
+    return CommandFailure(
+        output,
+        CharacterError(OUTPUT_EXISTS, "the file exists; add --force to replace it.", {"path": output}),
+    )
 
 
 def register(commands: Commands) -> None:

@@ -13,7 +13,6 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,7 +32,7 @@ from ._common import (
     label,
 )
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
-from ._io import _umask, read_input, standard_stream, unwritable, write_file, write_stdout
+from ._io import read_input, standard_stream, unwritable, write_file, write_new, write_stdout
 from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
 from ._report import error_lines, json_line, plural, say
 
@@ -107,43 +106,6 @@ def _exists(target: str) -> CharacterError:
         f"{target} exists; give --force to replace it.",
         {"output": target},
     )
-
-
-def write_new(path: str, data: bytes) -> None:
-    """Writes a new file ``path`` all at once, never over an existing one (or a link).
-
-    The bytes go to a temporary file in the same directory, flushed to disk, which is then
-    hard-linked as ``path``: the link fails if anything exists there, even if it appeared a moment
-    ago, so nothing is ever replaced. Where hard links are not supported, the file is created
-    exclusively (``O_EXCL``) and written.
-
-    Raises:
-        FileExistsError: ``path`` exists.
-        OSError: The file or its directory cannot be written.
-    """
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.chmod(temporary, 0o666 & ~_umask())
-            os.fsync(stream.fileno())
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            raise
-        except OSError:  # no hard links here (some network or FAT file systems)
-            _create_exclusively(path, data)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-
-
-def _create_exclusively(path: str, data: bytes) -> None:
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
 
 
 def _write(job: ImportJob, data: bytes) -> None:

@@ -3,7 +3,8 @@
 Writing: a regular file (or a new one) is replaced atomically, keeping its owner, group and mode;
 anything else (a FIFO, a terminal, ``/dev/null``) is opened and written to, never replaced; a path
 that names stdout or stderr (``/dev/stdout``) is written through that stream. ``--in-place`` holds
-an advisory lock on the file from reading to renaming (:func:`locked_for_update`).
+an advisory lock on the file from reading to renaming (:func:`locked_for_update`). For the run,
+stdout and stderr write everything they are given or raise (:func:`whole_writes`).
 
 :func:`read_source` is the single seam between a path and the library: it reads the bytes (or
 takes stdin's, read up front) and converts them with the loader :mod:`._formats` gives for the
@@ -16,11 +17,14 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import select
+import signal
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, Final, TextIO
 
 from .._files import read_file, read_stream, too_large, unreadable
 from ..constants import MAX_DOCUMENT_BYTES
@@ -28,6 +32,9 @@ from ..errors import CharacterError
 from ..load import Parsed, parse_character
 from ._common import INVALID_ARGUMENT, STDIN, UNWRITABLE, CommandFailure, label
 from ._formats import Source, loader_for
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 __all__ = [
     "atomic_write",
@@ -38,7 +45,9 @@ __all__ = [
     "standard_stream",
     "unreadable",
     "unwritable",
+    "whole_writes",
     "write_file",
+    "write_new",
     "write_output",
     "write_stdout",
 ]
@@ -130,6 +139,33 @@ def _keep_owner(handle: int, uid: int, gid: int) -> None:
             os.fchown(handle, -1, gid)
 
 
+_HELD_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""What stops a process from outside: Ctrl-C, ``kill`` (and a worker stopped by ``--jobs``'s main
+process), a closed terminal."""
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Holds back Ctrl-C, termination and hang-up while the ``with`` block runs, and lets them
+    take effect right after: a process is never stopped between creating a temporary file and
+    renaming or removing it, so only complete documents are left behind.
+
+    Only for blocks that end by themselves (writing a regular file); POSIX (``pthread_sigmask``),
+    elsewhere a no-op. The mask is the calling thread's: the worker processes of ``--jobs``
+    have one thread, and the main process writes in its main thread.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def atomic_write(path: str, data: bytes) -> None:
     """Replaces the regular file ``path`` with ``data`` all at once: a reader sees the old file or
     the new one.
@@ -137,8 +173,9 @@ def atomic_write(path: str, data: bytes) -> None:
     The bytes go to a temporary file in the same directory, take the replaced file's owner, group
     and permissions (a new file: ``0o666`` less the umask), are flushed to disk, and the temporary
     file is renamed over the target. A symbolic link is followed (the file it points to is
-    replaced, the link kept). On failure the temporary file is removed and the target is untouched.
-    Only for regular files (or a new file): :func:`write_file` streams to anything else.
+    replaced, the link kept). On failure the temporary file is removed and the target is untouched;
+    signals wait until the temporary file is gone (:func:`signals_held`). Only for regular files
+    (or a new file): :func:`write_file` streams to anything else.
 
     Raises:
         OSError: The target (or its directory) cannot be written.
@@ -155,21 +192,73 @@ def atomic_write(path: str, data: bytes) -> None:
         mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     else:
         mode = 0o666 & ~_umask()
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory)
+    with signals_held():
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+        )
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                if owner is not None:
+                    _keep_owner(stream.fileno(), *owner)
+                os.chmod(temporary, mode)  # after chown, which clears the set-user-ID and set-group-ID bits
+                os.fsync(stream.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    _fsync_directory(directory)
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Writes a new file ``path`` all at once, never over an existing one (or a link).
+
+    The bytes go to a temporary file in the same directory, flushed to disk, which is then
+    hard-linked as ``path``: the link fails if anything exists there, even if it appeared a moment
+    ago, so nothing is ever replaced. Where hard links are not supported, the file is created
+    exclusively (``O_EXCL``) and written, and removed again if writing fails. Signals wait until
+    the work is done (:func:`signals_held`): no temporary or partial file is left behind.
+
+    Raises:
+        FileExistsError: ``path`` exists.
+        OSError: The file or its directory cannot be written.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    with signals_held():
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
+        )
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.chmod(temporary, 0o666 & ~_umask())
+                os.fsync(stream.fileno())
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here (some network or FAT file systems)
+                _create_exclusively(path, data)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    _fsync_directory(directory)
+
+
+def _create_exclusively(path: str, data: bytes) -> None:
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
-            if owner is not None:
-                _keep_owner(stream.fileno(), *owner)
-            os.chmod(temporary, mode)  # after chown, which clears the set-user-ID and set-group-ID bits
             os.fsync(stream.fileno())
-        os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(temporary)
+            os.unlink(path)  # ours: created exclusively a moment ago
         raise
-    _fsync_directory(directory)
 
 
 def _same_file(path_info: os.stat_result, stream: IO[Any]) -> bool:
@@ -303,3 +392,92 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
         except OSError as err:
             raise unreadable(err) from None
         yield data
+
+
+# ---------------------------------------------------------------- stdout and stderr, written whole
+
+
+def _wait_until_writable(fd: int) -> None:
+    """Waits until a non-blocking ``fd`` takes more bytes (or is broken: the write then says so)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        poller.poll()
+        return
+    time.sleep(0.001)  # Windows: select() takes sockets only; a pipe is polled by writing
+
+
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor that every ``write`` gives all of its bytes, or raises.
+
+    ``os.write`` may take fewer bytes than it is given (a pipe whose reader left part-way) or none
+    (``EAGAIN``: a pipe another process made non-blocking, full while its reader is slow); the
+    standard streams without a buffer (``PYTHONUNBUFFERED``) drop the rest silently, and with a
+    buffer the second case raises ``BlockingIOError``. Here the rest is written when the pipe
+    has room again; a reader that left gives ``BrokenPipeError``.
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: ReadableBuffer) -> int:
+        with memoryview(data) as view, view.cast("B") as remaining:
+            done = 0
+            while done < len(remaining):
+                try:
+                    done += os.write(self._fd, remaining[done:])
+                except BlockingIOError:
+                    _wait_until_writable(self._fd)
+            return done
+
+
+def _written_whole(stream: TextIO) -> io.TextIOWrapper[Any] | None:
+    """A text stream over the same file descriptor as the standard stream ``stream``, writing
+    whole; None when ``stream`` is not one (an application's capture, a closed stream)."""
+    if type(stream) is not io.TextIOWrapper or not isinstance(stream.buffer, io.BufferedWriter | io.FileIO):
+        return None
+    try:
+        fd = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):
+        return None
+    raw: Any = _WholeWrites(fd)  # unbuffered, as Python's own standard streams with -u
+    return io.TextIOWrapper(
+        raw,
+        encoding=stream.encoding,
+        errors=stream.errors,
+        newline=None if os.name == "nt" else "\n",  # as Python sets up its standard streams
+        write_through=True,
+    )
+
+
+@contextlib.contextmanager
+def whole_writes() -> Iterator[None]:
+    """For the ``with`` block, ``sys.stdout`` and ``sys.stderr`` write everything they are given
+    (on their same file descriptors, unbuffered) or raise: ``BrokenPipeError`` when the reader
+    left, even part-way through a write, and no write falls short on a non-blocking pipe. Streams
+    that are not the process's own (a caller's capture) are left as they are."""
+    replaced: list[tuple[str, TextIO, io.TextIOWrapper[Any]]] = []
+    for name in ("stdout", "stderr"):
+        original: TextIO = getattr(sys, name)
+        whole = _written_whole(original)
+        if whole is not None:
+            setattr(sys, name, whole)
+            replaced.append((name, original, whole))
+    try:
+        yield
+    finally:
+        for name, original, whole in reversed(replaced):
+            setattr(sys, name, original)
+            with contextlib.suppress(OSError, ValueError):
+                whole.detach()  # the file descriptor stays open: it is the process's stdout

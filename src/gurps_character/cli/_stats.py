@@ -164,7 +164,8 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
     """The text view: the grid, the condition line, defenses, encumbrance, DR, skills, weapons."""
     n = js_number
     lines = [stats.name + ("  [experimental]" if stats.experimental else ""), ""]
-    sm = f"{stats.size_modifier:+d}" if stats.size_modifier else "0"
+    # (an integer too big for a double is a float: printed as JavaScript prints it)
+    sm = ("+" if stats.size_modifier > 0 else "") + n(stats.size_modifier) if stats.size_modifier else "0"
     hp, fp, attributes = stats.hp, stats.fp, stats.attributes
     st = str(attributes.st)
     if condition is not None and condition.st != attributes.st:

@@ -14,8 +14,9 @@ from typing import Any, Final
 
 from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, String
 from ._errors import FormulaError
+from ._walk import FilterStep
 
-__all__ = ["check_call", "generate"]
+__all__ = ["check_call", "generate", "path_steps"]
 
 _ARITY: Final[dict[str, tuple[int, int | None]]] = {
     "floor": (1, 1),
@@ -33,9 +34,6 @@ _ARITY: Final[dict[str, tuple[int, int | None]]] = {
 }
 """The functions and their fewest and most arguments (None: any number)."""
 
-_NUMERIC_FUNCTIONS: Final = frozenset({"round", "min", "max"})
-"""The functions whose value is always a double or None."""
-
 _ARITHMETIC: Final = {"+": "+", "-": "-", "*": "*"}
 _ORDER: Final = {"<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -48,7 +46,7 @@ class _Generator:
         self.indent = 2
         self.count = 0
         self.namespace: dict[str, Any] = dict(helpers)
-        self.numeric: set[str] = set()  # variables known to hold a double or None
+        self.numeric: set[str] = set()  # variables known to hold a finite double or None
 
     def temp(self) -> str:
         self.count += 1
@@ -63,13 +61,17 @@ class _Generator:
         self.lines.append("    " * self.indent + line)
 
     def number(self, var: str) -> None:
-        """Turns ``var`` into a double or None (the inline fast paths of as_number())."""
+        """Turns ``var`` into a finite double or None: the reference's ``num()`` test, which
+        every operand passes through (the inline fast paths of finite_number())."""
         self.numeric.add(var)
-        self.emit(f"if type({var}) is not float:")
+        self.emit(f"if type({var}) is float:")
+        self.emit(f"    if {var} - {var}:  # an infinity or NaN (x - x is NaN, not 0)")
+        self.emit(f"        {var} = None")
+        self.emit("else:")
         self.emit(f"    {var} = float({var}) if type({var}) is int and -_BIG < {var} < _BIG else _num({var})")
 
     def copy(self, out: str, var: str) -> None:
-        """``out = var`` as a double or None."""
+        """``out = var`` as a finite double or None."""
         self.emit(f"{out} = {var}")
         if var in self.numeric:
             self.numeric.add(out)
@@ -79,8 +81,10 @@ class _Generator:
     def value(self, node: Node) -> str:
         """Emits the statements computing ``node``; returns the variable that holds its value."""
         if isinstance(node, Number):
-            name = self.constant(float(node.value))
-            self.numeric.add(name)
+            value = float(node.value)
+            name = self.constant(value)
+            if value - value == 0:  # a literal of 309 digits or more is an infinity
+                self.numeric.add(name)
             return name
         if isinstance(node, String):
             return self.constant(node.value)
@@ -102,27 +106,32 @@ class _Generator:
         raise FormulaError(f"Not a formula node: {type(node).__name__}")
 
     def path(self, node: Path) -> str:
+        """Fields of plain objects are read inline; from the first step that meets anything else
+        (an array, text, null) or a filter, the rest of the path is walked by ``walk()``, whose
+        result (a ``_Walked``) the remaining steps pass by."""
         out = self.temp()
         if node.root == "$":
             self.emit(f"{out} = root")
         else:
             name = self.constant(node.root)
             self.emit(f"{out} = local.get({name}, _M) if type(local) is dict else _get(local, {name})")
-        for step in node.steps:
-            if isinstance(step, Field):
-                # a field of a missing value is missing (what _get() gives it, sooner)
-                name = self.constant(step.name)
+        steps = path_steps(node)
+        make_walker = self.namespace["_make_walker"]
+        for index, step in enumerate(steps):
+            rest = self.constant(make_walker(steps[index:]))
+            # null or missing stays so to the end of the path (the walk drops it), unwalked
+            if type(step) is str:
+                name = self.constant(step)
                 self.emit(f"if type({out}) is dict:")
                 self.emit(f"    {out} = {out}.get({name}, _M)")
-                self.emit(f"elif {out} is not _M:")
-                self.emit(f"    {out} = _get({out}, {name})")
-            elif isinstance(step, Filter):
-                # a filter of anything but an array, a missing value too, is []
-                make_filter = self.namespace["_make_filter"]
-                keep = self.constant(make_filter(step.field, step.negate, frozenset(step.values)))
-                self.emit(f"{out} = {keep}({out})")
+                self.emit(f"elif {out} is not None and {out} is not _M and type({out}) is not _Walked:")
+                self.emit(f"    {out} = {rest}({out})")
             else:
-                raise FormulaError(f"Not a path step: {type(step).__name__}")
+                self.emit(f"if {out} is not None and {out} is not _M and type({out}) is not _Walked:")
+                self.emit(f"    {out} = {rest}({out})")
+        if steps:
+            self.emit(f"if type({out}) is _Walked:")
+            self.emit(f"    {out} = {out}.value")
         self.emit(f"if {out} is _M:")
         self.emit(f"    {out} = None")
         return out
@@ -130,7 +139,9 @@ class _Generator:
     def binary(self, node: Binary) -> str:
         out = self.temp()
         self.copy(out, self.value(node.first))
-        for symbol, operand in node.rest:
+        for position, (symbol, operand) in enumerate(node.rest):
+            if position:  # the last result, an infinity after an overflow, is an operand now
+                self.number(out)
             right = self.temp()
             self.copy(right, self.value(operand))  # evaluated even after a null
             if symbol == "/":
@@ -141,6 +152,7 @@ class _Generator:
                 self.emit(f"{out} = None if {out} is None or {right} is None else {out} {symbol} {right}")
             else:
                 raise FormulaError(f"Unknown operator '{symbol}'")
+        self.numeric.discard(out)  # x * y may overflow to an infinity, which stays the value
         return out
 
     def compare(self, node: Compare) -> str:
@@ -179,11 +191,8 @@ class _Generator:
                 self.emit(f"{out} = tables.lookup({args[0]}, {args[1]})")
         elif node.name == "sum":
             self.emit(f"{out} = 0.0 if {args[0]} is None else _sum(root, {args[0]})")  # sum(null) is 0
-            self.numeric.add(out)
         else:  # round, min, max, attr, skillLevel
             self.emit(f"{out} = _{node.name}(root, {', '.join(args)})")
-            if node.name in _NUMERIC_FUNCTIONS:
-                self.numeric.add(out)
         return out
 
     def if_(self, node: Call) -> str:
@@ -202,16 +211,30 @@ class _Generator:
         self.indent -= 1
 
     def coalesce(self, node: Call) -> str:
+        # Every argument is evaluated first, as the reference calls a function with all its
+        # arguments: a later one that throws (an unknown table) throws here too.
+        values = [self.value(arg) for arg in node.args]
         out = self.temp()
         self.emit(f"{out} = None")
-        for index, arg in enumerate(node.args):
-            if index:
-                self.emit(f"if {out} is None:")
-                self.indent += 1
-            self.emit(f"{out} = {self.value(arg)}")
-            if index:
-                self.indent -= 1
+        for value in values:
+            self.emit(f"if {out} is None:")
+            self.indent += 1
+            self.emit(f"{out} = {value}")
+            self.indent -= 1
         return out
+
+
+def path_steps(node: Path) -> tuple[Any, ...]:
+    """A path's steps as :func:`walk` takes them: field names and filter steps."""
+    steps: list[Any] = []
+    for step in node.steps:
+        if isinstance(step, Field):
+            steps.append(str(step.name))
+        elif isinstance(step, Filter):
+            steps.append(FilterStep(str(step.field), bool(step.negate), frozenset(map(str, step.values))))
+        else:
+            raise FormulaError(f"Not a path step: {type(step).__name__}")
+    return tuple(steps)
 
 
 def check_call(node: Call) -> None:

@@ -4,17 +4,19 @@ then runs per document; this module holds the entry points and the runtime helpe
 Values follow the reference implementation (JavaScript): numbers are doubles, a missing value is
 ``null`` and poisons arithmetic, division by zero is ``null``, comparisons of non-numbers are
 ``null``, ``==`` is strict equality and ``if`` uses JavaScript truthiness (a ``null`` condition
-gives ``null``). Booleans are never numbers where the reference tests ``typeof x === "number"``
-(operators, the math functions, ``sum``, a skill's level); where it hands a value to JavaScript
-unchecked, JavaScript's coercions apply: ``Number(x)`` for ``round``'s digits and a step table's
-key, ``String(x)`` for filters and map-table keys. The README's "Formula semantics" table lists
-every case.
+gives ``null``). Where the reference tests a type, a number is a finite double (``typeof x ===
+"number" && Number.isFinite(x)``: booleans, infinities and NaN are none) for the operators, the
+math functions, ``sum``, an attribute's value and a skill's level; where it hands a value to
+JavaScript unchecked, JavaScript's coercions apply: ``Number(x)`` for ``round``'s digits and a
+step table's key, ``String(x)`` for filters, map-table keys, table names, attribute ids and skill
+names, property access for path steps (:mod:`._walk`). The README's "Formula semantics" tables
+list every case.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeAlias
 
 from ._ast import Binary, Call, Compare, Negate, Node, Number, Path, String
@@ -22,11 +24,12 @@ from ._cache import SizedCache
 from ._codegen import generate
 from ._errors import FormulaError
 from ._interpret import interpret
-from ._jsnum import as_number
-from ._jsvalue import js_strict_equal, js_string, js_to_number, js_trim, js_truthy
+from ._jsnum import finite_number, js_divide
+from ._jsvalue import js_get, js_lower, js_strict_equal, js_string, js_to_number, js_trim, js_truthy
 from ._parser import MAX_FORMULA_LENGTH, parse_formula
 from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value
+from ._walk import Walked, is_array, make_walker
 
 __all__ = ["Compiled", "compile_formula", "evaluate"]
 
@@ -153,107 +156,6 @@ def _check_size(node: Node) -> int:
     return count
 
 
-# ---------------------------------------------------------------------------------------- paths
-
-
-def _make_filter(field: str, negate: bool, values: frozenset[str]) -> Callable[[Any], Any]:
-    """The path step ``[field=a|b]`` (``[field!=a|b]`` when ``negate``): the items whose
-    ``field``, as JavaScript's ``String()`` writes it, is (not) one of ``values``. A filter
-    applies to arrays (``Array.isArray``): of anything else (an object, text, a number, null or
-    a missing value) it keeps nothing, ``[]``."""
-
-    def keep(value: Any) -> Any:
-        if not _is_array(value):
-            return []
-        kept = []
-        for item in value:
-            found = _own(item, field)
-            text = found if type(found) is str else js_string(found)
-            if (text in values) != negate:
-                kept.append(item)
-        return kept
-
-    return keep
-
-
-def get(value: Any, name: str) -> Any:
-    """``value.name``: an object's own property, or over an array the projection of its items
-    (nested arrays are walked, an item's array value is spread, missing values dropped)."""
-    kind = type(value)
-    if kind is dict:
-        return value.get(name, MISSING)
-    if kind is list or kind is tuple or isinstance(value, list | tuple):
-        return _project(value, name)
-    return _own(value, name)
-
-
-def _own(value: Any, name: str) -> Any:
-    """An object's own property ``name`` (``MISSING`` for anything that is not an object)."""
-    if type(value) is dict:
-        return value.get(name, MISSING)
-    if isinstance(value, Mapping):
-        return value.get(name, MISSING)
-    return MISSING
-
-
-def _is_array(value: Any) -> bool:
-    kind = type(value)
-    return kind is list or kind is tuple or isinstance(value, list | tuple)
-
-
-def _project(items: Sequence[Any], name: str) -> list[Any]:
-    if type(items) is list:  # the usual case: a list of plain objects
-        out: list[Any] = []
-        append = out.append
-        for item in items:
-            if type(item) is not dict:
-                break
-            value = item.get(name, MISSING)
-            kind = type(value)
-            if kind is int or kind is float or kind is str:
-                append(value)
-            elif value is MISSING:
-                continue
-            elif kind is list or _is_array(value):
-                out.extend(value)
-            else:
-                append(value)
-        else:
-            return out
-    return _project_nested(items, name)
-
-
-def _project_nested(items: Sequence[Any], name: str) -> list[Any]:
-    # iterative, so neither deep nesting nor a list that contains itself can recurse forever
-    out: list[Any] = []
-    stack = [iter(items)]
-    open_lists = [id(items)]
-    is_open = {id(items)}  # the same ids, for a membership test that does not grow with depth
-    while stack:
-        for item in stack[-1]:
-            if type(item) is dict:
-                value = item.get(name, MISSING)
-            elif _is_array(item):
-                if id(item) in is_open:
-                    raise FormulaError("The document contains an array that contains itself")
-                stack.append(iter(item))
-                open_lists.append(id(item))
-                is_open.add(id(item))
-                break
-            else:
-                value = _own(item, name)
-            if value is MISSING:
-                continue
-            if _is_array(value):
-                out.extend(value)
-            else:
-                out.append(value)
-        else:
-            stack.pop()
-            is_open.discard(open_lists.pop())
-    return out
-
-
 # ------------------------------------------------------------------------------------ functions
 
 _BIG: Final = 2**1023
@@ -277,14 +179,6 @@ def js_round(value: float) -> float:
     return float(floor + 1 if value - floor >= 0.5 else floor)
 
 
-def _js_divide(left: float, right: float) -> float:
-    if right == 0:
-        if left == 0 or left != left:
-            return math.nan
-        return math.copysign(math.inf, left) * math.copysign(1.0, right)
-    return left / right
-
-
 def _power_of_ten(digits: float) -> float:
     try:
         return math.pow(10.0, digits)
@@ -295,18 +189,18 @@ def _power_of_ten(digits: float) -> float:
 def _round(root: Any, value: Any, digits: Any = 0.0) -> float | None:
     """``round(x, digits)``: half up after scaling, as ``Math.round(x * 10**d) / 10**d``.
 
-    ``x`` must be a number (else null); ``digits`` goes to ``10 ** d`` as it is, so JavaScript
-    reads it with ``Number()``: null, false, ``''`` and ``[]`` are 0, true is 1, ``'2'`` is 2,
-    and what reads as NaN (other text, objects) makes the result NaN, which is null.
+    ``x`` must be a finite number (else null); ``digits`` goes to ``10 ** d`` through
+    ``Number()``: null, false, ``''`` and ``[]`` are 0, true is 1, ``'2'`` is 2, and what reads
+    as NaN (other text, objects) makes the result NaN, which is null.
     """
-    number = value if type(value) is float else as_number(value)
+    number = finite_number(value)
     if number is None:
         return None
     places = digits if type(digits) is float else js_to_number(digits)
     if places == 0:
         return js_round(number)
     factor = _POWERS_OF_TEN.get(places) or _power_of_ten(places)
-    return _js_divide(js_round(number * factor), factor)
+    return js_divide(js_round(number * factor), factor)
 
 
 _V8_POWERS_OF_TEN: Final = {
@@ -330,7 +224,7 @@ use C's pow, which may differ from V8's in the last bit."""
 def _numbers(values: tuple[Any, ...]) -> list[float] | None:
     numbers = []
     for value in values:
-        number = as_number(value)
+        number = finite_number(value)
         if number is None:
             return None
         numbers.append(number)
@@ -338,37 +232,36 @@ def _numbers(values: tuple[Any, ...]) -> list[float] | None:
 
 
 def _min(root: Any, *values: Any) -> float | None:
-    """``min(a, b, ...)``: null if any is not a number; ``min()`` is Infinity, as Math.min()."""
+    """``min(a, b, ...)``: null if any is not a finite number; ``min()`` is Infinity, as
+    Math.min()."""
     numbers = _numbers(values)
     if numbers is None:
         return None
-    if any(n != n for n in numbers):
-        return math.nan
     return min(numbers, default=math.inf)
 
 
 def _max(root: Any, *values: Any) -> float | None:
-    """``max(a, b, ...)``: null if any is not a number; ``max()`` is -Infinity, as Math.max()."""
+    """``max(a, b, ...)``: null if any is not a finite number; ``max()`` is -Infinity, as
+    Math.max()."""
     numbers = _numbers(values)
     if numbers is None:
         return None
-    if any(n != n for n in numbers):
-        return math.nan
     return max(numbers, default=-math.inf)
 
 
 def _sum(root: Any, value: Any) -> float:
-    """``sum(x)``: the numbers of an array (nulls, text and booleans do not count), a number
-    itself, 0 for anything else."""
-    if type(value) is list or _is_array(value):
-        total = 0.0
-        for item in value:
-            number = item if type(item) is float else as_number(item)
+    """``sum(x)``: the finite numbers of an array (nulls, text, booleans, infinities do not
+    count), a finite number itself, 0 for anything else."""
+    total = 0.0
+    for item in value if type(value) is list or is_array(value) else (value,):
+        if type(item) is float:
+            if item - item == 0:
+                total += item
+        else:
+            number = finite_number(item)
             if number is not None:
                 total += number
-        return total
-    number = as_number(value)
-    return 0.0 if number is None else number
+    return total
 
 
 _ATTRIBUTES: Final = {
@@ -381,44 +274,55 @@ _ATTRIBUTES: Final = {
 }
 
 
-def _attr(root: Any, attribute: Any) -> Any:
-    """``attr(id)``: the current value of st, dx, iq, ht (``attributes``) or will, per
-    (``secondary``); null for any other id."""
-    group = _ATTRIBUTES.get(attribute) if type(attribute) is str else None
+def _text(value: Any) -> str:
+    """``String(value)``, quick for text."""
+    return value if type(value) is str else js_string(value)
+
+
+def _attr(root: Any, attribute: Any) -> float | None:
+    """``attr(id)``: the value of st, dx, iq, ht (``attributes``) or will, per (``secondary``)
+    when it is a finite number, else null. The id is ``String(id)`` (``['dx']`` is dx, ``1``
+    and ``true`` are no attribute)."""
+    name = _text(attribute)
+    group = _ATTRIBUTES.get(name)
     if group is None:
         return None
     if type(root) is dict:  # the usual document: plain dicts all the way
         holder = root.get(group)
         if type(holder) is dict:
-            entry = holder.get(attribute)
+            entry = holder.get(name)
             if type(entry) is dict:
-                return entry.get("value")
-    value = _own(_own(_own(root, group), attribute), "value")
-    return None if value is MISSING else value
+                return finite_number(entry.get("value"))
+    return finite_number(js_get(js_get(js_get(root, group), name), "value"))
 
 
-def _skillLevel(root: Any, name: Any) -> Any:
-    """``skillLevel(name)``: the level of the first skill with that name (case-insensitive,
-    surrounding space ignored), or null. The level must be a number (``typeof``): a first
-    match whose level is text, a boolean or missing gives null."""
-    skills = _own(root, "skills")
-    if not isinstance(name, str) or not _is_array(skills):
+def _skillLevel(root: Any, name: Any) -> float | None:
+    """``skillLevel(name)``: the level of the first skill whose name matches, when it is a
+    finite number (else null).
+
+    Both sides are compared as ``String(x).trim().toLowerCase()``: a number or boolean is looked
+    for as its text (``skillLevel(3)`` finds a skill named ``3`` or ``"3"``), a skill without a
+    name is called ``undefined``; a name of null or nothing but space finds nothing. A
+    ``skills`` that is not an array gives null (the reference throws).
+    """
+    wanted = "" if name is None or name is MISSING else js_lower(js_trim(_text(name)))
+    skills = js_get(root, "skills")
+    if not wanted or not is_array(skills):
         return None
-    wanted = js_trim(name).lower()
     for skill in skills:
-        skill_name = _own(skill, "name")
-        if isinstance(skill_name, str) and js_trim(skill_name).lower() == wanted:
-            level = _own(skill, "level")
-            return level if as_number(level) is not None else None
+        skill_name = skill.get("name", MISSING) if type(skill) is dict else js_get(skill, "name")
+        if js_lower(js_trim(_text(skill_name))) == wanted:
+            return finite_number(skill.get("level") if type(skill) is dict else js_get(skill, "level"))
     return None
 
 
 _HELPERS: Final[dict[str, Any]] = {
     "_M": MISSING,
     "_BIG": _BIG,
-    "_num": as_number,
-    "_get": get,
-    "_make_filter": _make_filter,
+    "_num": finite_number,
+    "_get": js_get,
+    "_Walked": Walked,
+    "_make_walker": make_walker,
     "_equal": js_strict_equal,
     "_truthy": js_truthy,
     "_floor": _floor,

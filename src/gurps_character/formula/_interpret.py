@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ._ast import Binary, Call, Compare, Field, Filter, Negate, Node, Number, Path, String
-from ._codegen import check_call
+from ._ast import Binary, Call, Compare, Negate, Node, Number, Path, String
+from ._codegen import check_call, path_steps
 from ._errors import FormulaError
 
 __all__ = ["interpret"]
@@ -48,9 +48,9 @@ class _Builder:
         missing, big, to_number = helpers["_M"], helpers["_BIG"], helpers["_num"]
 
         def number(value: Any) -> Any:
-            """A double or None (the generated code's inline conversion)."""
+            """A finite double or None (the generated code's inline conversion)."""
             if type(value) is float:
-                return value
+                return None if value - value else value  # an infinity or NaN is no number
             if type(value) is int and -big < value < big:
                 return float(value)
             return to_number(value)
@@ -78,33 +78,29 @@ class _Builder:
         raise FormulaError(f"Not a formula node: {type(node).__name__}")
 
     def path(self, node: Path) -> _Closure:
-        missing, get, make_filter = self.missing, self.helpers["_get"], self.helpers["_make_filter"]
-        steps: list[tuple[bool, Any]] = []  # (is a field, its name or the filter's function)
-        for step in node.steps:
-            if isinstance(step, Field):
-                steps.append((True, step.name))
-            elif isinstance(step, Filter):
-                steps.append((False, make_filter(step.field, step.negate, frozenset(step.values))))
-            else:
-                raise FormulaError(f"Not a path step: {type(step).__name__}")
+        missing, get, make_walker = self.missing, self.helpers["_get"], self.helpers["_make_walker"]
+        steps = path_steps(node)
+        # fields of plain objects inline; the rest of the path, from the first other step, walked
+        rests = [make_walker(steps[index:]) for index in range(len(steps))]
+        plan = tuple(zip(steps, rests, strict=True))
         from_root, name = node.root == "$", node.root
 
-        def walk(root: Any, local: Any, tables: Any) -> Any:
+        def run(root: Any, local: Any, tables: Any) -> Any:
             if from_root:
                 value = root
             else:
                 value = local.get(name, missing) if type(local) is dict else get(local, name)
-            for is_field, step in steps:
-                if is_field:
-                    if type(value) is dict:
-                        value = value.get(step, missing)
-                    elif value is not missing:
-                        value = get(value, step)
-                else:  # a filter of anything but an array, a missing value too, is []
-                    value = step(value)
+            for step, rest in plan:
+                if type(step) is str and type(value) is dict:
+                    value = value.get(step, missing)
+                elif value is None or value is missing:  # stays so to the end of the path
+                    break
+                else:
+                    value = rest(value).value
+                    break
             return None if value is missing else value
 
-        return walk
+        return run
 
     def negate(self, node: Negate) -> _Closure:
         operand, number = self.value(node.operand), self.number
@@ -124,8 +120,9 @@ class _Builder:
             rest.append((symbol, self.value(operand)))
 
         def run(root: Any, local: Any, tables: Any) -> Any:
-            out = number(first(root, local, tables))
+            out = first(root, local, tables)
             for symbol, operand in rest:
+                out = number(out)  # the last result, an infinity after an overflow, too
                 right = number(operand(root, local, tables))  # evaluated even after a null
                 if out is None or right is None:
                     out = None
@@ -222,10 +219,8 @@ class _Builder:
         args = [self.value(arg) for arg in node.args]
 
         def run(root: Any, local: Any, tables: Any) -> Any:
-            for arg in args:  # only until one is not null
-                value = arg(root, local, tables)
-                if value is not None:
-                    return value
-            return None
+            # every argument first, as the reference evaluates a call's arguments
+            values = [arg(root, local, tables) for arg in args]
+            return next((value for value in values if value is not None), None)
 
         return run

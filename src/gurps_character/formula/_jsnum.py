@@ -10,7 +10,15 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-__all__ = ["MAX_SAFE_INTEGER", "as_number", "js_number_text", "output_number"]
+__all__ = [
+    "MAX_SAFE_INTEGER",
+    "as_number",
+    "finite_number",
+    "js_divide",
+    "js_floor",
+    "js_number_text",
+    "output_number",
+]
 
 MAX_SAFE_INTEGER: Final = 2**53
 """Integers up to this magnitude are exact doubles."""
@@ -35,6 +43,40 @@ def as_number(value: Any) -> float | None:
     if isinstance(value, int):
         return _int_to_float(int(value))
     return float(value)
+
+
+def finite_number(value: Any) -> float | None:
+    """The value as a double when it is a finite number, else ``None``: the reference's test
+    ``typeof x === "number" && Number.isFinite(x)``, which every operator and math function
+    applies to its operands (an infinity or NaN counts as no number, as text and booleans do)."""
+    kind = type(value)
+    if kind is float:
+        return value if value - value == 0 else None  # inf - inf and nan - nan are NaN
+    if kind is int and -_FINITE_INT < value < _FINITE_INT:
+        return float(value)
+    number = as_number(value)
+    if number is None or number - number != 0:
+        return None
+    return number
+
+
+_FINITE_INT: Final = 2**1023
+"""Integers of smaller magnitude are finite doubles."""
+
+
+def js_divide(left: float, right: float) -> float:
+    """``left / right`` as JavaScript divides: by zero, an infinity of the combined sign, or NaN
+    for ``0 / 0`` (Python raises)."""
+    if right == 0:
+        if left == 0 or left != left:
+            return math.nan
+        return math.copysign(math.inf, left) * math.copysign(1.0, right)
+    return left / right
+
+
+def js_floor(value: float) -> float:
+    """``Math.floor``: infinities and NaN stay as they are (Python's ``floor`` raises)."""
+    return float(math.floor(value)) if value - value == 0 else value
 
 
 def _int_to_float(value: int) -> float:

@@ -1,16 +1,26 @@
 """JavaScript value semantics the formulas rely on: ``String(x)``, ``Number(x)``, truthiness,
-``===``, ``trim`` and the whitespace of ``\\s``."""
+``===``, property access (``x[key]``), ``trim``, ``toLowerCase`` and the whitespace of ``\\s``."""
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ._jsnum import as_number, js_number_text
 from ._values import MISSING, Dice
 
-__all__ = ["JS_WHITESPACE", "js_strict_equal", "js_string", "js_to_number", "js_trim", "js_truthy"]
+__all__ = [
+    "JS_WHITESPACE",
+    "js_get",
+    "js_lower",
+    "js_strict_equal",
+    "js_string",
+    "js_to_number",
+    "js_trim",
+    "js_truthy",
+]
 
 _MAX_JOIN_DEPTH: Final = 64
 
@@ -26,6 +36,64 @@ and ``\\s`` know other characters, such as U+001C..U+001F and U+0085, and miss U
 def js_trim(text: str) -> str:
     """``text.trim()`` in JavaScript (Python's ``strip()`` knows other characters as space)."""
     return text.strip(JS_WHITESPACE)
+
+
+def js_lower(text: str) -> str:
+    """``text.toLowerCase()``: Unicode's full lower-case mapping, as Python's ``lower()`` (both
+    map U+0130 to two characters and a final sigma to U+03C2)."""
+    return text.lower()
+
+
+_ARRAY_INDEX: Final = re.compile(r"0|[1-9][0-9]*")
+_MAX_ARRAY_INDEX: Final = 2**32 - 2
+
+
+def js_get(value: Any, key: str) -> Any:
+    """``value[key]`` in JavaScript, for the values a document holds.
+
+    An object gives its own property; text and arrays give their ``length`` (text counted in
+    UTF-16 code units, as JavaScript counts it) and their element at a canonical index (``"0"``,
+    ``"12"``; a character of text is one UTF-16 code unit). Everything else is missing
+    (``undefined``): null, numbers and booleans have no data properties, and the methods
+    JavaScript would find on a prototype are functions, which no JSON value can carry.
+    """
+    if type(value) is dict:
+        return value.get(key, MISSING)
+    if isinstance(value, Mapping):
+        return value.get(key, MISSING)
+    if isinstance(value, str):
+        return _text_property(str(value), key)
+    if isinstance(value, list | tuple):
+        if key == "length":
+            return len(value)
+        index = _array_index(key)
+        return value[index] if index is not None and index < len(value) else MISSING
+    return MISSING
+
+
+def _array_index(key: str) -> int | None:
+    """The index a property name stands for (``"0"``, ``"12"``, not ``"01"`` or ``"-1"``)."""
+    if len(key) > 10 or not _ARRAY_INDEX.fullmatch(key):
+        return None
+    index = int(key)
+    return index if index <= _MAX_ARRAY_INDEX else None
+
+
+def _text_property(text: str, key: str) -> Any:
+    """``length`` and the code unit at an index, counted in UTF-16 as JavaScript counts text."""
+    index = _array_index(key) if key != "length" else None
+    if key != "length" and index is None:
+        return MISSING
+    if text.isascii():
+        if index is None:
+            return len(text)
+        return text[index] if index < len(text) else MISSING
+    encoded = text.encode("utf-16-le", "surrogatepass")
+    if index is None:
+        return len(encoded) // 2
+    if index >= len(encoded) // 2:
+        return MISSING
+    return chr(int.from_bytes(encoded[2 * index : 2 * index + 2], "little"))
 
 
 _DECIMAL: Final = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")

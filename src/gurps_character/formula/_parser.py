@@ -180,24 +180,29 @@ def _parse_path(tokenizer: Tokenizer, root: str, position: int) -> Path:
 
 
 def _parse_filter(tokenizer: Tokenizer) -> Filter:
-    """filter := '[' name ('=' | '!=') value ('|' value)* ']'"""
+    """filter := '[' token ('=' | '!=') token ('|' token)* ']'
+
+    As in the reference, the field and each value may be any one token: a name, a number (as
+    JavaScript writes it: ``02`` and ``2.0`` are both "2"), a string's text, ``$`` or an operator
+    (``[kind=(]`` looks for the text "(", ``['kind'=tool]`` filters on ``kind``)."""
     start = tokenizer.read().position
-    field = tokenizer.expect("NAME", expected="a property name after '['")
+    field = _parse_filter_token(tokenizer, "a property name after '['")
     operator = tokenizer.expect("FILTER_OP", expected="'=' or '!=' after the property name")
-    values = [_parse_filter_value(tokenizer)]
+    values = [_parse_filter_token(tokenizer, "a filter value")]
     while tokenizer.check("PIPE"):
         tokenizer.read()
-        values.append(_parse_filter_value(tokenizer))
+        values.append(_parse_filter_token(tokenizer, "a filter value"))
     tokenizer.expect("RBRACKET", expected="'|' or ']'")
-    return Filter(field.text, operator.text == "!=", tuple(values), start)
+    return Filter(field, operator.text == "!=", tuple(values), start)
 
 
-def _parse_filter_value(tokenizer: Tokenizer) -> str:
-    """value := name | number | 'string'    (compared as text: 2 and 2.0 are both "2")"""
-    if tokenizer.check("NAME"):
-        return tokenizer.read().text
+def _parse_filter_token(tokenizer: Tokenizer, expected: str) -> str:
+    """Any one token, as the text a filter compares: what the reference's ``String(token)`` is."""
     if tokenizer.check("NUMBER"):
         return js_number_text(float(tokenizer.read().text))
     if tokenizer.check("STRING"):
         return tokenizer.read().text[1:-1]
-    tokenizer.raise_syntax_error("Expected a filter value (a name, a number or a 'string')")
+    for kind in ("NAME", "ROOT", "OPERATOR"):
+        if tokenizer.check(kind):
+            return tokenizer.read().text
+    tokenizer.raise_syntax_error(f"Expected {expected}")

@@ -20,6 +20,7 @@ from ._errors import FormulaError
 from ._evaluator import Compiled, compile_formula
 from ._identity import bundled_schema, is_bundled_schema
 from ._jsnum import MAX_SAFE_INTEGER as _SAFE
+from ._jsnum import as_number
 from ._jsvalue import js_strict_equal
 from ._tables import prepare_tables
 from ._values import MISSING, FormulaValue, output_value, plain_value
@@ -28,7 +29,6 @@ __all__ = ["RecomputeResult", "RuleDeviation", "check_rules", "deviations", "rec
 
 _MAX_REF_CHAIN: Final = 32
 _MAX_WALK_DEPTH: Final = 200
-_COMPUTED_ROLES: Final = ("derived", "overridable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +258,7 @@ def _spec_of(annotation: Any) -> _Spec | None:
     if not isinstance(annotation, Mapping):
         return None
     role, formula = annotation.get("role"), annotation.get("formula")
-    if role not in _COMPUTED_ROLES or not isinstance(formula, str):
+    if not isinstance(formula, str) or not formula:
         return None
     override = annotation.get("override")
     compiled: Compiled | None = None
@@ -313,7 +313,11 @@ def _walk(
     if properties and (type(value) is dict or isinstance(value, Mapping)):
         for name, token, child in properties:
             sub = value.get(name, MISSING)
-            if sub is MISSING:  # an absent value is not recomputed
+            if sub is MISSING:
+                # The reference recomputes an absent value too (stored null), without going
+                # below it: a missing /points/unspent is a derived value that does not add up.
+                if child.spec is not None:
+                    out.append((child.spec, pointer + token, None, _run(child.spec, root, value, tables)))
                 continue
             leaf = child.leaf
             if leaf is not None:  # most formula nodes: evaluate without another call level
@@ -330,9 +334,8 @@ def _walk(
             if flat is not None and type(item) is dict:  # _walk() for such an item, inline
                 prefix = f"{pointer}/{index}"
                 for name, token, leaf, compiled in flat:
-                    sub = item.get(name, MISSING)
-                    if sub is not MISSING:
-                        out.append((leaf, prefix + token, sub, compiled(root, item, tables)))
+                    sub = item.get(name, None)  # absent: stored null, as the reference has it
+                    out.append((leaf, prefix + token, sub, compiled(root, item, tables)))
             else:
                 _walk(items, item, f"{pointer}/{index}", value, root, tables, out, depth + 1)
 
@@ -446,9 +449,22 @@ def deviations(
         ):
             continue  # the usual case, decided without the general comparison
         expected, actual = plain_value(computed), plain_value(stored)
-        if not js_strict_equal(expected, actual):
+        if not _same(expected, actual):
             reported.append(RuleDeviation(pointer, reason, output_value(expected), output_value(actual)))
     return reported
+
+
+_NOISE = 1e-9
+"""Numbers this close are the same value to the rule check (float noise, as in the reference)."""
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    """The reference's comparison of a computed and a stored value: two numbers less than 1e-9
+    apart (booleans are no numbers), anything else strictly equal (``===``)."""
+    computed, stored = as_number(expected), as_number(actual)
+    if computed is not None and stored is not None:
+        return abs(computed - stored) < _NOISE  # NaN and infinities are never close
+    return js_strict_equal(expected, actual)
 
 
 def check_rules(schema: Mapping[str, Any], document: Any, watched: str) -> tuple[list[RuleDeviation], Any]:
@@ -496,6 +512,6 @@ def check_rules(schema: Mapping[str, Any], document: Any, watched: str) -> tuple
         ):
             continue
         expected, actual = plain_value(computed), plain_value(stored)
-        if not js_strict_equal(expected, actual):
+        if not _same(expected, actual):
             reported.append(RuleDeviation(pointer, reason, output_value(expected), output_value(actual)))
     return reported, watched_value

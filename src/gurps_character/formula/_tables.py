@@ -6,7 +6,6 @@ schema, and per evaluation, on first use, for any other mapping.
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from .._once import once
 from ._errors import FormulaError
 from ._identity import bundled_tables, is_bundled_tables
-from ._jsnum import MAX_SAFE_INTEGER, as_number
+from ._jsnum import MAX_SAFE_INTEGER, as_number, js_divide, js_floor
 from ._jsvalue import js_string, js_to_number
 from ._values import MISSING, Dice, dice_with_more, parse_dice
 
@@ -99,9 +98,10 @@ class _StepTable:
             return self.values[index] if index >= 0 else None
         start, every, add = extrapolate
         base = self.base
-        if base is None or not (every > 0 and math.isfinite(number)):
+        if base is None:
             return None
-        more = math.floor((number - start) / every) * add
+        # as JavaScript computes it: an infinite key gives infinitely many steps
+        more = js_floor(js_divide(number - start, every)) * add
         if isinstance(base, Dice):
             return dice_with_more(base, more)
         base_number = as_number(base)
@@ -140,13 +140,14 @@ class TableSet:
                         self.getters[name] = prepared.get
 
     def lookup(self, name: Any, key: Any) -> Any:
-        """The value table ``name`` holds for ``key`` (``valueType: "dice"`` gives :class:`Dice`).
+        """The value table ``String(name)`` holds for ``key`` (``valueType: "dice"`` gives
+        :class:`Dice`): ``['thrust']`` names the table thrust, as in JavaScript.
 
         Raises:
             FormulaError: There is no table called ``name``.
         """
         if type(name) is not str:
-            raise FormulaError(f"Unknown table '{js_string(name)}'")
+            name = js_string(name)
         try:
             table = self._prepared[name]
         except KeyError:

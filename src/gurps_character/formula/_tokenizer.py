@@ -35,6 +35,7 @@ RULES: Final[dict[str, re.Pattern[str]]] = {
         "RBRACKET": r"\]",
         "FILTER_OP": r"!=|=(?!=)",
         "PIPE": r"\|",
+        "OPERATOR": r"<=|>=|==|!=|[-+*/(),.<>\[\]=|]",  # any operator: a filter may compare with one
         "END": r"\Z",
     }.items()
 }

@@ -21,6 +21,7 @@ __all__ = [
     "Dice",
     "FormulaValue",
     "dice_with_more",
+    "make_dice",
     "output_value",
     "parse_dice",
     "plain_value",
@@ -33,15 +34,20 @@ _MAX_OUTPUT_DEPTH: Final = 256
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """A damage roll: ``dice`` six-sided dice plus ``adds`` (``notation`` like ``"2d-1"``)."""
+    """A damage roll: ``dice`` six-sided dice plus ``adds`` (``notation`` like ``"2d-1"``).
+
+    Counts are ``int``; a count that JavaScript would hold as no whole number (a rule table
+    extrapolated to an infinite key gives ``Infinityd``) is the ``float`` it holds.
+    """
 
     notation: str
-    dice: int
-    adds: int
+    dice: int | float
+    adds: int | float
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"notation", "dice", "adds"}``, as the format stores dice."""
-        return {"notation": self.notation, "dice": self.dice, "adds": self.adds}
+        """``{"notation", "dice", "adds"}``, as the format stores dice (and as ``JSON.stringify``
+        writes them: a count that is no finite number is ``None``)."""
+        return {"notation": self.notation, "dice": output_number(self.dice), "adds": output_number(self.adds)}
 
     def roll(self, rng: random.Random | None = None) -> int:
         """Rolls the dice: the sum of :attr:`dice` six-sided dice plus :attr:`adds`, at least 0.
@@ -126,36 +132,57 @@ _DICE: Final = re.compile(r"([0-9]+)d([+-][0-9]+)?")
 
 
 def parse_dice(notation: object) -> Dice | None:
-    """Reads dice notation such as ``"3d"``, ``"1d+2"`` or ``"2d-1"``.
+    """Reads dice notation such as ``"3d"``, ``"1d+2"`` or ``"2d-1"``, as the reference does.
+
+    The text is ``String(notation)`` (``None`` is empty), without JavaScript's surrounding
+    whitespace; its numbers are read as JavaScript reads them, and the notation is written anew
+    from them: ``" 02d+0 "`` is ``2d``, ``"1d-0"`` is ``1d``.
 
     Args:
-        notation: The text (anything else gives ``None``).
+        notation: The text (other values are read as JavaScript's ``String()`` writes them).
 
     Returns:
-        The :class:`Dice`, or ``None`` when the text is not ``<dice>d[+|-<adds>]``.
+        The :class:`Dice`, or ``None`` when the text is not ``<digits>d[+|-<digits>]``.
     """
-    if not isinstance(notation, str) or len(notation) > 40:
+    from ._jsvalue import js_string, js_trim  # (it imports this module)
+
+    if notation is None or notation is MISSING:
         return None
-    return _parse_dice_cached(str(notation))
+    text = js_trim(notation if type(notation) is str else js_string(notation))
+    return _parse_dice_cached(text) if len(text) <= _CACHED_LENGTH else _parse_dice_text(text)
+
+
+_CACHED_LENGTH: Final = 40
+"""Notations this short are cached (the tables' own are); longer ones are read each time."""
 
 
 @lru_cache(maxsize=256)
-def _parse_dice_cached(notation: str) -> Dice | None:
-    match = _DICE.fullmatch(notation)
+def _parse_dice_cached(text: str) -> Dice | None:
+    return _parse_dice_text(text)
+
+
+def _parse_dice_text(text: str) -> Dice | None:
+    match = _DICE.fullmatch(text)
     if match is None:
         return None
-    return Dice(notation, int(match[1]), int(match[2] or 0))
+    return make_dice(float(match[1]), float(match[2]) if match[2] else 0.0)
 
 
-def dice_with_more(base: Dice, more: float) -> Dice | None:
-    """``base`` with ``more`` extra dice (table extrapolation), or ``None`` when that is not a
-    finite whole number of dice."""
-    count = base.dice + more
-    if not math.isfinite(count) or not float(count).is_integer() or count < 0:
-        return None
-    adds = base.adds
-    tail = f"+{adds}" if adds > 0 else (str(adds) if adds < 0 else "")
-    return Dice(f"{js_number_text(count)}d{tail}", int(count), adds)
+def make_dice(dice: float, adds: float) -> Dice:
+    """Dice of ``dice`` and ``adds`` with their notation written as JavaScript writes the numbers
+    (``2d+1``; no ``+0``)."""
+    tail = f"+{js_number_text(adds)}" if adds > 0 else js_number_text(adds) if adds < 0 else ""
+    return Dice(f"{js_number_text(dice)}d{tail}", _count(dice), _count(adds))
+
+
+def _count(number: float) -> int | float:
+    return int(number) if number - number == 0 and float(number).is_integer() else number
+
+
+def dice_with_more(base: Dice, more: float) -> Dice:
+    """``base`` with ``more`` extra dice (table extrapolation): ``Infinityd`` for infinitely
+    many, as in JavaScript."""
+    return make_dice(base.dice + more, base.adds)
 
 
 def round_up(x: float) -> int | float:
@@ -179,8 +206,8 @@ def plain_value(x: Any) -> Any:
     """A formula value as the rule check compares and reports it: dice as their notation,
     everything else as is.
 
-    Dice are :class:`Dice` results as well as the ``{notation, dice, adds}`` objects documents
-    store (a mapping whose ``notation`` is a string).
+    Dice are :class:`Dice` results as well as any object a document stores with a ``notation``
+    (whatever that holds, as the reference's ``'notation' in x`` test finds it).
 
     Args:
         x: A formula value or a stored document value.
@@ -193,10 +220,8 @@ def plain_value(x: Any) -> Any:
         return x
     if isinstance(x, Dice):
         return x.notation
-    if isinstance(x, Mapping):
-        notation = x.get("notation")
-        if isinstance(notation, str):
-            return notation
+    if isinstance(x, Mapping) and "notation" in x:
+        return x["notation"]
     return x
 
 
