@@ -26,7 +26,7 @@ from ..load import parse_character
 from ._command import Commands, add_command
 from ._common import EXIT_ERROR, EXIT_OK, INVALID_ARGUMENT, NO_FILES, PROG, STDIN, CommandFailure, label
 from ._formats import GCS_SUFFIX, document_suffixes, import_failed
-from ._import import OUTPUT_CONFLICT, OUTPUT_EXISTS, STDOUT_LABEL, write_new
+from ._import import OUTPUT_CONFLICT, OUTPUT_EXISTS, STDOUT_LABEL
 from ._io import (
     atomic_write,
     locked_for_update,
@@ -35,6 +35,7 @@ from ._io import (
     standard_stream,
     unwritable,
     write_file,
+    write_new,
     write_stdout,
 )
 from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
