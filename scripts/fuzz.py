@@ -730,6 +730,8 @@ FUNCTIONS = (
     "combat",
     "attack_skill",
     "defense",
+    "character_attack_skill",
+    "character_defense",
 )
 """The functions fuzzed, as often as they are listed (``combat`` is one of :data:`COMBAT_FUNCTIONS`
 at random)."""
@@ -763,6 +765,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         name = gen.pick(chooser, tuple(COMBAT_FUNCTIONS))
     if name in COMBAT_FUNCTIONS:
         return _combat_case(chooser, name)
+    if name in CHARACTER_COMBAT:
+        return _character_combat_case(chooser, name)
     if name == "import_gcs":
         return _import_case(chooser)
     if name == "export_gcs":
@@ -1167,6 +1171,163 @@ def _combat_case(chooser: gen.Chooser, name: str) -> Case:
         others = _MELEE_ONLY if kwargs.get("ranged") is True else _RANGED_ONLY
         kwargs = {key: value for key, value in kwargs.items() if key not in others}
     return Case(name, function, tuple(args), kwargs)
+
+
+CHARACTER_COMBAT: dict[str, Callable[..., Any]] = {
+    "character_attack_skill": gc.character_attack_skill,
+    "character_defense": gc.character_defense,
+}
+"""Attack and defense of a character: a document and names in, the pure functions' results out."""
+
+_FIGHTERS = ROOT / "tests" / "fixtures" / "gcs"
+
+
+@functools.cache
+def _imported_fighters() -> tuple[dict[str, Any], ...]:
+    """Our own GCS characters with weapons (several modes, shields, ranged ones), imported once."""
+    return tuple(gc.import_gcs(path.read_bytes()).document for path in sorted(_FIGHTERS.glob("*.gcs")))
+
+
+def _fighter(chooser: gen.Chooser) -> tuple[Any, bool]:
+    """A character for the combat layer: an example, an import, changed where the layer reads
+    (pools, load, traits, weapon texts), or any document the other functions get."""
+    kind = chooser.integer(0, 9)
+    if kind < 2:
+        return _document(chooser)
+    if kind < 5:
+        document = gen.example(gen.pick(chooser, ("rurik", "jotun")))
+    else:
+        document = json.loads(json.dumps(gen.pick(chooser, _imported_fighters())))
+    for pool in ("hp", "fp"):
+        if gen.chance(chooser, 40):
+            most = document["secondary"][pool]["value"]
+            document["secondary"][pool]["current"] = chooser.integer(-2 * most - 1, most)
+    if gen.chance(chooser, 30):
+        document.setdefault("equipment", []).append({"name": "Load", "weight": chooser.integer(0, 400)})
+        document.pop("possessionsTotal", None)
+    if gen.chance(chooser, 30):
+        name = gen.pick(chooser, ("Combat Reflexes", "combat reflexes  (x)", "Combat Reflexesque"))
+        document.setdefault("traits", []).append({"name": name, "type": "advantage", "points": 15})
+    for weapon in document.get("weapons", {}).get("ranged", []):
+        if gen.chance(chooser, 30):
+            key = gen.pick(chooser, tuple(_RANGED_TEXTS))
+            weapon[key] = gen.pick(chooser, _RANGED_TEXTS[key])
+    valid = gc.validate_character(document).valid
+    if gen.chance(chooser, 10):
+        return gen.mutate_document(chooser, document), False
+    return document, valid
+
+
+_RANGED_TEXTS: dict[str, tuple[Any, ...]] = {
+    "accuracy": ("3+1", "Jet", "", "0", "12", " 2", "99999999999999999999"),
+    "minST": ("10†", "", "7B", "-", "99999999999999999999", "3"),
+    "bulk": (-3, None, 0, -10),
+    "recoil": (1, None, 3),
+}
+"""What a ranged weapon's texts and numbers may hold (valid by the schema, odd for the layer)."""
+
+
+def _skill_name(chooser: gen.Chooser, document: Any) -> Any:
+    """Mostly a skill the character has (its case changed now and then), else any text or a
+    hostile value."""
+    skills = document.get("skills") if isinstance(document, dict) else None
+    names = [
+        skill["name"]
+        for skill in (skills if isinstance(skills, list) else ())
+        if isinstance(skill, dict) and isinstance(skill.get("name"), str)
+    ]
+    roll = chooser.integer(0, 9)
+    if names and roll < 7:
+        name: str = gen.pick(chooser, names)
+        return name.casefold() if roll == 6 else name
+    return gen.pick(chooser, ("Axe", "", gen.text(chooser, 10), gen.hostile_value(chooser, deep=50)))
+
+
+def _weapon_name(chooser: gen.Chooser, document: Any, kinds: tuple[str, ...]) -> tuple[Any, str | None]:
+    """Mostly a weapon of those ``kinds`` the character has (its name, its owner's name before a
+    mode, its case changed), else none, any text, or a hostile value; and its kind, when known."""
+    names: list[tuple[str, str]] = []
+    weapons = document.get("weapons") if isinstance(document, dict) else None
+    for kind in kinds:
+        entries = weapons.get(kind) if isinstance(weapons, dict) else None
+        for entry in entries if isinstance(entries, list) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                names.append((entry["name"], kind))
+    roll = chooser.integer(0, 9)
+    if names and roll < 6:
+        name, kind = gen.pick(chooser, names)
+        if roll < 2:
+            name = name.split(" (")[0]
+        return (name.upper() if roll == 5 else name), kind
+    if roll < 8:
+        return None, None
+    odd = gen.text(chooser, 12) if gen.chance(chooser, 50) else gen.hostile_value(chooser, deep=50)
+    return odd, None
+
+
+def _character_combat_case(chooser: gen.Chooser, name: str) -> Case:
+    """A call of the character layer: a character, a weapon (and a mode) or a skill, and options
+    drawn as :func:`_combat_case` draws the pure function's (mostly those the weapon's kind
+    allows), now and then one it does not take."""
+    document, valid = _fighter(chooser)
+    function = CHARACTER_COMBAT[name]
+    attack = name == "character_attack_skill"
+    pure = gc.attack_skill if attack else gc.defense
+    weapon, kind = _weapon_name(chooser, document, ("melee", "ranged") if attack else ("melee",))
+    hostile = gen.chance(chooser, 20)
+    kwargs: dict[str, Any] = {}
+    for parameter in inspect.signature(pure).parameters.values():
+        if parameter.kind is not inspect.Parameter.KEYWORD_ONLY or gen.chance(chooser, 75):
+            continue
+        kwargs[parameter.name] = (
+            gen.hostile_value(chooser, deep=50)
+            if hostile and gen.chance(chooser, 30)
+            else _combat_value(chooser, parameter.name, parameter.default)
+        )
+    if attack and not hostile:
+        others = _MELEE_ONLY if kind == "ranged" or kwargs.get("ranged") is True else _RANGED_ONLY
+        kwargs = {key: value for key, value in kwargs.items() if key not in others and key != "ranged"}
+    if gen.chance(chooser, 5):  # a keyword the pure function does not take (or the layer fills)
+        odd = ("base_skill", "reach", "kind") if attack else ("base", "reach")
+        kwargs[gen.pick(chooser, odd)] = 3
+    if weapon is not None and (attack or gen.chance(chooser, 60)):
+        kwargs["weapon"] = weapon
+    if gen.chance(chooser, 25 if "weapon" in kwargs else 3):
+        kwargs["mode"] = gen.pick(chooser, ("melee", "ranged", "swing", "thrust", "Thrown", "Punch", "", 7))
+    args: tuple[Any, ...] = (document,)
+    if attack:
+        if "weapon" not in kwargs or gen.chance(chooser, 15):
+            kwargs["skill"] = _skill_name(chooser, document)
+    else:
+        args = (
+            document,
+            gen.pick(chooser, get_args(gc.DefenseKind)) if gen.chance(chooser, 95) else "shield",
+        )
+        if gen.chance(chooser, 30):
+            kwargs["combat_reflexes"] = gen.pick(chooser, (True, False, None, True, False, 1, "yes"))
+    return Case(name, function, args, kwargs, valid_document=document if valid else None)
+
+
+def _check_character_combat(case: Case, result: Any) -> str | None:
+    """The layer's result is the pure function's for its base and options, the base is the
+    sheet's number plus the adjustments, the JSON form holds no whole float, and only a valid
+    document gets an answer."""
+    if case.valid_document is None and not gc.validate_character(case.args[0]).valid:
+        return f"{case.name} answered for an invalid document"
+    if result.base != result.sheet_value + sum(value for _, value, _ in result.adjustments):
+        return f"the base {result.base} is not the sheet's {result.sheet_value} plus {result.adjustments}"
+    if case.name == "character_attack_skill":
+        again = gc.attack_skill(result.base, **result.options)
+        if again != result.attack:
+            return f"attack_skill({result.base}, **{dict(result.options)}) gives {again}, not {result.attack}"
+    else:
+        again_defense = gc.defense(result.kind, result.base, **result.options)
+        if again_defense != result.defense:
+            return f"defense gives {again_defense}, not {result.defense}"
+    # (no json.dumps: as for the pure functions, an option of 10**5000 parries gives a value of as
+    # many digits, which Python's str() refuses to write)
+    where = _whole_float_in(result.to_dict())
+    return None if where is None else f"a whole number is a float in the result, at {where}"
 
 
 _RANGED_ONLY = frozenset(
@@ -1581,6 +1742,8 @@ def _check_result(case: Case, result: Any) -> str | None:
             )
     if case.name in COMBAT_FUNCTIONS:
         return _check_combat(case, result)
+    if case.name in CHARACTER_COMBAT:
+        return _check_character_combat(case, result)
     if case.name == "cli_text" and (raw := _UNSAFE_OUTPUT.search(result)):
         return f"the command line printed {raw.group()!r} from a file raw: {result[:300]!r}"
     if case.name in _VIEW_FUNCTIONS and result is not None:

@@ -3,10 +3,13 @@ page, the roll judged, ``--json``, the errors, and no schema loaded (they answer
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -262,7 +265,15 @@ def test_defend_every_label(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("attack", "x"), "base_skill must be a whole number, not 'x'."),
+        (("attack", "3.5"), "base_skill must be a whole number, not '3.5'."),
+        (
+            ("attack", "14", "--weapon", "Broadsword"),
+            "--weapon needs a character file in SKILL's place, not the number '14'.",
+        ),
+        (
+            ("defend", "parry", "9", "--combat-reflexes"),
+            "--combat-reflexes needs a character file (defend FILE KIND), not the number '9'.",
+        ),
         (("attack", "12", "--roll", "19"), "roll must be a whole number from 3 to 18, not 19."),
         (("attack", "12", "--roll", "3.5"), "roll must be a whole number, not '3.5'."),
         (
@@ -329,6 +340,7 @@ def test_attack_and_defend_never_load_the_schema() -> None:
         assert main(["attack", "14", "--ranged", "--distance-yards", "8", "--roll", "9"]) == 0
         assert main(["defend", "parry", "10", "--retreat", "--roll", "9", "--json"]) == 0
         assert main(["attack", "x"]) == 2
+        assert main(["attack", "14", "--weapon", "Broadsword"]) == 2
         assert sys.modules["jsonschema"] is None and sys.modules["referencing"] is None
         print("ok")
         """
@@ -336,3 +348,228 @@ def test_attack_and_defend_never_load_the_schema() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("ok")
+
+
+# ================================================================ from a character file
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+RURIK = str(EXAMPLES / "rurik.json")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "gcs"
+
+
+def rurik_file(tmp_path: Path, change: Any) -> str:
+    """examples/rurik.json with ``change`` applied, written to a file of its own."""
+    document = json.loads(Path(RURIK).read_text(encoding="utf-8"))
+    change(document)
+    path = tmp_path / "tamsin.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def test_attack_with_a_characters_weapon(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tamsin's Broadsword 14 (her skill of that name): -4 Move and Attack, -2 arm = 8."""
+    status, out, err = run(
+        capsys, "attack", RURIK, "--weapon", "broadsword", "--maneuver", "move_and_attack",
+        "--location", "arm", "--roll", "8",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "Tamsin Ashdown: Broadsword, used with the skill Broadsword",
+        "base skill          14  /skills/0/level",
+        "Move and Attack     -4  B365",
+        "hit location (arm)  -2  B398",
+        "effective skill      8",
+        "roll 8 against 8: success, margin +0",
+    ]
+
+
+def test_attack_shows_what_the_sheet_did_to_the_base(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Tired (3 of 12 FP): ST 11 halved is 6, 4 short of the bow's 10 (B270, B426): Bow 13 - 4 = 9;
+    Acc 2 from the bow after one Aim, 8 yards -4."""
+    path = rurik_file(tmp_path, lambda doc: doc["secondary"]["fp"].update(current=3))
+    status, out, _ = run(
+        capsys, "attack", path, "--weapon", "Regular Bow", "--aim-turns", "1", "--distance-yards", "8"
+    )
+    assert status == 0
+    assert out.splitlines() == [
+        "Tamsin Ashdown: Regular Bow, used with the skill Bow",
+        "from the sheet                 13  /skills/2/level",
+        "under the weapon's minimum ST  -4  B270",
+        "base skill                      9",
+        "Aim (1 turn, Acc 2)            +2  B364",
+        "speed/range                    -4  B550",
+        "effective skill                 7",
+    ]
+
+
+def test_attack_counts_hits_with_the_weapons_recoil(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A pistol (Guns 14, Rcl 2), 3 shots at 10 yards: 14 - 4 = 10; a 7 makes it by 3: 2 hits (B374)."""
+
+    def armed(document: dict[str, Any]) -> None:
+        skill = copy.deepcopy(document["skills"][0])
+        document["skills"].append({**skill, "name": "Guns (Pistol)", "level": 14})
+        document["weapons"]["ranged"].append(
+            {"name": "Pistol", "accuracy": "2", "bulk": -2, "recoil": 2, "notes": "Guns (Pistol)"}
+        )
+
+    path = rurik_file(tmp_path, armed)
+    status, out, _ = run(
+        capsys, "attack", path, "--weapon", "pistol", "--rof", "3", "--distance-yards", "10", "--roll", "7"
+    )
+    assert status == 0
+    assert out.splitlines()[-3:] == [
+        "effective skill  10",
+        "roll 7 against 10: success, margin +3",
+        "hits: 2 of 3 shots (Rcl 2)",
+    ]
+
+
+def test_attack_with_a_named_skill_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "attack", RURIK, "--skill", "Knife", "--shock", "-2", "--roll", "10", "--json"
+    )
+    assert status == 0
+    assert json.loads(out) == {
+        "attack": {
+            "effective": 10,
+            "modifiers": [{"id": "shock", "value": -2, "page": "B419"}],
+            "capped": False,
+        },
+        "base": 12,
+        "sheetValue": 12,
+        "source": "the skill Knife",
+        "pointer": "/skills/3/level",
+        "weapon": None,
+        "skill": "Knife",
+        "adjustments": [],
+        "options": {"shock": -2},
+        "canAttempt": True,
+        "roll": 10,
+        "result": {"success": True, "critical": False, "margin": 0},
+    }
+
+
+def test_defend_with_a_characters_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    """Her Dodge 9, unencumbered; she carries 27 kg, a medium load (B17): -2."""
+    status, out, _ = run(capsys, "defend", RURIK, "dodge", "--retreat", "--roll", "10")
+    assert status == 0
+    assert out.splitlines() == [
+        "Tamsin Ashdown: the sheet's Dodge",
+        "base dodge              9  /defenses/dodge/value",
+        "retreat                +3  B377",
+        "encumbrance (level 2)  -2  B17",
+        "effective dodge        10",
+        "roll 10 against 10: success, margin +0",
+    ]
+
+
+def test_defend_halved_and_with_combat_reflexes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Reeling at 4 of 13 HP: Dodge 9, +1 Combat Reflexes (the sheet's 9 is the bare formula),
+    -2 medium load, halved: 4."""
+    path = rurik_file(tmp_path, lambda doc: doc["secondary"]["hp"].update(current=4))
+    status, out, _ = run(capsys, "defend", path, "dodge", "--combat-reflexes")
+    assert status == 0
+    assert out.splitlines() == [
+        "Tamsin Ashdown: the sheet's Dodge",
+        "from the sheet                       9  /defenses/dodge/value",
+        "Combat Reflexes (not on the sheet)  +1  B43",
+        "encumbrance                         -2  B17",
+        "halved: HP below 1/3                -4  B419",
+        "base dodge                           4",
+        "effective dodge                      4",
+    ]
+    _, plain, _ = run(capsys, "defend", path, "dodge", "--no-combat-reflexes")
+    assert "Combat Reflexes" not in plain and plain.splitlines()[-1].split() == ["effective", "dodge", "4"]
+
+
+def test_defend_a_yaml_characters_weapon_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """Odile's Large Knife parries at 8 (Knife 13: 6 + 3, -1 for a large knife; her sheet's Parry 9
+    is the format's formula, which leaves the knife's modifier out); an earlier parry -4 (B376)."""
+    status, out, _ = run(
+        capsys, "defend", str(EXAMPLES / "odile.yaml"), "parry", "--weapon", "Large Knife",
+        "--parries-so-far", "1", "--json",
+    )  # fmt: skip
+    assert status == 0
+    report = json.loads(out)
+    assert report["defense"] == {
+        "value": 4,
+        "modifiers": [{"id": "multiple_parries", "value": -4, "page": "B376"}],
+        "reason": None,
+    }
+    assert (report["kind"], report["base"], report["weapon"], report["pointer"]) == (
+        "parry",
+        8,
+        "Large Knife",
+        "/weapons/melee/0/parry",
+    )
+    assert report["options"] == {"parriesSoFar": 1, "encumbranceLevel": 0, "parryStyle": "weapon"}
+
+
+def test_defend_reads_a_character_from_stdin() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gurps_character", "defend", "-", "block", "--json"],
+        input=Path(RURIK).read_bytes(),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["defense"]["value"] == 9
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/gcs (GCS's own files) is absent")
+def test_attack_and_defend_with_a_gcs_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """GCS's own level and parry for Louis d'Antares' punch (14, parry 11)."""
+    path = str(SHARED / "Basic_Set-Characters__Louis_d_Antares.gcs")
+    status, out, _ = run(capsys, "attack", path, "--weapon", "Natural Attacks", "--mode", "punch")
+    assert status == 0
+    assert out.splitlines() == [
+        "Haut-Cornet \"Louis\" d'Antares: Natural Attacks (Punch), at GCS's level",
+        "base skill       14  /extensions/io.github.gurps-sheet.gcs-import/weapons/melee/1/level",
+        "effective skill  14",
+    ]
+    status, out, _ = run(capsys, "defend", path, "parry", "--weapon", "Natural Attacks", "--json")
+    assert status == 0 and json.loads(out)["defense"]["value"] == 11
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("attack", RURIK), "invalidArgument: An attack needs a weapon or a skill: pass weapon or skill."),
+        (
+            ("attack", RURIK, "--weapon", "Axe"),
+            "invalidArgument: weapon must be one of the character's weapons ('Broadsword', 'Large Knife', "
+            "'Regular Bow'), not 'Axe'.",
+        ),
+        (
+            ("defend", RURIK, "shield"),
+            "invalidArgument: kind must be one of 'dodge', 'parry', 'block', not 'shield'.",
+        ),
+        (
+            ("defend", RURIK, "block", "--weapon", "Broadsword"),
+            "invalidArgument: weapon 'Broadsword' gives no block: only a weapon used with the skill of the "
+            "sheet's Block (Shield) blocks.",
+        ),
+        (
+            ("defend", RURIK, "dodge", "--retreat", "--vs-ranged"),
+            "invalidArgument: retreat must be False against a ranged attack, not True.",
+        ),
+    ],
+)
+def test_character_errors_name_the_file(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert (status, out) == (2, "")
+    assert err == f"error: {RURIK}: {message}\n"
+
+
+def test_a_file_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = str(tmp_path / "nobody.json")
+    for args in (("attack", missing, "--skill", "Knife"), ("defend", missing, "dodge")):
+        status, out, err = run(capsys, *args)
+        assert (status, out) == (2, "")
+        assert err.startswith(f"error: {missing}: unreadable: ")

@@ -22,6 +22,7 @@ from gurps_character import (
     WeaponDamage,
     combat_stats,
     get_condition,
+    load_character,
     resolve_damage_notation,
     validate_character,
 )
@@ -236,6 +237,13 @@ def test_the_sheets_parry_bonus_reaches_every_weapon() -> None:
     document["defenses"]["parry"] = {"skill": "Knife", "value": 8}
     broadsword, knife = combat_stats(document).weapons.melee
     assert (broadsword.parry.value, knife.parry.value) == (10, 8)
+    # a sheet Parry that is the format's formula (3 + 12/2 = 9 from Knife 12) holds no weapon
+    # modifier and no bonus: the knife parries at 9 - 1 (Odile's sheet, rules-compliant)
+    document["defenses"]["parry"] = {"skill": "Knife", "value": 9}
+    broadsword, knife = combat_stats(document).weapons.melee
+    assert (broadsword.parry.value, knife.parry.value) == (10, 8)
+    odile = combat_stats(load_character(EXAMPLES / "odile.yaml").character).weapons.melee[0]
+    assert (odile.skill, odile.level, odile.parry.value) == ("Knife", 13, 8)
 
 
 def test_no_parry_where_the_weapon_cannot_or_the_skill_is_unknown() -> None:

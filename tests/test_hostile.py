@@ -133,6 +133,9 @@ def document_calls(now: datetime | None = NOW) -> list[tuple[str, Callable[[Any]
         ("update_character", lambda doc: update_character(doc, {"/secondary/hp/current": 1}, now=now)),
         ("serialize_character", serialize_character),
         ("serialize_character 0", lambda doc: serialize_character(doc, indent=0)),
+        ("character_attack_skill", lambda doc: gc.character_attack_skill(doc, skill="Broadsword")),
+        ("character_defense dodge", lambda doc: gc.character_defense(doc, "dodge", retreat=True)),
+        ("character_defense parry", lambda doc: gc.character_defense(doc, "parry")),
     ]
     calls += [(function.__name__, _pool_call(function, now)) for function in POOL_FUNCTIONS]
     return calls

@@ -229,7 +229,8 @@ def test_functions_follow_google_style(
     parameters = [p for p in signature.parameters if p not in ("self", "cls")]
     if parameters:
         assert "Args" in sections, f"{name} takes {parameters} but has no Args section"
-        assert _entries(name, "Args", sections["Args"]) == parameters, f"{name}: Args do not match"
+        documented = [entry.lstrip("*") for entry in _entries(name, "Args", sections["Args"])]  # **options
+        assert documented == parameters, f"{name}: Args do not match"
     else:
         assert "Args" not in sections, f"{name} takes no argument"
     if signature.return_annotation not in (None, "None", inspect.Signature.empty):
@@ -363,10 +364,13 @@ EXPORTED: dict[str, dict[str, str]] = {
         "VOCABULARY": "constant",
         "AttackDirection": "type alias",
         "AttackManeuver": "type alias",
+        "AttackOptions": "TypedDict",
         "AttackSkill": "class",
         "Attributes": "class",
         "Body": "class",
         "BodyLocation": "class",
+        "CharacterAttack": "class",
+        "CharacterDefense": "class",
         "CharacterError": "exception",
         "CharacterKind": "type alias",
         "CombatModifier": "type alias",
@@ -380,6 +384,7 @@ EXPORTED: dict[str, dict[str, str]] = {
         "DamageType": "type alias",
         "DefenderManeuver": "type alias",
         "Defense": "class",
+        "DefenseOptions": "TypedDict",
         "DefenseKind": "type alias",
         "Deviation": "class",
         "EncumbranceLevel": "class",
@@ -435,6 +440,8 @@ EXPORTED: dict[str, dict[str, str]] = {
         "body_of": "function",
         "can_attempt": "function",
         "change_pool": "function",
+        "character_attack_skill": "function",
+        "character_defense": "function",
         "check_envelope": "function",
         "combat_stats": "function",
         "defense": "function",

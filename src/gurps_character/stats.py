@@ -16,8 +16,10 @@ Where a weapon's skill, level, parry and block come from:
   Knife", ``Bow`` for "Regular Bow"; the first such skill on a tie), else among the words of the
   weapon's notes (a club noted "Two-Handed Axe/Mace"); none, else. Its level is the skill's.
   Parry is ``floor(level / 2) + 3`` plus the weapon's parry modifier (B376) plus the bonuses the
-  sheet's own Parry holds (Combat Reflexes and the like): the sheet's Parry value less
-  ``floor(level / 2) + 3`` of its skill and the parry modifier of a weapon using that skill; no
+  sheet's own Parry holds (Combat Reflexes and the like): none when the sheet's Parry is the
+  format's formula (``floor(level / 2) + 3`` of its skill, without weapon modifiers); else the
+  sheet's Parry value (an override holds the weapon's modifier and the bonuses) less that
+  formula and the parry modifier of a weapon using that skill; no
   parry for a weapon whose modifier is null ("No"), that stores no parry, or whose skill is not
   found. Block is the sheet's Block for a weapon used with the skill the sheet's Block comes from
   (a shield), else none.
@@ -341,8 +343,8 @@ class _WeaponFacts:
         a weapon used with its skill: Combat Reflexes and the like (0 when it cannot tell)."""
         sheet = self._parry
         skill = next((skill for skill in self._skills if skill.name == sheet.skill), None)
-        if skill is None or sheet.value is None:
-            return 0
+        if skill is None or sheet.value is None or sheet.value == skill.level // 2 + 3:
+            return 0  # the format's formula: no weapon modifier, no bonus in it
         modifier = 0
         for entry, weapon_skill in zip(self._melee, used, strict=True):
             stored = entry.get("parry")

@@ -34,10 +34,13 @@ from gurps_character import (
     VOCABULARY,
     AttackDirection,
     AttackManeuver,
+    AttackOptions,
     AttackSkill,
     Attributes,
     Body,
     BodyLocation,
+    CharacterAttack,
+    CharacterDefense,
     CharacterError,
     CharacterKind,
     CombatModifier,
@@ -52,6 +55,7 @@ from gurps_character import (
     DefenderManeuver,
     Defense,
     DefenseKind,
+    DefenseOptions,
     Deviation,
     EncumbranceLevel,
     Envelope,
@@ -106,6 +110,8 @@ from gurps_character import (
     body_of,
     can_attempt,
     change_pool,
+    character_attack_skill,
+    character_defense,
     check_envelope,
     combat_stats,
     defense,
@@ -489,6 +495,30 @@ def attack_and_defense() -> None:
     assert none.value is None and reason == "all_out_attack" and block_score(12, enhanced=1) == 10
 
 
+def character_combat(character: GurpsCharacter) -> None:
+    """Attack and defense of a character: the sheet fills the base and what it holds."""
+    options: AttackOptions = {"maneuver": "move_and_attack", "location": "arm"}
+    swing: CharacterAttack = character_attack_skill(character, weapon="Broadsword", **options)
+    assert swing.attack == attack_skill(swing.base, **swing.options) and swing.effective == 8
+    assert swing.base == swing.sheet_value + sum(value for _, value, _ in swing.adjustments)
+    shot = character_attack_skill(character, weapon="Regular Bow", mode="ranged", aim_turns=1)
+    pointer: str = shot.pointer
+    assert (
+        shot.options["acc"] == 2
+        and pointer == "/skills/2/level"
+        and shot.to_dict()["weapon"] == "Regular Bow"
+    )
+    stealthy = character_attack_skill(character, skill="knife", shock=-2)
+    assert stealthy.effective == 10 and stealthy.weapon is None and stealthy.skill == "Knife"
+    chosen: DefenseOptions = {"retreat": True}
+    dodge: CharacterDefense = character_defense(character, "dodge", combat_reflexes=False, **chosen)
+    value: int | None = dodge.value
+    kind: DefenseKind = dodge.kind
+    assert kind == "dodge" and value == 9 + 3 - 2 and dodge.defense.to_dict()["value"] == value
+    parry = character_defense(character, "parry", weapon="Large Knife")
+    assert parry.value == 8 and parry.adjustments == () and parry.to_dict()["source"] == parry.source
+
+
 def formulas(character: GurpsCharacter) -> None:
     """The formula language and the independent rule check."""
     tree: Node = parse_formula("floor($.secondary.basicSpeed.value) + 3")
@@ -556,6 +586,7 @@ def main(argv: list[str]) -> int:
     locations(character)
     combat(character)
     attack_and_defense()
+    character_combat(character)
     formulas(character)
     yaml(character)
     print("ok")

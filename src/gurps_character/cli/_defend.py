@@ -5,9 +5,10 @@ The arithmetic is :func:`~gurps_character.defense`; a roll is judged by
 :func:`~gurps_character.hits_after_dodge`. Nothing is read or written, so the command answers at
 once.
 
-``BASE`` is the sheet's score today. A character file in its place (``defend parry hero.json``)
-is planned: a ``BASE`` that is not a whole number will name a file, so every command line that
-works now keeps its meaning.
+``defend FILE KIND`` reads the base from a character file instead (any format the other
+commands read; :func:`~gurps_character.combat_character.character_defense`, imported only then):
+a first argument that is no kind and a second that is no number. Every command line that worked
+with numbers keeps its meaning.
 """
 
 from __future__ import annotations
@@ -16,11 +17,19 @@ import argparse
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ..combat import Defense, RollResult, defense, hits_after_dodge
+from ..combat import CombatModifier, Defense, RollResult, defense, hits_after_dodge
 from ..errors import CharacterError
-from ._attack import modifier_rows, parse_whole, roll_line, roll_outcome
+from ._attack import (
+    adjustment_rows,
+    given_options,
+    is_number,
+    parse_whole,
+    read_character,
+    roll_line,
+    roll_outcome,
+)
 from ._command import Commands, add_command
-from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure
+from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._report import json_line, say, table
 
 __all__ = ["register"]
@@ -31,6 +40,8 @@ examples:
   {PROG} defend parry 11 --parry-style fencing --retreat --parries-so-far 1
   {PROG} defend block 9 --shield-db 2 --attack-direction side --roll 10
   {PROG} defend dodge 8 --vs-ranged --roll 7 --hits 3
+  {PROG} defend hero.json dodge --retreat           the sheet's Dodge, encumbered as it carries
+  {PROG} defend hero.gcs parry --weapon Rapier --parries-so-far 1
 
 KIND is dodge, parry or block; BASE the score from the sheet (with Combat Reflexes, Enhanced
 Defenses and the weapon's parry modifier; Dodge unencumbered, without the shield's DB). The
@@ -42,27 +53,40 @@ concentrate, do_nothing, evaluate, feint, move, ready or wait); --parry-style we
 unarmed, boxing, judo or karate; --attack-direction front, side or behind; --posture standing,
 crouching, kneeling, sitting, crawling or lying; --encumbrance-level 0 to 4.
 
+With a character file first (.json, .yaml, .gcs, or - for stdin) and then KIND, the base is
+the sheet's Dodge, Parry or Block, or with --weapon NAME (--mode for one of several modes) that
+weapon's parry or block. Dodge is unencumbered, with the encumbrance level the carried weight
+gives, and halved while HP or FP is below 1/3 (B419, B426); a parry takes its style from a
+fencing weapon or an unarmed skill; Combat Reflexes (+1, B43) is added where the sheet does not
+count it (the trait by name, or --combat-reflexes / --no-combat-reflexes). The options given
+win over the sheet's.
+
 Each modifier is printed on its own line with its page, then the defense; when the rules
 allow none (after an All-Out Attack, from behind, a parry after a Move and Attack) it says
 so. --roll N (the 3d total) says whether the defense succeeds, by how much, and whether it is
 a critical; with --hits (the hits of a rapid-fire attack) it says how many a dodge leaves.
---json prints {{"defense": {{"value", "modifiers", "reason"}}, "roll"?, "result"?, "hitsLeft"?}}."""
+--json prints {{"defense": {{"value", "modifiers", "reason"}}, "roll"?, "result"?, "hitsLeft"?}},
+and for a character also "kind", "base", "sheetValue", "source", "pointer", "weapon", "skill",
+"adjustments" and "options"."""
 
-_DEFENSE_LABELS: Final[Mapping[str, Callable[[argparse.Namespace], str]]] = {
+_DEFENSE_LABELS: Final[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {
     "shield_db": lambda _: "shield DB",
     "all_out_defense": lambda _: "All-Out Defense",
     "retreat": lambda _: "retreat",
-    "multiple_parries": lambda args: f"earlier parries ({int(args.parries_so_far)})",
-    "encumbrance": lambda args: f"encumbrance (level {int(args.encumbrance_level)})",
+    "multiple_parries": lambda options: f"earlier parries ({int(options['parries_so_far'])})",
+    "encumbrance": lambda options: f"encumbrance (level {int(options['encumbrance_level'])})",
     "unarmed_vs_weapon": lambda _: "bare hands against a weapon",
     "attack_from_side": lambda _: "attack from the side",
-    "posture": lambda args: f"posture ({args.posture})",
+    "posture": lambda options: f"posture ({options['posture']})",
     "stunned": lambda _: "stunned",
-    "deceptive": lambda args: f"Deceptive Attack (level {int(args.deceptive)})",
+    "deceptive": lambda options: f"Deceptive Attack (level {int(options['deceptive'])})",
     "feint": lambda _: "feint",
     "dual_weapon_attack": lambda _: "Dual-Weapon Attack",
 }
-"""How each modifier of :func:`~gurps_character.defense` reads in the table."""
+"""How each modifier of :func:`~gurps_character.defense` reads in the table, from the options
+it was given."""
+
+_KINDS: Final = ("dodge", "parry", "block")
 
 _NO_DEFENSE: Final[Mapping[str, str]] = {
     "all_out_attack": "no active defense after an All-Out Attack (B365)",
@@ -72,11 +96,11 @@ _NO_DEFENSE: Final[Mapping[str, str]] = {
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments of :func:`~gurps_character.defense` from the command line."""
-    return {
+    """The keyword arguments of :func:`~gurps_character.defense` from the command line;
+    ``parry_style`` and ``encumbrance_level`` only when given (a character's sheet fills them)."""
+    options: dict[str, Any] = {
         "maneuver_of_defender": args.maneuver_of_defender,
         "retreat": args.retreat,
-        "parry_style": args.parry_style,
         "parries_so_far": parse_whole(args.parries_so_far, "parries_so_far"),
         "master": args.master,
         "attack_direction": args.attack_direction,
@@ -86,18 +110,26 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "feint": parse_whole(args.feint, "feint"),
         "dual_weapon_attack": args.dual_weapon_attack,
         "shield_db": parse_whole(args.shield_db, "shield_db"),
-        "encumbrance_level": parse_whole(args.encumbrance_level, "encumbrance_level"),
         "unarmed_vs_weapon": args.unarmed_vs_weapon,
         "vs_ranged": args.vs_ranged,
     }
+    if args.parry_style is not None:
+        options["parry_style"] = args.parry_style
+    if args.encumbrance_level is not None:
+        options["encumbrance_level"] = parse_whole(args.encumbrance_level, "encumbrance_level")
+    return options
 
 
-def _lines(args: argparse.Namespace, kind: str, base: int, result: Defense) -> list[str]:
+def _lines(base_rows: list[list[str]], kind: str, options: Mapping[str, Any], result: Defense) -> list[str]:
     if result.value is None:
-        return [f"{kind} {base}: {_NO_DEFENSE[str(result.reason)]}"]
-    rows = modifier_rows(f"base {kind}", base, result.modifiers, lambda name: _DEFENSE_LABELS[name](args))
+        return [f"{kind} {base_rows[-1][1]}: {_NO_DEFENSE[str(result.reason)]}"]
+    rows = base_rows + _modifier_rows(result.modifiers, options)
     rows.append([f"effective {kind}", str(result.value), ""])
     return table(rows, right=(1,))
+
+
+def _modifier_rows(modifiers: tuple[CombatModifier, ...], options: Mapping[str, Any]) -> list[list[str]]:
+    return [[_DEFENSE_LABELS[name](options), f"{value:+d}", page] for name, value, page in modifiers]
 
 
 def _hits_left(kind: str, hits: int, outcome: RollResult | None) -> int:
@@ -114,35 +146,107 @@ def _hits_left(kind: str, hits: int, outcome: RollResult | None) -> int:
     return hits_after_dodge(hits, outcome.success, outcome.margin, outcome.critical)
 
 
+def _is_character(args: argparse.Namespace) -> bool:
+    """``defend FILE KIND``: a first argument that is no kind and a second that is no number;
+    anything else is read as ``defend KIND BASE``, as it always was."""
+    return args.kind not in _KINDS and not is_number(args.base)
+
+
 def _cmd_defend(args: argparse.Namespace) -> int:
+    if _is_character(args):
+        return _character_defense(args)
     try:
         base = parse_whole(args.base, "base")
-        result = defense(args.kind, base, **_options(args))
-        roll = None if args.roll is None else parse_whole(args.roll, "roll")
-        hits = None if args.hits is None else parse_whole(args.hits, "hits")
-        outcome = None
-        if roll is not None and result.value is not None:
-            outcome = roll_outcome(result.value, roll, defense=True)
-        hits_left = None
-        if hits is not None and roll is not None:
-            hits_left = _hits_left(args.kind, hits, outcome)
+        _refuse_without_file(args)
+        options = _options(args)
+        options.setdefault("parry_style", "weapon")
+        options.setdefault("encumbrance_level", 0)
+        result = defense(args.kind, base, **options)
+        roll, outcome, hits, hits_left = _roll(args, args.kind, result)
     except CharacterError as err:
         raise CommandFailure(None, err) from None
+    lines = _lines([[f"base {args.kind}", str(base), ""]], args.kind, options, result)
+    _say(args, {"defense": result.to_dict()}, lines, result, roll, outcome, hits, hits_left)
+    return EXIT_OK
+
+
+def _refuse_without_file(args: argparse.Namespace) -> None:
+    """--weapon, --mode and --combat-reflexes read a character: refused with numbers."""
+    for option, value in (
+        ("--weapon", args.weapon),
+        ("--mode", args.mode),
+        ("--combat-reflexes", args.combat_reflexes),
+    ):
+        if value is not None:
+            raise CharacterError(
+                INVALID_ARGUMENT,
+                f"{option} needs a character file (defend FILE KIND), not the number {args.base!r}.",
+                {"name": option, "value": value},
+            )
+
+
+def _roll(
+    args: argparse.Namespace, kind: str, result: Defense
+) -> tuple[int | None, RollResult | None, int | None, int | None]:
+    """``(roll, outcome, hits, hits left)`` from --roll and --hits."""
+    roll = None if args.roll is None else parse_whole(args.roll, "roll")
+    hits = None if args.hits is None else parse_whole(args.hits, "hits")
+    outcome = None
+    if roll is not None and result.value is not None:
+        outcome = roll_outcome(result.value, roll, defense=True)
+    hits_left = None
+    if hits is not None and roll is not None:
+        hits_left = _hits_left(kind, hits, outcome)
+    return roll, outcome, hits, hits_left
+
+
+def _say(
+    args: argparse.Namespace,
+    report: dict[str, Any],
+    lines: list[str],
+    result: Defense,
+    roll: int | None,
+    outcome: RollResult | None,
+    hits: int | None,
+    hits_left: int | None,
+) -> None:
     if args.json:
-        report: dict[str, Any] = {"defense": result.to_dict()}
         if roll is not None:
             report["roll"] = roll
             report["result"] = None if outcome is None else outcome.to_dict()
         if hits_left is not None:
             report["hitsLeft"] = hits_left
         say([json_line(report)])
-        return EXIT_OK
-    lines = _lines(args, args.kind, base, result)
+        return
     if roll is not None and result.value is not None:
         lines.append(roll_line(roll, result.value, outcome))
     if hits_left is not None:
         lines.append(f"hits: {hits_left} of {hits} still land")
     say(lines)
+
+
+def _character_defense(args: argparse.Namespace) -> int:
+    """``defend FILE KIND [--weapon NAME]``: the base from the character's sheet."""
+    from ..combat_character import character_defense  # needs the schema: only for a file
+
+    path, kind = args.kind, args.base
+    character = read_character(path)
+    try:
+        options = given_options(_options(args), defense)
+        result = character_defense(
+            character,
+            kind,
+            weapon=args.weapon,
+            mode=args.mode,
+            combat_reflexes=args.combat_reflexes,
+            **options,
+        )
+        roll, outcome, hits, hits_left = _roll(args, kind, result.defense)
+    except CharacterError as err:
+        raise CommandFailure(label(path), err) from None
+    lines = [f"{character['profile']['name']}: {result.source}"]
+    lines += _lines(adjustment_rows(result, f"base {kind}"), kind, result.options, result.defense)
+    _say(args, result.to_dict(), lines, result.defense, roll, outcome, hits, hits_left)
     return EXIT_OK
 
 
@@ -155,8 +259,20 @@ def register(commands: Commands) -> None:
         _cmd_defend,
         _EPILOG,
     )
-    defend.add_argument("kind", metavar="KIND", help="dodge, parry or block")
-    defend.add_argument("base", metavar="BASE", help="the score from the sheet, a whole number")
+    defend.add_argument("kind", metavar="KIND", help="dodge, parry or block; or a character file (then KIND)")
+    defend.add_argument(
+        "base", metavar="BASE", help="the score from the sheet, a whole number; or KIND after a file"
+    )
+    defend.add_argument(
+        "--weapon", metavar="NAME", help="with a character file: the weapon parrying or blocking"
+    )
+    defend.add_argument("--mode", metavar="MODE", help="with --weapon: which of its modes (GCS's usage ...)")
+    defend.add_argument(
+        "--combat-reflexes",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="with a character file: whether it has Combat Reflexes (default: a trait so called)",
+    )
     defend.add_argument(
         "--maneuver-of-defender",
         default="attack",
@@ -165,7 +281,7 @@ def register(commands: Commands) -> None:
     )
     defend.add_argument("--retreat", action="store_true", help="the defender retreats")
     defend.add_argument(
-        "--parry-style", default="weapon", metavar="S", help="how the parry is made (default: weapon)"
+        "--parry-style", metavar="S", help="how the parry is made (default: weapon, or the sheet's)"
     )
     defend.add_argument(
         "--parries-so-far", default="0", metavar="N", help="earlier parries this turn, same hand"
@@ -180,7 +296,11 @@ def register(commands: Commands) -> None:
         "--dual-weapon-attack", action="store_true", help="both attacks of a Dual-Weapon Attack"
     )
     defend.add_argument("--shield-db", default="0", metavar="N", help="the shield's or cloak's DB")
-    defend.add_argument("--encumbrance-level", default="0", metavar="N", help="0 (none) to 4 (extra-heavy)")
+    defend.add_argument(
+        "--encumbrance-level",
+        metavar="N",
+        help="0 (none) to 4 (extra-heavy); default 0, or what a character carries",
+    )
     defend.add_argument("--unarmed-vs-weapon", action="store_true", help="a bare-handed parry of a weapon")
     defend.add_argument("--vs-ranged", action="store_true", help="the attack is a ranged one")
     defend.add_argument("--roll", metavar="N", help="the 3d roll: says success, margin and criticals")
