@@ -13,6 +13,7 @@ Usage::
     python benchmarks/bench.py --sizes 50,500   # other generated sizes ('' for the examples only)
     python benchmarks/bench.py --gc       # with the garbage collector running, as in a real process
     python benchmarks/bench.py --gcs-sizes ''   # no generated GCS files (only ../shared/gcs, if any)
+    python benchmarks/bench.py --built-size 0   # no GCS file built to hurt the importer
 
 The generated characters are the example Rurik with extra, valid skills whose level and cost,
 and every total that depends on them (the skill points, points spent, the budget and unspent
@@ -27,7 +28,10 @@ Importing GCS files: ``import_gcs`` is timed the same way against ``json.loads``
 on GCS characters of our own (``tests/gcs_samples.py``) grown to about 50 kB, 500 kB and 2 MB (to
 show that the cost grows linearly), and, when ``../shared/gcs`` is present, on each of GCS's own
 files there (the median and worst ratio over all of them, and the median over the typical
-50-100 kB ones). The goal: at most 10x ``json.loads`` on a typical 50-100 kB file.
+50-100 kB ones). The goal: at most 10x ``json.loads`` on a typical 50-100 kB file. One more row
+imports a file of about 2 MB built to hurt the importer (``tests/gcs_built.py``: thousands of
+bonuses meeting thousands of skills, spells and weapons, text multiplied through names and
+placeholders), whose goal is at most 150x (a quadratic import took 540 s on such a file).
 
 Timing: each sample runs an operation enough times to take about ``--sample`` seconds with the
 garbage collector paused (as :mod:`timeit` does; ``--gc`` keeps it running); a round takes one
@@ -72,7 +76,8 @@ SHARED_GCS = ROOT.parent / "shared" / "gcs"
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
 
 sys.path.insert(0, str(ROOT / "tests"))
-import gcs_samples  # noqa: E402  (standard library only: no test tools needed)
+import gcs_built  # noqa: E402  (standard library only: no test tools needed)
+import gcs_samples  # noqa: E402
 
 OPERATIONS = (
     "json.loads",
@@ -114,6 +119,15 @@ GCS_SIZES = (50_000, 500_000, 1_950_000)
 
 TYPICAL_BYTES = (50_000, 100_000)
 """What a typical GCS character file weighs."""
+
+BUILT_BYTES = 1_950_000
+"""The file built to hurt the importer (``tests/gcs_built.py``: every class of issue 22 item 1
+at once), in bytes."""
+
+BUILT_TARGET = 150.0
+"""The goal for ``import_gcs`` over ``json.loads`` on that file: linear work, spending at most
+the importer's budget of comparisons (a quadratic import took 540 s on 1.96 MB, about
+27,000 times ``json.loads``)."""
 
 LINEARITY_TARGET = 1.5
 """The goal for cost per skill at the largest size over cost per skill at the smallest."""
@@ -444,13 +458,14 @@ def run(
     collect: bool = False,
     gcs_sizes: Sequence[int] = GCS_SIZES,
     shared_gcs: Path | None = SHARED_GCS,
+    built: int = BUILT_BYTES,
 ) -> dict[str, Any]:
     """Measures every document and every GCS import; the whole report as JSON-ready data."""
     rows = [
         summarize(subject, measure(subject, rounds, sample, collect=collect)) for subject in documents(sizes)
     ]
     growth = linearity(rows)
-    imported = import_report(gcs_sizes, shared_gcs, rounds, sample, collect=collect)
+    imported = import_report(gcs_sizes, shared_gcs, rounds, sample, collect=collect, built=built)
     return {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -475,6 +490,12 @@ def gcs_subjects(sizes: Sequence[int]) -> list[Document]:
         data, text = gcs_samples.grown(size)
         found.append(Document(f"GCS {size / 1000:.0f} kB", text, len(data["skills"])))
     return found
+
+
+def built_subject(size: int) -> Document:
+    """A file built to hurt the importer, of about ``size`` bytes (``tests/gcs_built.py``)."""
+    data, text = gcs_built.adversarial(size)
+    return Document(f"GCS built to hurt, {size / 1000:.0f} kB", text, len(data["skills"]))
 
 
 def shared_gcs_subjects(folder: Path) -> list[Document]:
@@ -527,16 +548,36 @@ def _typical(row: Mapping[str, Any]) -> bool:
 
 
 def import_report(
-    sizes: Sequence[int], shared: Path | None, rounds: int, sample: float, *, collect: bool = False
+    sizes: Sequence[int],
+    shared: Path | None,
+    rounds: int,
+    sample: float,
+    *,
+    collect: bool = False,
+    built: int = 0,
 ) -> dict[str, Any]:
-    """``import_gcs`` on the generated GCS files and on the shared ones: ratios, growth, goals."""
+    """``import_gcs`` on the generated GCS files, a file built to hurt it (``built`` bytes, none
+    for 0) and the shared ones: ratios, growth, goals."""
     generated = [import_row(subject, rounds, sample, collect=collect) for subject in gcs_subjects(sizes)]
+    built_row = import_row(built_subject(built), rounds, sample, collect=collect) if built else None
     shared_rows = []
     if shared is not None and shared.is_dir():
         shared_rows = [
             import_row(subject, rounds, sample, collect=collect) for subject in shared_gcs_subjects(shared)
         ]
-    report: dict[str, Any] = {"generated": generated, "shared": None, "linearity": None, "targets": {}}
+    report: dict[str, Any] = {
+        "generated": generated,
+        "built": built_row,
+        "shared": None,
+        "linearity": None,
+        "targets": {},
+    }
+    if built_row is not None:
+        report["targets"][f"import_gcs, {built_row['name']}"] = {
+            "target": BUILT_TARGET,
+            "measured": built_row["ratio"],
+            "met": built_row["ratio"] <= BUILT_TARGET,
+        }
     if len(generated) >= 2:
         small, large = generated[0], generated[-1]
         per_byte = (large["import_gcs_s"] / large["bytes"]) / (small["import_gcs_s"] / small["bytes"])
@@ -593,7 +634,8 @@ def import_markdown(report: Mapping[str, Any]) -> list[str]:
         "| GCS file | bytes | `json.loads` | `import_gcs` | ratio | write-back | ratio |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for row in report["generated"]:
+    rows = [*report["generated"], *([report["built"]] if report.get("built") else [])]
+    for row in rows:
         lines.append(
             f"| {row['name']} | {row['bytes']:,} | {_time(row['json_loads_s'])} | "
             f"{_time(row['import_gcs_s'])} | {row['ratio']:.2f}× | {_time(row['write_back_s'])} | "
@@ -645,6 +687,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="bytes of the generated GCS files for import_gcs (default 50000,500000,1950000)",
     )
     parser.add_argument(
+        "--built-size",
+        type=int,
+        default=BUILT_BYTES,
+        help="bytes of the GCS file built to hurt the importer (default 1950000; 0 for none)",
+    )
+    parser.add_argument(
         "--shared-gcs",
         type=Path,
         default=SHARED_GCS,
@@ -656,7 +704,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     rounds = options.rounds or (3 if options.quick else 15)
     sample = options.sample or (0.005 if options.quick else 0.05)
     report = run(
-        sizes, rounds, sample, collect=options.gc, gcs_sizes=gcs_sizes, shared_gcs=options.shared_gcs
+        sizes,
+        rounds,
+        sample,
+        collect=options.gc,
+        gcs_sizes=gcs_sizes,
+        shared_gcs=options.shared_gcs,
+        built=options.built_size,
     )
     if options.json:
         json.dump(report, sys.stdout, indent=2)

@@ -5,6 +5,7 @@
     python scripts/fuzz.py --replay 7:1234        # run one case again, with its traceback
     python scripts/fuzz.py --only import_gcs      # one function only (replay with --only too)
     python scripts/fuzz.py --measure              # time a document (and a GCS import) at the byte limit
+    python scripts/fuzz.py --built                # GCS files built to hurt: does the time grow linearly?
 
 Each case is generated from ``random.Random("<seed>:<case>")``, so any case can be replayed
 from its two numbers. Inputs are valid characters built from the schema, the examples, both
@@ -56,7 +57,11 @@ and what JSON allows in strings only, in every YAML style and as JSON text, with
 (what YAML reads must not change with them), and alias bombs of long text.
 
 ``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
-as deep as the limit allows.
+as deep as the limit allows, and ``--built`` (part of ``--measure``) on the files built to hurt it
+(``tests/gcs_built.py``, issue 22: every bonus meeting every skill, text multiplied through names
+and placeholders) at two sizes, a finding when a file 4 times as large takes more than 8 times as
+long. The import generator makes such files too, and every import's document must stay within 6
+times its file's text (plus 200 kB).
 
 Findings are printed, and each kind (function, exception, place) is saved once to ``--out``
 with its replay command and traceback. The exit status is 1 when anything was found.
@@ -95,6 +100,7 @@ from typing import Any, get_args
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+import gcs_built  # noqa: E402
 import gcs_roundtrip  # noqa: E402
 import gcs_samples  # noqa: E402
 import gcs_strategies as gcs_gen  # noqa: E402
@@ -1496,9 +1502,18 @@ def run_case(case: Case, timeout: float) -> Outcome:
     return outcome
 
 
-def _check_import(result: Any) -> str | None:
-    """An import's document is valid, claim-consistent and can be written."""
+IMPORT_GROWTH = 6
+"""An imported document is at most this many times its file's text, plus 200 kB (it keeps the
+whole file in its extensions; issue 22 item 2: placeholders made 1 GB of a 100 kB file)."""
+
+
+def _check_import(result: Any, source: Any = None) -> str | None:
+    """An import's document is valid, claim-consistent, can be written and grows linearly."""
     document = result.document
+    if isinstance(source, str | bytes | bytearray):
+        written = len(json.dumps(document))
+        if written > IMPORT_GROWTH * len(source) + 200_000:
+            return f"an import wrote {written:,} characters from a file of {len(source):,}"
     validity = gc.validate_character(document)
     if not validity.valid:
         return f"an imported document is invalid: {validity.errors[0].message}"[:500]
@@ -1718,7 +1733,7 @@ def _check_result(case: Case, result: Any) -> str | None:
     ):
         return "the result shares a dict or list with the input"
     if case.name == "import_gcs":
-        return _check_import(result)
+        return _check_import(result, case.args[0])
     if case.name == "export_gcs":
         return _check_export(case, result)
     if case.name == "load_character":
@@ -2239,6 +2254,37 @@ def measure_gcs() -> None:
         seconds = time.perf_counter() - started
         what = f"CharacterError {outcome.code}" if isinstance(outcome, CharacterError) else "imported"
         print(f"{depth:>7} {len(text.encode()):>10} {seconds:>9.3f}  {what}")
+    measure_built()
+
+
+BUILT_RATIO = 8.0
+"""The most a file 4 times as large may take, in times the smaller one's time (linear: about 4;
+quadratic: about 16). Generous: the machine is shared."""
+
+
+def measure_built(small: int = 250) -> list[str]:
+    """Times ``import_gcs`` on each file built to hurt (``tests/gcs_built.py``) of ``small`` and
+    4 × ``small`` items, and on all of them at once near the byte limit; returns the builders
+    whose time grew more than :data:`BUILT_RATIO` times (issue 22 item 1: a 1.96 MB file took
+    540 s)."""
+    print(f"\nimport_gcs on files built to hurt (tests/gcs_built.py), {small} and {4 * small} items:")
+    print(f"{'builder':<22} {'bytes':>9} {'s':>7} {'bytes':>9} {'s':>7} {'ratio':>6}")
+    slow = []
+    for name, build in gcs_built.BUILDERS.items():
+        times, sizes = [], []
+        for n in (small, 4 * small):
+            text = json.dumps(build(n))
+            sizes.append(len(text))
+            times.append(_best(functools.partial(gc.import_gcs, text), times=2))
+        ratio = times[1] / max(times[0], 1e-9)
+        flag = "  TOO SLOW" if ratio > BUILT_RATIO else ""
+        if flag:
+            slow.append(name)
+        print(f"{name:<22} {sizes[0]:>9} {times[0]:>7.3f} {sizes[1]:>9} {times[1]:>7.3f} {ratio:>6.1f}{flag}")
+    _, text = gcs_built.adversarial(gc.MAX_DOCUMENT_BYTES * 98 // 100)
+    seconds = _best(functools.partial(gc.import_gcs, text), times=1)
+    print(f"{'all of them':<22} {len(text.encode()):>9} {seconds:>7.3f}  (near the byte limit)")
+    return slow
 
 
 def _deep_steps(character: Any) -> list[Callable[[], Any]]:
@@ -2271,12 +2317,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", metavar="SEED:CASE", help="run one case again")
     parser.add_argument("--measure", action="store_true", help="time documents up to the byte limit")
     parser.add_argument(
+        "--built",
+        action="store_true",
+        help="time the GCS files built to hurt at two sizes (exit 1 when one grows worse than linearly)",
+    )
+    parser.add_argument(
         "--only",
         choices=sorted(set(FUNCTIONS) | set(COMBAT_FUNCTIONS)),
         help="fuzz one function (replay needs it again)",
     )
     options = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid> shows where a long run is
+    if options.built:
+        return 1 if measure_built() else 0
     if options.measure:
         measure()
         measure_gcs()

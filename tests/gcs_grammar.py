@@ -87,7 +87,7 @@ def _feature(draw: st.DrawFn) -> dict[str, Any]:
             ]
         )
     )
-    amount = draw(st.integers(-5, 5))
+    amount = draw(st.one_of(st.integers(-5, 5), st.sampled_from([20, -20, 21])))
     if kind == "attribute_bonus":
         feature: dict[str, Any] = {
             "attribute": draw(
@@ -112,8 +112,10 @@ def _feature(draw: st.DrawFn) -> dict[str, Any]:
             ),
             "amount": amount,
         }
-        if draw(st.booleans()):
-            feature["limitation"] = draw(st.sampled_from(["striking_only", "lifting_only", "throwing_only"]))
+        if draw(st.booleans()):  # GCS writes a plain bonus's as nothing, "" or "none"
+            feature["limitation"] = draw(
+                st.sampled_from(["striking_only", "lifting_only", "throwing_only", "none", ""])
+            )
     elif kind == "dr_bonus":
         feature = {
             "locations": draw(st.sampled_from([["torso"], ["all"], [], ["skull", "face"]])),
@@ -430,7 +432,8 @@ def _equipment(draw: st.DrawFn, ids: _Ids, depth: int) -> dict[str, Any]:
     container = depth < 4 and draw(st.integers(0, 3)) == 0
     item = ids.node("E" if container else "e", "equipment_container" if container else "equipment")
     item["description"] = draw(st.sampled_from(["Broadsword", "Backpack", "Rope", "", "Shield"]))
-    item["quantity"] = draw(st.one_of(st.integers(0, 20), st.just(1.5)))
+    # a quantity edited below 0 counts as none (GCS never multiplies by it)
+    item["quantity"] = draw(st.one_of(st.integers(0, 20), st.just(1.5), st.just(-2)))
     value = draw(
         st.one_of(st.integers(0, 1000), st.integers(0, 1000).map(str), st.just("1,200"), st.just(12.5))
     )

@@ -10,8 +10,11 @@ person with a text editor, so anything can be anywhere:
 * :func:`mutate_gcs`: one to four changes, each putting something odd into a random slot:
   a value of another JSON type, huge or fractional numbers, NaN-like text (``"NaN"``,
   ``"1e400"``, ``"Infinity"``), odd keys (``""``, ``"__proto__"``, ``"calc"``, control
-  characters), placeholders that name themselves, containers nested thousands deep through
+  characters), placeholders that name themselves or multiply long replacements, text that only
+  looks numeric (``"3²"``, fullwidth digits) and numbers beyond ±10^9 (as numbers and as text),
+  containers nested thousands deep through
   ``children``, wide lists, and the hostile values of ``strategies.hostile_value``;
+* :func:`built_document`: a file built to hurt (``gcs_built.py``), now and then mutated;
 * :func:`gcs_source`: the document as a mapping, text or bytes (sometimes with a byte order
   mark, sometimes cut or spliced by ``strategies.mutate_text``).
 """
@@ -24,6 +27,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+import gcs_built
 import gcs_samples
 from strategies import (
     Chooser,
@@ -36,7 +40,7 @@ from strategies import (
     text,
 )
 
-__all__ = ["gcs_document", "gcs_documents", "gcs_source", "gcs_sources", "mutate_gcs"]
+__all__ = ["built_document", "gcs_document", "gcs_documents", "gcs_source", "gcs_sources", "mutate_gcs"]
 
 VERSIONS = (1, 2, 4, 5)
 """The file versions GCS has written for characters."""
@@ -124,6 +128,11 @@ _NODE_KEYS = (
 _ODD_KEYS = ("", "__proto__", "constructor", "calc", "\x00", "\u202e", "$ref", "@x@", "💥", "id", "type")
 
 _NUMBERS: tuple[Any, ...] = (
+    10**9,
+    10**9 + 1,
+    -(10**9) - 1,
+    10**12,
+    1e30,
     2**53 + 1,
     2**63,
     10**400,
@@ -179,6 +188,21 @@ _NAN_LIKE = (
     "@Who@",
     "@@",
     "@",
+    # text that only looks numeric (issue 22 item 4) and numbers beyond the bounds as text (item 3)
+    "3²",
+    "²",
+    "\uff13",
+    "\u0663",
+    "\u2074",
+    "1" * 31,
+    "1" * 190,
+    "+" + "9" * 5000,
+    "-" + "9" * 40,
+    "1" * 31 + " lb",
+    "x" + "9" * 38,
+    "+" + "9" * 400 + "%",
+    "Math.floor($st * 100000 * 100000)",
+    "1000000001",
 )
 
 
@@ -240,7 +264,7 @@ def mutate_gcs(chooser: Chooser, document: dict[str, Any], *, deep: int = 3_000)
         if not slots:
             break
         container, key = pick(chooser, slots)
-        action = chooser.integer(0, 11)
+        action = chooser.integer(0, 12)
         if action == 0:
             del container[key]
         elif action == 1 and isinstance(container, dict):
@@ -263,6 +287,12 @@ def mutate_gcs(chooser: Chooser, document: dict[str, Any], *, deep: int = 3_000)
             container[key] = [item] * chooser.integer(2, 50)
         elif action == 8 and isinstance(container[key], int | float | bool | None):
             container[key] = _as_text(container[key])  # a number or flag written as text
+        elif action == 9 and isinstance(container, dict):
+            # placeholders that multiply text: a long replacement used many times (item 2)
+            name = text(chooser, 3)
+            container["replacements"] = {name: "w" * chooser.integer(1, 3_000)}
+            field = pick(chooser, ("name", "description", "local_notes", "notes", "specialization", "usage"))
+            container[field] = f"@{name}@" * chooser.integer(1, 3_000)
         else:
             container[key] = _odd_value(chooser)
     return document
@@ -287,6 +317,8 @@ def _random_skeleton(chooser: Chooser, version: Any) -> dict[str, Any]:
 
 def gcs_document(chooser: Chooser, *, deep: int = 3_000) -> Any:
     """A GCS character (mostly a supported version), plausible or not, mutated or not."""
+    if chance(chooser, 12):
+        return built_document(chooser, largest=max(deep // 50, 8))
     version: Any = pick(chooser, VERSIONS) if chance(chooser, 90) else pick(chooser, _OTHER_VERSIONS)
     kind = chooser.integer(0, 9)
     if kind < 6 and version in (2, 4, 5):
@@ -297,6 +329,17 @@ def gcs_document(chooser: Chooser, *, deep: int = 3_000) -> Any:
         document = _random_skeleton(chooser, version)
     if chance(chooser, 85):
         document = mutate_gcs(chooser, document, deep=deep)
+    return document
+
+
+def built_document(chooser: Chooser, *, largest: int = 60) -> Any:
+    """A file built to hurt (``gcs_built.py``: every item of a kind meeting every one of
+    another, text multiplied through names and placeholders) of up to ``largest`` items, now and
+    then mutated."""
+    build = gcs_built.BUILDERS[pick(chooser, tuple(gcs_built.BUILDERS))]
+    document = build(chooser.integer(1, largest))
+    if chance(chooser, 40):
+        document = mutate_gcs(chooser, document, deep=10)
     return document
 
 

@@ -31,7 +31,7 @@ def bench_module() -> ModuleType:
 
 def test_a_quick_run_on_the_examples_reports_every_operation() -> None:
     command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
-    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder"]  # import rows: see below
+    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder", "--built-size", "0"]  # see below
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     report: dict[str, Any] = json.loads(result.stdout)
@@ -58,7 +58,7 @@ def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path)
     (tmp_path / "one.gcs").write_text(gcs_samples.text_of(gcs_samples.character(units=30)), encoding="utf-8")
     (tmp_path / "xml.gcs").write_text('<?xml version="1.0"?><character version="4"/>', encoding="utf-8")
     command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
-    command += ["--gcs-sizes", "20000,80000", "--shared-gcs", str(tmp_path)]
+    command += ["--gcs-sizes", "20000,80000", "--shared-gcs", str(tmp_path), "--built-size", "40000"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     imported: dict[str, Any] = json.loads(result.stdout)["import"]
@@ -70,9 +70,13 @@ def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path)
     assert 20_000 <= imported["generated"][0]["bytes"] < 22_000
     assert imported["shared"]["files"] == 1  # the XML file is refused, so it is not timed
     assert [row["name"] for row in imported["shared"]["rows"]] == ["one"]
+    built = imported["built"]
+    assert built["name"] == "GCS built to hurt, 40 kB" and 30_000 <= built["bytes"] <= 40_000
+    assert built["ratio"] == pytest.approx(built["import_gcs_s"] / built["json_loads_s"])
     assert set(imported["targets"]) == {
         "import_gcs, cost per byte",
         "import_gcs, GCS 80 kB",
+        "import_gcs, GCS built to hurt, 40 kB",
         "write-back, GCS 80 kB",
     }
 

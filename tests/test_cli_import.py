@@ -434,3 +434,28 @@ def test_ctrl_c_during_jobs_leaves_only_complete_documents(tmp_path: Path, finis
     for path in out.rglob("*"):
         assert path.suffix == ".json", path
         assert written(path)["profile"]["name"].startswith("Hero ")
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_summary_follows_the_lines_of_two_files_or_more(tmp_path: Path, count: int) -> None:
+    names = []
+    for index in range(count):
+        name = f"hero{index}.gcs"
+        (tmp_path / name).write_text(gcs_samples.text_of(gcs_samples.character(units=2)), encoding="utf-8")
+        names.append(name)
+    if count == 3:
+        (tmp_path / names[-1]).write_text("{", encoding="utf-8")  # one that fails
+    run = cli("import", *names, cwd=tmp_path)
+    lines = run.out.splitlines()
+    imported = count - (count == 3)
+    assert len(lines) == imported + (count > 1)
+    if count == 1:
+        assert lines[0].startswith("hero0.gcs -> hero0.json: valid, ")
+        return
+    per_file = [re.search(r", (\d+) deviations?, (\d+) notes?$", line) for line in lines[:-1]]
+    deviations = sum(int(found.group(1)) for found in per_file if found)
+    notes = sum(int(found.group(2)) for found in per_file if found)
+    assert lines[-1] == (
+        f"{count} files: {imported} imported (0 rules-compliant), {count - imported} failed; "
+        f"{deviations} deviations and {notes} notes in all"
+    )

@@ -67,7 +67,49 @@ def import_checked(source: Any) -> GcsImport | str:
     assert report.claim_consistent, report.to_dict()
     assert all(isinstance(note, ImportNote) and note.kind and note.message for note in result.notes)
     serialize_character(result.document, indent=0)  # plain JSON data, however deep
+    check_values(_data_of(source), result.document)
     return result
+
+
+def _data_of(source: Any) -> Any:
+    """The JSON data of an import's source (without recursion, as the importer reads it)."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source)
+        return read_json(raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw, 10**9)
+    if isinstance(source, str):
+        return read_json(source[1:] if source.startswith("\ufeff") else source, 10**9)
+    return source
+
+
+def _carried(items: Any) -> int:
+    """How many JSON objects the equipment tree holds (its children 64 levels down at most)."""
+    count = 0
+    stack = [(items, 0)]
+    while stack:
+        nodes, depth = stack.pop()
+        for node in nodes if type(nodes) is list else ():
+            if type(node) is dict:
+                count += 1
+                if type(node.get("children")) is list and depth + 1 < 64:
+                    stack.append((node["children"], depth + 1))
+    return count
+
+
+def check_values(data: Any, document: dict[str, Any]) -> None:
+    """What holds of any file, however hostile: every carried item is an entry; the name is the
+    profile's, trimmed; a tech level of ASCII digits is read; the points spent add up."""
+    assert len(document["equipment"]) == _carried(data.get("equipment"))
+    profile = data.get("profile")
+    name = profile.get("name") if type(profile) is dict else None
+    assert document["profile"]["name"] == (name.strip() if type(name) is str else "")
+    tech_level = profile.get("tech_level") if type(profile) is dict else None
+    digits = tech_level.strip() if type(tech_level) is str else ""
+    if digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        assert document["techLevel"]["level"] == int(digits)
+    points = document["points"]
+    assert points["spent"] == pytest.approx(sum(points["breakdown"].values()), abs=1e-6)
+    if points["budget"] is not None:
+        assert points["unspent"] == pytest.approx(points["budget"] - points["spent"], abs=1e-6)
 
 
 @HOSTILE_GCS

@@ -37,7 +37,13 @@ def parent_of(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | 
     node: Any = document
     for token in tokens[:-1]:
         # No list is 16 digits long, so int() is never handed a digit string of any length.
-        if isinstance(node, list) and token.isdigit() and len(token) <= 15 and int(token) < len(node):
+        if (
+            isinstance(node, list)
+            and token.isascii()
+            and token.isdigit()
+            and len(token) <= 15
+            and int(token) < len(node)
+        ):
             node = node[int(token)]
         elif isinstance(node, dict) and token in node:
             node = node[token]

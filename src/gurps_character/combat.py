@@ -49,7 +49,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, NoReturn, TypeAlias
+from typing import Any, Final, Literal, NoReturn, TypeAlias, get_args
 
 from .errors import CharacterError, describe, guarded, json_detail
 from .locations import LOCATION_NAMES, rule_location
@@ -164,41 +164,14 @@ ContestWinner: TypeAlias = Literal["a", "b"]
 CombatModifier: TypeAlias = tuple[str, int, str]
 """One modifier of an attack or a defense: ``(id, value, page)``, e.g. ``("hit_location", -7, "B398")``."""
 
-_ATTACK_MANEUVERS: Final[tuple[str, ...]] = (
-    "attack",
-    "all_out_attack_determined",
-    "all_out_attack_double",
-    "all_out_attack_feint",
-    "all_out_attack_strong",
-    "move_and_attack",
-)
+# The allowed strings, from the Literal types above, so the two cannot drift apart.
+_ATTACK_MANEUVERS: Final[tuple[str, ...]] = get_args(AttackManeuver)
 _MELEE_ONLY_MANEUVERS: Final = ("all_out_attack_double", "all_out_attack_feint", "all_out_attack_strong")
-_DEFENDER_MANEUVERS: Final[tuple[str, ...]] = (
-    "attack",
-    "all_out_attack_determined",
-    "all_out_attack_double",
-    "all_out_attack_feint",
-    "all_out_attack_strong",
-    "all_out_attack_suppression",
-    "move_and_attack",
-    "all_out_defense_dodge",
-    "all_out_defense_parry",
-    "all_out_defense_block",
-    "all_out_defense_double",
-    "aim",
-    "change_posture",
-    "concentrate",
-    "do_nothing",
-    "evaluate",
-    "feint",
-    "move",
-    "ready",
-    "wait",
-)
-_DEFENSE_KINDS: Final = ("dodge", "parry", "block")
-_PARRY_STYLES: Final = ("weapon", "fencing", "unarmed", "boxing", "judo", "karate")
-_POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
-_DIRECTIONS: Final = ("front", "side", "behind")
+_DEFENDER_MANEUVERS: Final[tuple[str, ...]] = get_args(DefenderManeuver)
+_DEFENSE_KINDS: Final[tuple[str, ...]] = get_args(DefenseKind)
+_PARRY_STYLES: Final[tuple[str, ...]] = get_args(ParryStyle)
+_POSTURES: Final[tuple[str, ...]] = get_args(Posture)
+_DIRECTIONS: Final[tuple[str, ...]] = get_args(AttackDirection)
 
 _ATTACK_POSTURE: Final[Mapping[str, int]] = {
     "standing": 0,

@@ -14,6 +14,7 @@ from typing import Any
 __all__ = [
     "EMPTY",
     "MAX_DEPTH",
+    "MAX_FILL",
     "MAX_MAGNITUDE",
     "Node",
     "boolean",
@@ -22,13 +23,18 @@ __all__ = [
     "integer",
     "is_container",
     "kind_of",
+    "leading_whole_number",
     "mapping",
     "node_list",
     "number",
     "number_or_text",
+    "number_text",
+    "overfilled",
+    "overfilled_texts",
     "plain",
     "text",
     "walk",
+    "whole_number",
 ]
 
 Node = dict[str, Any]
@@ -68,23 +74,56 @@ def number(node: Node, key: str) -> float | int | None:
     return None
 
 
-_NUMERIC_TEXT = re.compile(r"\s*([+-]?(?:\d[\d,]*)?\.?\d+)\s*")
+_NUMERIC_TEXT = re.compile(r"\s*([+-]?(?:[0-9][0-9,]*)?\.?[0-9]+)\s*")
+_WHOLE_TEXT = re.compile(r"\s*([+-]?[0-9]+)\s*")
+_LEADING_WHOLE = re.compile(r"\s*([+-]?[0-9]+)")
+_MAX_NUMBER_TEXT = 40
+"""Characters of text read as a number at most (``-1,000,000,000.0000`` has 19)."""
+
+
+def number_text(raw: str) -> float | int | None:
+    """The importer's one reading of a number written as text (``"5"``, ``" -1,200.5 "``):
+    ASCII digits only (a fullwidth or superscript digit is none, as in GCS), within ±10^9, whole
+    numbers as ``int``; None for anything else."""
+    match = _NUMERIC_TEXT.fullmatch(raw) if len(raw) < _MAX_NUMBER_TEXT else None
+    if match is None:
+        return None
+    parsed = float(match.group(1).replace(",", ""))
+    if not -MAX_MAGNITUDE <= parsed <= MAX_MAGNITUDE:
+        return None
+    return int(parsed) if parsed.is_integer() else parsed
+
+
+def whole_number(raw: str) -> int | None:
+    """The importer's one reading of a whole number written as text: an optional sign and ASCII
+    digits, spaces around allowed (``"3"``, ``" -2 "``), within ±10^9; None for anything else
+    (``"3²"``, fullwidth digits, ``"1e3"``, ``"3.0"``, thirty-one nines)."""
+    match = _WHOLE_TEXT.fullmatch(raw) if len(raw) < _MAX_NUMBER_TEXT else None
+    return _bounded_whole(match.group(1)) if match else None
+
+
+def leading_whole_number(raw: str) -> int | None:
+    """The whole number a text starts with (``"9F"``, ``"12R†"``, ``"+2U"``), read as
+    :func:`whole_number` reads one; None when it starts with none or one beyond ±10^9."""
+    match = _LEADING_WHOLE.match(raw[:_MAX_NUMBER_TEXT])
+    return _bounded_whole(match.group(1)) if match else None
+
+
+def _bounded_whole(digits: str) -> int | None:
+    if len(digits.lstrip("+-")) > 10:  # more digits than any number within the bounds
+        return None
+    value = int(digits)
+    return value if -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE else None
 
 
 def number_or_text(node: Node, key: str) -> float | int | None:
-    """A number written as a number or as text (``"5"``, ``"1,200"``: v1 stored levels as text)."""
+    """A number written as a number or as text (``"5"``, ``"1,200"``: v1 stored levels as text),
+    read by :func:`number_text`."""
     value = number(node, key)
     if value is not None:
         return value
     raw = node.get(key)
-    if type(raw) is str and len(raw) < 40:
-        match = _NUMERIC_TEXT.fullmatch(raw)
-        if match:
-            parsed = float(match.group(1).replace(",", ""))
-            if not -MAX_MAGNITUDE <= parsed <= MAX_MAGNITUDE:
-                return None
-            return int(parsed) if parsed.is_integer() else parsed
-    return None
+    return number_text(raw) if type(raw) is str else None
 
 
 def integer(value: float | int | None) -> int | None:
@@ -186,22 +225,83 @@ def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iter
 
 
 _PLACEHOLDER = re.compile(r"@([^@]+)@")
+MAX_FILL = 1_000
+"""The most characters one text takes from its node's replacements beyond its own length
+(see :func:`fill_placeholders`)."""
 
 
 def fill_placeholders(value: str, node: Node) -> str:
-    """``value`` with each ``@name@`` replaced from the node's ``replacements`` (unknown names stay)."""
+    """``value`` with each ``@name@`` replaced from the node's ``replacements`` (unknown names
+    stay). A text takes from the replacements at most its own length in characters, plus the
+    length of each replacement it uses once (at most :data:`MAX_FILL` of those): GCS fills a
+    word or two, and a file cannot make its text grow without bound (``"@a@" * 1000`` with a
+    replacement of a thousand characters). Placeholders past that stay as written
+    (:func:`overfilled` tells whether a text has any)."""
+    return _fill(value, node)[0]
+
+
+def overfilled(value: str, node: Node) -> bool:
+    """Whether :func:`fill_placeholders` leaves placeholders of ``value`` unfilled for taking
+    too much text from the replacements."""
+    return _fill(value, node)[1]
+
+
+def _fill(value: str, node: Node) -> tuple[str, bool]:
     if "@" not in value:
-        return value
+        return value, False
     replacements = mapping(node, "replacements")
     if not replacements:
-        return value
+        return value, False
+    taken = 0
+    once = 0
+    used: set[str] = set()
+    cut = False
 
     def fill(match: re.Match[str]) -> str:
-        found = replacements.get(match.group(1))
-        if type(found) is str:
-            return found
+        nonlocal taken, once, cut
+        if cut:
+            return match.group(0)
+        key = match.group(1)
+        found = replacements.get(key)
         if type(found) in (int, float) and not isinstance(found, bool):
-            return str(found)
-        return match.group(0)
+            found = str(found)
+        if type(found) is not str:
+            return match.group(0)
+        if key not in used:
+            used.add(key)
+            once += len(found)
+        if taken + len(found) > len(value) + min(once, MAX_FILL):
+            cut = True
+            return match.group(0)
+        taken += len(found)
+        return found
 
-    return _PLACEHOLDER.sub(fill, value)
+    return _PLACEHOLDER.sub(fill, value), cut
+
+
+_FILLED = ("name", "description", "specialization", "notes", "local_notes", "userdesc", "text", "markdown")
+"""The texts of a node the importer fills placeholders in."""
+
+
+def overfilled_texts(data: Node, sections: tuple[str, ...], shown: int) -> tuple[list[str], int]:
+    """The texts of the nodes of ``sections`` (and their weapons' usages, filled from their
+    owner) whose placeholders are not all filled for taking too much text: the JSON Pointers of
+    the first ``shown``, and how many there are."""
+    found: list[str] = []
+    count = 0
+    for section in sections:
+        for node, pointer, _ in walk(node_list(data, section), f"/{section}"):
+            if not mapping(node, "replacements"):
+                continue
+            texts = [(f"{pointer}/{key}", text(node, key)) for key in _FILLED]
+            texts += [
+                (f"{pointer}/weapons/{index}/usage", text(weapon, "usage"))
+                for index, weapon in enumerate(node_list(node, "weapons"))
+                if type(weapon) is dict
+            ]
+            for where, value in texts:
+                if "@" in value and overfilled(value, node):
+                    count += 1
+                    if len(found) < shown:
+                        found.append(where)
+    return found, count

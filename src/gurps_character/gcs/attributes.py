@@ -10,6 +10,7 @@ from typing import Any
 from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
+from .notes import shortened
 from .progression import progression_of
 
 __all__ = [
@@ -223,6 +224,20 @@ def _by_rules(
     if base is None:
         standard = _STANDARD.get(ident)
         base = evaluate_base(standard[0], resolve) if standard else None
+        if definition and base_text != (standard[0] if standard else ""):
+            shown = shortened(base_text, 60)
+            ctx.note(
+                "/settings/attributes",
+                "approximated",
+                f"The base '{shown}' of {text(definition, 'name') or label(ident)} could not be read "
+                "(an expression beyond numbers, attributes, + - * / and GCS's rounding functions, or a "
+                "number beyond ±10^9): "
+                + (
+                    f"GCS's standard base '{standard[0]}' is used."
+                    if base is not None and standard
+                    else "it is left out."
+                ),
+            )
     if base is None:
         return None
     value = base + adj + ctx.features.attribute_bonus(ident)
@@ -242,11 +257,7 @@ def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
 
 def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | None) -> float:
     """GCS's attribute cost: adj × cost per point, less cost reductions (capped at 80 %), rounded up."""
-    reduction = sum(
-        number(f.data, "percentage") or 0
-        for f in ctx.features.of_kind("cost_reduction")
-        if text(f.data, "attribute").lower() == ident
-    )
+    reduction = sum(number(f.data, "percentage") or 0 for f in ctx.features.cost_reductions(ident))
     size = _size_modifier(ctx)
     per_sm = number(definition or {}, "cost_adj_percent_per_sm")
     if per_sm is None and ident in ("st", "hp"):
@@ -424,9 +435,7 @@ def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointe
             f"and charges the attribute only for the {found.adj:+g} levels bought",
             found.pointer,
         )
-    reductions = [
-        f for f in ctx.features.of_kind("cost_reduction") if text(f.data, "attribute").lower() == ident
-    ]
+    reductions = ctx.features.cost_reductions(ident)
     if reductions:
         who = ", ".join(sorted({f"'{f.owner}'" for f in reductions}))
         ctx.cause(
@@ -488,9 +497,7 @@ def attributes_section(ctx: Context, values: dict[str, AttributeValue]) -> dict[
 
 def _cost_modifiers(ctx: Context, ident: str) -> list[dict[str, Any]]:
     modifiers = []
-    for feature in ctx.features.of_kind("cost_reduction"):
-        if text(feature.data, "attribute").lower() != ident:
-            continue
+    for feature in ctx.features.cost_reductions(ident):
         percent = integer(number(feature.data, "percentage"))
         if percent and 1 <= percent <= 99 and feature.owner:
             modifiers.append({"name": feature.owner, "percent": -percent})

@@ -173,7 +173,7 @@ def _ident(location: Node) -> str:
 
 def _start(roll: str) -> int:
     """The lowest total of the table's dice (``3d`` → 3), where GCS starts its roll ranges."""
-    match = re.fullmatch(r"\s*(\d{1,3})\s*d.*", roll)
+    match = re.fullmatch(r"\s*([0-9]{1,3})\s*d.*", roll)
     return int(match.group(1)) if match else 3
 
 
@@ -204,10 +204,11 @@ def _saved_dr(location: Node) -> dict[str, int] | None:
     return None
 
 
-def _dr_bonuses(ctx: Context) -> dict[str, list[tuple[str, int]]]:
-    """Every DR bonus in force, indexed once by the location it names (``all`` for every
-    location of the top-level table): (damage type or ``all``, amount)."""
-    index: dict[str, list[tuple[str, int]]] = {}
+def _dr_bonuses(ctx: Context) -> dict[str, dict[str, int]]:
+    """Every DR bonus in force, added up once by the location it names (``all`` for every
+    location of the top-level table): damage type (or ``all``) → amount, in the order met, at
+    most :data:`_MAX_DR_KEYS` types per location."""
+    index: dict[str, dict[str, int]] = {}
     for feature in ctx.features.of_kind("dr_bonus"):
         named = [p.strip().lower() for p in node_list(feature.data, "locations") if type(p) is str]
         single = text(feature.data, "location").strip().lower()
@@ -217,21 +218,23 @@ def _dr_bonuses(ctx: Context) -> dict[str, list[tuple[str, int]]]:
         specialization = text(feature.data, "specialization").strip().lower()[:_MAX_TEXT] or "all"
         amount = _bounded(feature.amount())
         for place in places:
-            index.setdefault(place, []).append((specialization, amount))
+            totals = index.setdefault(place, {})
+            if specialization in totals or len(totals) < _MAX_DR_KEYS:
+                totals[specialization] = _bounded(totals.get(specialization, 0) + amount)
     return index
 
 
 def _rules_dr(
-    index: dict[str, list[tuple[str, int]]], location: Node, ident: str, top_level: bool
+    index: dict[str, dict[str, int]], location: Node, ident: str, top_level: bool
 ) -> dict[str, int]:
     """GCS's DR at a location by its rules: the location's ``dr_bonus`` plus every DR bonus in
     force naming it (or ``all``, for the top-level table's locations), by damage type."""
     dr = {"all": _whole(number(location, "dr_bonus"))}
-    bonuses = index.get(ident, []) + (index.get("all", []) if top_level and ident != "all" else [])
-    for specialization, amount in bonuses:
-        if specialization not in dr and len(dr) >= _MAX_DR_KEYS:
-            continue
-        dr[specialization] = _bounded(dr.get(specialization, 0) + amount)
+    for totals in (index.get(ident, {}), index.get("all", {}) if top_level and ident != "all" else {}):
+        for specialization, amount in totals.items():
+            if specialization not in dr and len(dr) >= _MAX_DR_KEYS:
+                continue
+            dr[specialization] = _bounded(dr.get(specialization, 0) + amount)
     return dr
 
 
@@ -289,7 +292,7 @@ def body_table(ctx: Context) -> BodyTable | None:
 
 
 def _row(
-    index: dict[str, list[tuple[str, int]]],
+    index: dict[str, dict[str, int]],
     location: Node,
     parent: _Parent,
     recompute: bool,

@@ -12,7 +12,18 @@ from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ..errors import guarded
 from ..update import format_timestamp
 from ._context import Context
-from ._fields import fill_placeholders, integer, mapping, node_list, number, text, walk
+from ._fields import (
+    MAX_FILL,
+    fill_placeholders,
+    integer,
+    mapping,
+    node_list,
+    number,
+    overfilled_texts,
+    text,
+    walk,
+    whole_number,
+)
 from .attributes import (
     AttributeValue,
     attributes_section,
@@ -25,10 +36,10 @@ from .attributes import (
 from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
-from .features import collect_features
+from .features import MAX_COMPARISONS, collect_features
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog, shortened
-from .reading import read_gcs
+from .reading import numbers_beyond_bounds, read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
 from .units import height_text, weight_text
@@ -47,7 +58,7 @@ _MONTHS = {
     )
 }
 _OLD_DATE = re.compile(
-    r"\s*([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})\s*([AaPp][Mm])\s*"
+    r"\s*([A-Za-z]{3})[a-z]*\.?\s+([0-9]{1,2}),\s*([0-9]{4}),?\s+([0-9]{1,2}):([0-9]{2})\s*([AaPp][Mm])\s*"
 )
 
 
@@ -195,6 +206,36 @@ def _file_notes(ctx: Context) -> None:
             "approximated",
             "The file holds no values computed by GCS (calc): thrust, swing, Move and Dodge per "
             "encumbrance level are computed with GCS's rules.",
+        )
+    overfilled, count = overfilled_texts(
+        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6
+    )
+    if overfilled:
+        ctx.note(
+            overfilled[0],
+            "approximated",
+            f"{_count(count, 'text')} ({', '.join(overfilled)}{', ...' if count > len(overfilled) else ''}) "
+            f"would take more from {'their' if count != 1 else 'its'} replacements than a text may (its own "
+            f"length and each replacement once, at most {MAX_FILL:,} characters of those): the "
+            "placeholders past that stay as written.",
+        )
+    if ctx.features.budget.ran_out:
+        ctx.note(
+            "",
+            "approximated",
+            f"The file makes every bonus meet every skill, spell or weapon (more than "
+            f"{MAX_COMPARISONS:,} comparisons of a bonus's criteria, or a weapon default's, with them): "
+            "the import stopped comparing there, so later skills, spells and weapons may lack bonuses "
+            "GCS gives them (their levels and damage are then not GCS's).",
+        )
+    beyond, count = numbers_beyond_bounds(ctx.data, 6)
+    if beyond:
+        ctx.note(
+            beyond[0],
+            "approximated",
+            f"{_count(count, 'number')} in the file {'is' if count == 1 else 'are'} beyond ±10^9 "
+            f"({', '.join(beyond)}{', ...' if count > len(beyond) else ''}): no GURPS character value "
+            "comes near, so the import reads them as absent (they stay in the GCS data).",
         )
     if any(True for _ in walk(node_list(ctx.data, "spells"), "/spells")):
         ctx.note(
@@ -354,8 +395,9 @@ def _profile(ctx: Context) -> dict[str, Any]:
 
 def _tech_level(ctx: Context) -> int | None:
     raw = text(mapping(ctx.data, "profile"), "tech_level").strip()
-    if raw.isdigit() and len(raw) < 4:
-        return int(raw)
+    level = whole_number(raw)
+    if level is not None and 0 <= level <= 999 and raw[:1] not in "+-":
+        return level
     if raw:
         ctx.note(
             "/profile/tech_level",

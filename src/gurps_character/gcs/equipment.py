@@ -23,11 +23,15 @@ from ._fields import (
 )
 from .features import display_name
 from .gear_values import adjusted_value, adjusted_weight, contained_weight
-from .notes import listing
+from .notes import listing, shortened
 from .units import kilograms
 
 __all__ = ["carried_weight_for_skills", "equipment_section"]
 
+_MAX_SHOWN_NAME = 100
+"""Characters of a container's name in the location of each item inside it."""
+_MAX_LOCATION = 300
+"""Characters of an item's location; a longer one keeps its outermost and innermost container."""
 _CONTENTS_TEXT = 300
 """Characters of a container's "contains ..." list (its items have entries of their own)."""
 
@@ -64,7 +68,8 @@ def equipment_section(ctx: Context) -> list[dict[str, Any]]:
                 )
                 continue
             stack.append((items, index, base, inside))
-            stack.append((kids, 0, pointer + "/children", (*inside, display_name(item) or "(unnamed item)")))
+            shown = shortened(display_name(item) or "(unnamed item)", _MAX_SHOWN_NAME)
+            stack.append((kids, 0, pointer + "/children", (*inside, shown)))
             break
     if any(type(item) is dict for item in node_list(ctx.data, "other_equipment")):
         ctx.note(
@@ -87,7 +92,10 @@ def _item(
     cost, weight = _extended(item, default_unit)
     notes = []
     if inside:
-        entry["location"] = " > ".join(inside)
+        location = " > ".join(inside)
+        if len(location) > _MAX_LOCATION:  # every item inside repeats it: its two ends
+            location = f"{inside[0]} > … > {inside[-1]}"
+        entry["location"] = location
         notes.append(
             f"in {inside[-1]}: its cost (${_decimal(max(cost, 0))}) and weight "
             f"({_decimal(max(weight, 0))} kg) are counted in {inside[0]}'s"

@@ -7,10 +7,12 @@ import math
 import re
 from collections.abc import Callable
 
+from ._fields import MAX_MAGNITUDE
+
 __all__ = ["evaluate_base"]
 
 _TOKEN = re.compile(
-    r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|\$([A-Za-z_][A-Za-z0-9_]*)(?:\.current)?|([A-Za-z_.]+)|(.))"
+    r"\s*(?:([0-9]+(?:\.[0-9]+)?|\.[0-9]+)|\$([A-Za-z_][A-Za-z0-9_]*)(?:\.current)?|([A-Za-z_.]+)|(.))"
 )
 _FUNCTIONS: dict[str, Callable[[float], float]] = {
     "floor": math.floor,
@@ -32,7 +34,8 @@ class _Unreadable(Exception):
 def evaluate_base(expression: str, lookup: Callable[[str], float | None]) -> float | None:
     """The value of a GCS base expression, or None when it uses anything beyond numbers,
     attribute references, ``+ - * /``, parentheses, floor/ceil/round/abs/trunc and max/min (old
-    or script form)."""
+    or script form), or when a number in it or its value is beyond ±10^9 (the bounds of every
+    number the importer reads: no attribute comes near)."""
     if len(expression) > _MAX_LENGTH:
         return None
     tokens: list[tuple[str, str]] = []
@@ -56,7 +59,9 @@ def evaluate_base(expression: str, lookup: Callable[[str], float | None]) -> flo
         value, rest = _sum(tokens, 0, lookup, 0)
     except (_Unreadable, ZeroDivisionError, OverflowError, ValueError):
         return None
-    return value if rest == len(tokens) and math.isfinite(value) else None
+    if rest != len(tokens) or not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:  # NaN fails too
+        return None
+    return value
 
 
 def _sum(
@@ -94,7 +99,10 @@ def _unary(
         inner, at = _unary(tokens, at + 1, lookup, depth + 1)
         return -inner, at
     if kind == "number":
-        return float(value), at + 1
+        literal = float(value)
+        if literal > MAX_MAGNITUDE:
+            raise _Unreadable
+        return literal, at + 1
     if kind == "ref":
         found = lookup(value)
         if found is None:

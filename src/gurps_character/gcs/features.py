@@ -3,6 +3,10 @@ modifiers, and from equipped, carried equipment. They explain where GCS's number
 
 from __future__ import annotations
 
+import bisect
+import heapq
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ._fields import (
@@ -21,6 +25,9 @@ from ._fields import (
 )
 
 __all__ = [
+    "MAX_COMPARISONS",
+    "Budget",
+    "CriterionIndex",
     "Feature",
     "Features",
     "WeaponIdentity",
@@ -30,6 +37,7 @@ __all__ = [
     "owner_features",
     "skill_bonuses",
     "spell_colleges",
+    "text_weight",
     "trait_level",
     "weapon_amount",
     "weapon_bonuses",
@@ -70,56 +78,300 @@ def display_name(node: Node) -> str:
     return fill_placeholders(name, node).strip()
 
 
+MAX_COMPARISONS = 1_000_000
+"""The most comparisons of a bonus (or a weapon default) with a skill, spell or weapon one import
+makes. The importer finds the bonuses that may apply through indexes built once, so a real
+character makes a few thousand at most; only a file built to make every item meet every bonus
+(thousands of bonuses accepting any name, thousands of skills of one name) reaches the limit,
+and it keeps the import's time linear in the file's size. The rest are not made, and a note says
+so."""
+
+
+class Budget:
+    """What is left of :data:`MAX_COMPARISONS` in one import."""
+
+    __slots__ = ("left", "ran_out")
+
+    def __init__(self, comparisons: int) -> None:
+        self.left = comparisons
+        self.ran_out = False
+
+    def take(self, count: int = 1) -> bool:
+        """Spends ``count`` comparisons; False (and nothing spent) when fewer are left."""
+        if count > self.left:
+            self.left = 0
+            self.ran_out = True
+            return False
+        self.left -= count
+        return True
+
+
+_NEGATIONS = frozenset({"is_not", "does_not_contain", "does_not_start_with", "does_not_end_with"})
+
+
+class CriterionIndex:
+    """Positions of features indexed once by one of their text criteria (GCS's ``{"compare",
+    "qualifier"}``, or text meaning "is"), so that those that may accept a value are found
+    without trying each: an exact name by lookup, a prefix, suffix or part of it by looking up
+    the value's own prefixes, suffixes and parts of the lengths the criteria have. Criteria that
+    accept nearly anything (``any``, the negations, none at all) are candidates for every value.
+    A candidate is only a candidate: the caller still checks its criteria with :func:`matches`.
+    Every lookup and every candidate is taken from the import's :class:`Budget`."""
+
+    __slots__ = ("_budget", "_default", "_everything", "_exact", "_parts", "_prefixes", "_suffixes")
+
+    def __init__(self, budget: Budget, default_compare: str = "is") -> None:
+        self._budget = budget
+        self._default = default_compare
+        self._exact: dict[str, list[int]] = {}
+        self._prefixes: _ByLength = _ByLength()
+        self._suffixes: _ByLength = _ByLength()
+        self._parts: _ByLength = _ByLength()
+        self._everything: list[int] = []
+
+    def add(self, criterion: object, position: int) -> None:
+        """Indexes the feature at ``position`` (positions are added in increasing order)."""
+        if type(criterion) is str:
+            self._exact.setdefault(criterion.lower(), []).append(position)
+            return
+        if type(criterion) is not dict:
+            self._everything.append(position)
+            return
+        compare = text(criterion, "compare") or self._default
+        qualifier = text(criterion, "qualifier").lower()
+        if compare == "is":
+            self._exact.setdefault(qualifier, []).append(position)
+        elif compare == "starts_with":
+            self._prefixes.add(qualifier, position)
+        elif compare == "ends_with":
+            self._suffixes.add(qualifier, position)
+        elif compare == "contains":
+            self._parts.add(qualifier, position)
+        elif compare == "any" or compare in _NEGATIONS:
+            self._everything.append(position)
+        # another comparison accepts nothing (as matches() says): the feature is left out
+
+    def candidates(self, values: list[str]) -> list[int]:
+        """The positions of the features that may accept one of ``values``, in order, each once,
+        as many as the budget allows."""
+        sources: list[list[int]] = [self._everything] if self._everything else []
+        budget = self._budget
+        for value in values:
+            value = value.lower()
+            if not budget.take(1 + len(value) // 256):
+                return []
+            found = self._exact.get(value)
+            if found:
+                sources.append(found)
+            for by_length, side in ((self._prefixes, 1), (self._suffixes, -1), (self._parts, 0)):
+                if by_length.lookups(value, side, budget, sources) is False:
+                    return []
+        return _take_merged(sources, budget)
+
+
+def _take_merged(sources: list[list[int]], budget: Budget) -> list[int]:
+    """The positions of sorted lists, merged in order, each once, as many as the budget allows
+    (the budget runs out when there are more)."""
+    if not sources:
+        return []
+    limit = budget.left
+    if len(sources) == 1:
+        found = sources[0][: limit + 1]
+    else:
+        found = list(itertools.islice(heapq.merge(*sources), limit + 1))
+    if len(found) > limit:
+        budget.take(limit + 1)  # more candidates than comparisons left: the budget runs out
+        found = found[:limit]
+    else:
+        budget.take(len(found))
+    return [position for position, _ in itertools.groupby(found)]
+
+
+class _ByLength:
+    """Qualifiers of one comparison (starts with, ends with, contains) by their length."""
+
+    __slots__ = ("count", "lengths", "qualifiers")
+
+    def __init__(self) -> None:
+        self.qualifiers: dict[str, list[int]] = {}
+        self.lengths: list[int] = []
+        self.count = 0
+
+    def add(self, qualifier: str, position: int) -> None:
+        self.qualifiers.setdefault(qualifier, []).append(position)
+        self.count += 1
+        self.lengths = []  # sorted again at the first lookup
+
+    def lookups(self, value: str, side: int, budget: Budget, sources: list[list[int]]) -> bool | None:
+        """Adds the lists of the qualifiers ``value`` starts with (``side`` 1), ends with (-1) or
+        contains (0); False when the budget ran out."""
+        if not self.count:
+            return None
+        if not self.lengths:
+            self.lengths = sorted({len(qualifier) for qualifier in self.qualifiers})
+        usable = self.lengths[: bisect.bisect_right(self.lengths, len(value))]
+        if side:
+            if not budget.take(sum(1 + length // 256 for length in usable)):
+                return False
+            for length in usable:
+                part = value[:length] if side > 0 else value[len(value) - length :]
+                found = self.qualifiers.get(part)
+                if found:
+                    sources.append(found)
+            return True
+        cost = sum((len(value) - length + 1) * (1 + length // 256) for length in usable)
+        scan = len(self.qualifiers) * (1 + len(value) // 256)
+        if cost > scan:  # fewer qualifiers than parts: try each qualifier
+            if not budget.take(scan):
+                return False
+            sources.extend(found for qualifier, found in self.qualifiers.items() if qualifier in value)
+            return True
+        if not budget.take(cost):
+            return False
+        seen: set[str] = set()
+        for length in usable:
+            for start in range(len(value) - length + 1):
+                part = value[start : start + length]
+                found = self.qualifiers.get(part)
+                if found and part not in seen:
+                    seen.add(part)
+                    sources.append(found)
+        return True
+
+
 class Features:
-    """The features in force, by kind."""
+    """The features in force, by kind, with the indexes the importer looks them up by (each
+    built once, when first needed) and the import's :class:`Budget` of comparisons."""
 
     def __init__(self, features: list[Feature]) -> None:
         self.all = features
+        self.budget = Budget(MAX_COMPARISONS)
         self._by_kind: dict[str, list[Feature]] = {}
-        self._skill_index: dict[str, list[int]] | None = None
-        self._skill_other: list[int] = []
         for feature in features:
             self._by_kind.setdefault(feature.kind, []).append(feature)
+        self._attribute: dict[tuple[str, str], list[Feature]] | None = None
+        self._attribute_totals: dict[tuple[str, str], float] = {}
+        self._reductions: dict[str, list[Feature]] | None = None
+        self._indexes: dict[str, tuple[CriterionIndex, list[Feature]]] = {}
 
     def of_kind(self, kind: str) -> list[Feature]:
         return self._by_kind.get(kind, [])
 
+    def indexed(
+        self,
+        name: str,
+        kinds: tuple[str, ...],
+        build: Callable[[CriterionIndex, int, Feature], None],
+        default_compare: str = "is",
+    ) -> tuple[CriterionIndex, list[Feature]]:
+        """An index over the features of ``kinds`` (in that order), built once under ``name``
+        by ``build(index, position, feature)``, and those features."""
+        found = self._indexes.get(name)
+        if found is None:
+            everything = [feature for kind in kinds for feature in self.of_kind(kind)]
+            index = CriterionIndex(self.budget, default_compare)
+            for position, feature in enumerate(everything):
+                build(index, position, feature)
+            found = self._indexes[name] = (index, everything)
+        return found
+
     def skill_bonus_candidates(self, name: str) -> list[Feature]:
-        """The ``skills_with_name`` skill bonuses that may apply to a skill name, in file order:
-        those naming it exactly and those with another kind of name criterion."""
-        if self._skill_index is None:
-            self._skill_index, self._skill_other = {}, []
-            for position, feature in enumerate(self.of_kind("skill_bonus")):
-                data = feature.data
-                if (text(data, "selection_type") or "skills_with_name") != "skills_with_name":
-                    continue
-                criterion = data.get("name")
-                if type(criterion) is dict and (text(criterion, "compare") or "is") == "is":
-                    criterion = text(criterion, "qualifier")
-                if type(criterion) is str:
-                    self._skill_index.setdefault(criterion.lower(), []).append(position)
-                else:
-                    self._skill_other.append(position)
-        positions = self._skill_index.get(name.lower(), [])
-        if self._skill_other:
-            positions = sorted(positions + self._skill_other)
-        everything = self.of_kind("skill_bonus")
-        return [everything[position] for position in positions]
+        """The ``skills_with_name`` skill bonuses that may apply to a skill name, in file order."""
+        index, everything = self.indexed("skill", ("skill_bonus",), _index_skill_bonus)
+        return [everything[position] for position in index.candidates([name])]
+
+    def spell_bonus_candidates(self, colleges: list[str], source: str, name: str) -> list[Feature]:
+        """The ``spell_bonus`` features that may apply to a spell of these colleges, power source
+        and name, in file order."""
+        found: list[list[int]] = []
+        everything: list[Feature] = []
+        for match, values in (
+            ("college_name", colleges),
+            ("power_source_name", [source]),
+            ("spell_name", [name]),
+        ):
+            index, everything = self.indexed(f"spell:{match}", ("spell_bonus",), _spell_bonus_indexer(match))
+            found.append(index.candidates(values))
+        return [everything[position] for position in _take_merged(found, self.budget)]
+
+    def weapon_candidates(self, kinds: tuple[str, ...], skill: str, owner: str) -> list[Feature]:
+        """The features of ``kinds`` in force that may reach a weapon (those selecting weapons by
+        a required skill that may be ``skill``, or by a name that may be ``owner``), in the order
+        of ``kinds``, then file order."""
+        by_skill, everything = self.indexed(
+            f"weapon-skill:{kinds}", kinds, _weapon_indexer("weapons_with_required_skill")
+        )
+        by_name, _ = self.indexed(f"weapon-name:{kinds}", kinds, _weapon_indexer("weapons_with_name"))
+        found = [by_skill.candidates([skill]), by_name.candidates([owner])]
+        return [everything[position] for position in _take_merged(found, self.budget)]
 
     def attribute_bonuses(self, attribute: str, limitation: str = "") -> list[Feature]:
         """``attribute_bonus`` features for an attribute id (``limitation`` ``""`` for plain ones,
-        or ``striking_only``, ``lifting_only``, ``throwing_only``)."""
-        found = []
-        for feature in self.of_kind("attribute_bonus"):
-            if text(feature.data, "attribute").lower() != attribute:
-                continue
-            limit = text(feature.data, "limitation")
-            if (limit in ("", "none") and not limitation) or limit == limitation:
-                found.append(feature)
-        return found
+        or ``striking_only``, ``lifting_only``, ``throwing_only``; GCS writes a plain one's as
+        nothing or ``none``)."""
+        if self._attribute is None:
+            self._attribute = {}
+            for feature in self.of_kind("attribute_bonus"):
+                key = (text(feature.data, "attribute").lower(), _limitation(text(feature.data, "limitation")))
+                self._attribute.setdefault(key, []).append(feature)
+        return self._attribute.get((attribute, _limitation(limitation)), [])
 
     def attribute_bonus(self, attribute: str, limitation: str = "") -> float:
-        return sum(feature.amount() for feature in self.attribute_bonuses(attribute, limitation))
+        """The sum of :meth:`attribute_bonuses` (added up once)."""
+        key = (attribute, _limitation(limitation))
+        total = self._attribute_totals.get(key)
+        if total is None:
+            total = self._attribute_totals[key] = sum(
+                feature.amount() for feature in self.attribute_bonuses(attribute, limitation)
+            )
+        return total
+
+    def cost_reductions(self, attribute: str) -> list[Feature]:
+        """The ``cost_reduction`` features for an attribute id, in file order."""
+        if self._reductions is None:
+            self._reductions = {}
+            for feature in self.of_kind("cost_reduction"):
+                self._reductions.setdefault(text(feature.data, "attribute").lower(), []).append(feature)
+        return self._reductions.get(attribute, [])
+
+
+def text_weight(*texts: str) -> int:
+    """What comparing these texts with a criterion costs beyond one comparison, in comparisons:
+    one more per 256 characters (a long text costs what it takes to read)."""
+    return sum(len(value) for value in texts) // 256 + len(texts) // 16
+
+
+def _limitation(limit: str) -> str:
+    return "" if limit in ("", "none") else limit
+
+
+def _index_skill_bonus(index: CriterionIndex, position: int, feature: Feature) -> None:
+    if (text(feature.data, "selection_type") or "skills_with_name") == "skills_with_name":
+        index.add(feature.data.get("name"), position)
+
+
+def _spell_bonus_indexer(match: str) -> Callable[[CriterionIndex, int, Feature], None]:
+    """Indexes the spell bonuses of one ``match`` by their name criterion (all colleges' go to
+    the colleges' index, as accepting every spell)."""
+
+    def build(index: CriterionIndex, position: int, feature: Feature) -> None:
+        kind = text(feature.data, "match") or "all_colleges"
+        wanted = feature.data.get("name")
+        if match == "college_name" and kind == "all_colleges":
+            index.add(None, position)
+        elif kind == match:
+            # colleges are matched as GCS matches a list: text, or no comparison, is any
+            index.add(wanted if match != "college_name" or type(wanted) is dict else None, position)
+
+    return build
+
+
+def _weapon_indexer(selection: str) -> Callable[[CriterionIndex, int, Feature], None]:
+    def build(index: CriterionIndex, position: int, feature: Feature) -> None:
+        if _selection(feature.data) == selection:
+            index.add(feature.data.get("name"), position)
+
+    return build
 
 
 def _modifier_features(node: Node, pointer: str, owner: str, level: float, out: list[Feature]) -> None:
@@ -205,20 +457,28 @@ def matches(criteria: object, value: str) -> bool:
     if type(criteria) is not dict:
         return True
     compare = text(criteria, "compare") or "is"
+    if compare == "any":
+        return True
+    negated = compare.startswith(("is_not", "does_not_"))
+    positive = _POSITIVE.get(compare)
+    if positive is None:
+        return False  # a comparison GCS does not have accepts nothing
     qualifier = text(criteria, "qualifier").lower()
-    value = value.lower()
-    checks = {
-        "any": True,
-        "is": value == qualifier,
-        "is_not": value != qualifier,
-        "contains": qualifier in value,
-        "does_not_contain": qualifier not in value,
-        "starts_with": value.startswith(qualifier),
-        "does_not_start_with": not value.startswith(qualifier),
-        "ends_with": value.endswith(qualifier),
-        "does_not_end_with": not value.endswith(qualifier),
-    }
-    return checks.get(compare, False)
+    found = positive(value.lower(), qualifier)
+    return not found if negated else found
+
+
+_POSITIVE: dict[str, Callable[[str, str], bool]] = {
+    "is": str.__eq__,
+    "is_not": str.__eq__,
+    "contains": lambda value, qualifier: qualifier in value,
+    "does_not_contain": lambda value, qualifier: qualifier in value,
+    "starts_with": str.startswith,
+    "does_not_start_with": str.startswith,
+    "ends_with": str.endswith,
+    "does_not_end_with": str.endswith,
+}
+"""GCS's text comparisons (the negations by the comparison they negate)."""
 
 
 def _any_matches(criteria: object, values: list[str]) -> bool:
@@ -243,8 +503,12 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
     name = fill_placeholders(text(node, "name"), node).strip()
     specialization = fill_placeholders(text(node, "specialization"), node).strip()
     tags = [tag for tag in node_list(node, "tags") if type(tag) is str]
+    weight = text_weight(name, specialization, *tags)
+    budget = features.budget
     found = []
     for feature in features.skill_bonus_candidates(name):
+        if weight and not budget.take(weight):
+            break
         data = feature.data
         if (
             matches(data.get("name"), name)
@@ -255,7 +519,10 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
     if spell:
         colleges = spell_colleges(node)
         source = text(node, "power_source")
-        for feature in features.of_kind("spell_bonus"):
+        weight = text_weight(name, source, *colleges, *tags)
+        for feature in features.spell_bonus_candidates(colleges, source, name):
+            if weight and not budget.take(weight):
+                break
             data = feature.data
             match = text(data, "match") or "all_colleges"
             wanted = data.get("name")
@@ -361,18 +628,28 @@ def weapon_bonuses(features: Features, weapon: WeaponIdentity, kinds: tuple[str,
     owner's name, the usage as specialization, tags), then the owner's own ones that select
     "this weapon" (by usage) or weapons by name."""
     found: list[Feature] = []
-    for kind in kinds:
-        for feature in features.of_kind(kind):
-            if _reaches(feature, weapon, ("weapons_with_required_skill", "weapons_with_name")):
-                found.append(feature)
+    budget = features.budget
+    weight = _weapon_weight(weapon)
+    for feature in features.weapon_candidates(kinds, weapon.skill, weapon.owner):
+        if weight and not budget.take(weight):
+            break
+        if _reaches(feature, weapon, ("weapons_with_required_skill", "weapons_with_name")):
+            found.append(feature)
+    if not weapon.own or not budget.take(len(weapon.own) * (1 + weight)):
+        return found
+    seen = {feature.pointer for feature in found}
     for feature in weapon.own:
         if (
             feature.kind in kinds
+            and feature.pointer not in seen
             and _reaches(feature, weapon, ("this_weapon", "weapons_with_name"))
-            and all(feature.pointer != other.pointer for other in found)
         ):
             found.append(feature)
     return found
+
+
+def _weapon_weight(weapon: WeaponIdentity) -> int:
+    return text_weight(weapon.owner, weapon.usage, weapon.skill, weapon.specialization, *weapon.tags)
 
 
 def weapon_amount(feature: Feature, dice: int = 1) -> float:
@@ -396,11 +673,22 @@ def weapon_skill_bonuses(features: Features, weapon: WeaponIdentity) -> list[Fea
     """The skill bonuses GCS adds to a weapon's level: those in force that select weapons by
     name (the owner's name, the usage as specialization, tags), and the owner's own "this
     weapon" ones (by usage)."""
-    found = [
-        feature
-        for feature in features.of_kind("skill_bonus")
-        if text(feature.data, "selection_type") == "weapons_with_name" and _named_weapon(feature.data, weapon)
-    ]
+    index, everything = features.indexed(
+        "weapon-level", ("skill_bonus",), _weapon_indexer("weapons_with_name")
+    )
+    budget = features.budget
+    weight = _weapon_weight(weapon)
+    found = []
+    for position in index.candidates([weapon.owner]):
+        if weight and not budget.take(weight):
+            break
+        feature = everything[position]
+        if text(feature.data, "selection_type") == "weapons_with_name" and _named_weapon(
+            feature.data, weapon
+        ):
+            found.append(feature)
+    if not weapon.own or not budget.take(len(weapon.own) * (1 + weight)):
+        return found
     for feature in weapon.own:
         if (
             feature.kind == "skill_bonus"

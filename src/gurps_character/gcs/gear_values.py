@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import re
 
-from ._fields import MAX_MAGNITUDE, Node, kind_of, node_list, text, walk
+from ._fields import MAX_MAGNITUDE, Node, kind_of, node_list, number_text, text, walk
 from .units import kilograms
 
 __all__ = ["adjusted_value", "adjusted_weight", "contained_weight"]
 
 _AMOUNT = re.compile(
-    r"\s*([x×])?\s*([+-]?(?:\d[\d,]*)?\.?\d+)(?:\s*/\s*(\d+(?:\.\d+)?))?\s*(%|cf)?\s*", re.IGNORECASE
+    r"\s*([x×])?\s*([+-]?(?:[0-9][0-9,]*)?\.?[0-9]+)(?:\s*/\s*([0-9]+(?:\.[0-9]+)?))?\s*(%|cf)?\s*",
+    re.IGNORECASE,
 )
 _COST_STEPS = ("to_original_cost", "to_final_base_cost", "to_final_cost")
 _WEIGHT_STEPS = ("to_base_weight", "to_final_base_weight", "to_final_weight")
@@ -40,9 +41,12 @@ def _amount(raw: str) -> tuple[str, float] | None:
     match = _AMOUNT.fullmatch(raw) if len(raw) < 40 else None
     if match is None:
         return None
-    value = float(match.group(2).replace(",", ""))
+    read = number_text(match.group(2))
+    if read is None:
+        return None
+    value = float(read)
     if match.group(3):
-        denominator = float(match.group(3))
+        denominator = number_text(match.group(3))
         if not denominator:
             return None
         value /= denominator

@@ -10,10 +10,10 @@ from typing import Any
 from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import Node, mapping, node_list, walk
+from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk
 from .notes import shortened
 
-__all__ = ["SUPPORTED_VERSIONS", "GcsFile", "read_gcs"]
+__all__ = ["SUPPORTED_VERSIONS", "GcsFile", "numbers_beyond_bounds", "read_gcs"]
 
 SUPPORTED_VERSIONS = (1, 2, 4, 5)
 """The JSON file versions GCS has written: 1 and 2 (GCS 4.x, Java), 4 (GCS 5.0 to 5.2x) and 5."""
@@ -103,6 +103,39 @@ def _as_read_from_text(data: Any) -> None:
                         f"The document is not JSON data at {where}: an integer no JSON number can hold.",
                         {"pointer": where, "reason": "an integer no JSON number can hold"},
                     ) from None
+
+
+_NUMBER_LIKE = re.compile(r"\s*[+-]?[0-9][0-9,]*(?:\.[0-9]+)?\s*")
+
+
+def numbers_beyond_bounds(data: Node, shown: int) -> tuple[list[str], int]:
+    """Where the file holds a number beyond ±10^9, as a JSON number or as text that is nothing
+    but one (``"1111111111111111111111111111111"``): the JSON Pointers of the first ``shown``, and
+    how many there are. The importer reads such numbers as absent. Without recursion; pointers
+    are built only for those shown."""
+    found: list[str] = []
+    count = 0
+    stack: list[tuple[Any, _Link]] = [(data, None)]
+    while stack:
+        container, link = stack.pop()
+        pairs = container.items() if type(container) is dict else enumerate(container)
+        for key, value in pairs:
+            kind = type(value)
+            if kind is dict or kind is list:
+                if value:
+                    stack.append((value, (key, link)))
+                continue
+            if kind is int or kind is float:
+                beyond = not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE
+            elif kind is str and len(value) > 10 and value[-1] in "0123456789":
+                beyond = _NUMBER_LIKE.fullmatch(value) is not None and number_text(value) is None
+            else:
+                continue
+            if beyond:
+                count += 1
+                if len(found) < shown:
+                    found.append(_pointer((key, link)))
+    return found, count
 
 
 def _pointer(link: _Link) -> str:

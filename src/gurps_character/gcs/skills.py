@@ -27,6 +27,7 @@ from ._fields import (
     number,
     text,
     walk,
+    whole_number,
 )
 from .attributes import AttributeValue
 
@@ -42,7 +43,7 @@ __all__ = ["SkillSections", "skill_name", "skill_sections"]
 _ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
 _BASE_RELATIVE = {"e": 0, "a": -1, "h": -2, "vh": -3}
-_RSL_NUMBER = re.compile(r"([+-]\d+)\s*$")
+_RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
 
 
 @dataclass(slots=True)
@@ -99,7 +100,7 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
     uncomputed = 0
     parents: dict[str, str] | None = None
     encumbrance = _SkillLoad(ctx, st)
-    skill_levels: dict[str, list[tuple[str, float]]] | None = None
+    skill_levels: dict[str, _Levels] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
             kind = kind_of(node)
@@ -116,7 +117,7 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
                 level = _technique_level(ctx, node, points, attributes, skill_levels, _ritual_default(node))
                 if level is not None and kind == "technique":  # a technique of this technique
                     named = fill_placeholders(text(node, "name"), node).strip().lower()
-                    skill_levels.setdefault(named, []).append(("", level))
+                    skill_levels.setdefault(named, _Levels()).add("", level)
             if kind in ("technique", "ritual_magic_spell") and parents is None:
                 parents = _parent_attributes(ctx)
             skill = _Skill(node, pointer, kind or "skill", calc, saved, points, level)
@@ -199,6 +200,25 @@ _LEVEL_NAMES = ("None", "Light", "Medium", "Heavy", "Extra-Heavy")
 _LOADS = (1, 2, 3, 6, 10)
 
 
+class _Levels:
+    """The best level among skills of one name: of any specialization, and by specialization."""
+
+    __slots__ = ("best", "by_specialization")
+
+    def __init__(self) -> None:
+        self.best: float | None = None
+        self.by_specialization: dict[str, float] = {}
+
+    def add(self, specialization: str, level: float) -> None:
+        self.best = level if self.best is None else max(self.best, level)
+        known = self.by_specialization.get(specialization)
+        self.by_specialization[specialization] = level if known is None else max(known, level)
+
+    def of(self, specialization: str) -> float | None:
+        """The best level, of the specialization when one is given."""
+        return self.by_specialization.get(specialization) if specialization else self.best
+
+
 def _parent_attributes(ctx: Context) -> dict[str, str]:
     """Lower-case skill or technique name → the attribute its level is based on: a skill's own,
     a technique's through the skill (or technique) it defaults to."""
@@ -210,10 +230,13 @@ def _parent_attributes(ctx: Context) -> dict[str, str]:
             found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
         elif kind_of(node) == "technique":
             techniques.setdefault(name, mapping(node, "default"))
+    nowhere: set[str] = set()  # techniques whose chain of defaults ends in no attribute
     for name in techniques:
         seen: set[str] = set()
         current = name
-        while current in techniques and current not in seen and current not in found:
+        while (
+            current in techniques and current not in seen and current not in found and current not in nowhere
+        ):
             seen.add(current)
             default = techniques[current]
             kind = text(default, "type").strip().lower()
@@ -225,6 +248,8 @@ def _parent_attributes(ctx: Context) -> dict[str, str]:
         if current in found:
             for one in seen:
                 found.setdefault(one, found[current])
+        else:
+            nowhere.update(seen)
     return found
 
 
@@ -237,10 +262,10 @@ def _default_name(default: Node) -> str:
 
 def _skill_levels(
     ctx: Context, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
-) -> dict[str, list[tuple[str, float]]]:
+) -> dict[str, _Levels]:
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
     level), the saved level or, without one, GCS's rules."""
-    found: dict[str, list[tuple[str, float]]] = {}
+    found: dict[str, _Levels] = {}
     for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
         points = number(node, "points") or 0
         if kind_of(node) != "skill" or points <= 0:
@@ -252,7 +277,7 @@ def _skill_levels(
             continue
         name = fill_placeholders(text(node, "name"), node).strip().lower()
         specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
-        found.setdefault(name, []).append((specialization, level))
+        found.setdefault(name, _Levels()).add(specialization, level)
     return found
 
 
@@ -521,7 +546,7 @@ def _technique_level(
     node: Node,
     points: float,
     attributes: dict[str, AttributeValue],
-    skill_levels: dict[str, list[tuple[str, float]]],
+    skill_levels: dict[str, _Levels],
     default: Node | None = None,
 ) -> float | None:
     """GCS's technique level for a file that saved none: the best level of the skill it defaults
@@ -534,14 +559,11 @@ def _technique_level(
     kind = text(default, "type").strip().lower()
     if kind == "skill":
         wanted = text(default, "specialization").strip().lower()
-        levels = [
-            level
-            for specialization, level in skill_levels.get(text(default, "name").strip().lower(), [])
-            if not wanted or specialization == wanted
-        ]
-        if not levels:
+        known = skill_levels.get(text(default, "name").strip().lower())
+        best = known.of(wanted) if known is not None else None
+        if best is None:
             return None
-        start = max(levels)
+        start = best
     elif kind in attributes:
         start = math.floor(attributes[kind].value)
     else:
@@ -560,8 +582,9 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     """GCS's relative level including bonuses (``calc.rsl``), or level − attribute."""
     rsl_text = text(calc, "rsl")
     match = _RSL_NUMBER.search(rsl_text)
-    if match:
-        return int(match.group(1))
+    found = whole_number(match.group(1)) if match else None
+    if found is not None:
+        return found
     if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
         return 0
     if level is not None:

@@ -24,11 +24,13 @@ from ._fields import (
     node_list,
     number,
     number_or_text,
+    number_text,
     plain,
     text,
     walk,
 )
 from .features import display_name, trait_level
+from .notes import shortened
 
 __all__ = ["TraitSections", "modifier_cost", "trait_sections"]
 
@@ -51,6 +53,7 @@ _FREQUENCY = {6: 0.5, 9: 1.0, 12: 2.0, 15: 3.0, 18: 4.0}
 """Frequency-of-appearance roll → cost multiplier (B36; GCS's 18 is "constantly")."""
 _MAX_PATTERN_TEXT = 300
 """Names longer than this are not matched against the patterns below (no real name is)."""
+_COST_ADJ = re.compile(r"([x×])?\s*([+-]?[0-9]+(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+(?:\.[0-9]+)?))?\s*(%)?")
 _COMPREHENSION = ("none", "broken", "accented", "native")
 _TL_TRAIT = re.compile(r"^\s*(high|low)\s+tl\b", re.IGNORECASE)
 _FAMILIARITY = re.compile(r"^\s*cultural\s+familiarity\s*\((.+)\)\s*$", re.IGNORECASE)
@@ -122,6 +125,12 @@ class _Item:
     """A container's first enabled trait (the entry that carries the container's notes)."""
     index: int = -1
     """Its place in the tree's list."""
+    shown: str | None = None
+    """A container's name as its traits' notes show it (shortened), once worked out."""
+    path: str | None = None
+    """A container's "Part of" path as its traits' notes show it, once worked out."""
+    handed_down: list[str] | None = None
+    """The texts of a container's enabled modifiers and those above it, once worked out."""
 
 
 def trait_sections(ctx: Context) -> TraitSections:
@@ -216,6 +225,7 @@ def _tree(ctx: Context) -> list[_Item]:
 def _price(items: list[_Item], multiplicative: bool) -> None:
     """Each node's own GCS points, children first: a leaf's saved points (GCS's rules when it
     has none), a container's from its children."""
+    sums = _ChainSums()
     for item in reversed(items):
         if item.disabled:
             item.value = 0
@@ -229,7 +239,7 @@ def _price(items: list[_Item], multiplicative: bool) -> None:
         else:
             saved = number(mapping(item.node, "calc"), "points")
             if saved is None:
-                item.value = _trait_cost(item.node, _chained(item.chain), multiplicative)
+                item.value = _trait_cost(item.node, sums.of(item.chain), multiplicative)
                 item.computed = True
             else:
                 item.value = saved
@@ -334,12 +344,95 @@ def _chain(parent: Chain, node: Node) -> Chain:
     return (own, parent) if own else parent
 
 
-def _chained(chain: Chain) -> list[Node]:
-    found: list[Node] = []
-    while chain is not None:
-        found.extend(chain[0])
-        chain = chain[1]
-    return found
+@dataclass(slots=True)
+class _Sums:
+    """Trait modifiers added up as GCS applies them: percentages (enhancements and limitations,
+    on the base and on the levels), points (on the base and per level) and the product of the
+    multipliers (``factors`` of them)."""
+
+    base_enh: float = 0
+    base_lim: float = 0
+    level_enh: float = 0
+    level_lim: float = 0
+    base_points: float = 0
+    level_points: float = 0
+    product: float = 1
+    factors: int = 0
+
+    def add(self, kind: str, value: float, affects: str) -> None:
+        if kind == "percentage":
+            if affects in ("total", "base_only"):
+                if value > 0:
+                    self.base_enh += value
+                else:
+                    self.base_lim += value
+            if affects in ("total", "levels_only"):
+                if value > 0:
+                    self.level_enh += value
+                else:
+                    self.level_lim += value
+        elif kind == "points":
+            if affects != "levels_only":
+                self.base_points += value
+            else:
+                self.level_points += value
+        else:
+            self.product *= value if kind == "multiplier" else value / 100
+            self.factors += 1
+
+    def plus(self, other: _Sums) -> _Sums:
+        return _Sums(
+            self.base_enh + other.base_enh,
+            self.base_lim + other.base_lim,
+            self.level_enh + other.level_enh,
+            self.level_lim + other.level_lim,
+            self.base_points + other.base_points,
+            self.level_points + other.level_points,
+            self.product * other.product,
+            self.factors + other.factors,
+        )
+
+
+_NONE = (_Sums(), _Sums())
+
+
+class _ChainSums:
+    """The enabled modifiers of each chain (a trait's and its containers'), added up once per
+    chain: those whose count is their own, and those counted per level of the trait they price
+    (``use_level_from_trait``), apart. A container's modifiers are read once however many traits
+    it holds."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[_Sums, _Sums]] = {}
+        self._chains: list[Chain] = []  # keeps every chain summed alive, so its id stays its own
+
+    def of(self, chain: Chain) -> tuple[_Sums, _Sums]:
+        links: list[tuple[list[Node], Chain]] = []
+        current = chain
+        while current is not None and id(current) not in self._known:
+            links.append(current)
+            current = current[1]
+        found = self._known[id(current)] if current is not None else _NONE
+        for link in reversed(links):
+            own = _link_sums(link[0])
+            found = (own[0].plus(found[0]), own[1].plus(found[1]))
+            self._known[id(link)] = found
+            self._chains.append(link)
+        return found
+
+
+def _link_sums(modifiers: list[Node]) -> tuple[_Sums, _Sums]:
+    own, per_level = _Sums(), _Sums()
+    for modifier, _, _ in walk(modifiers, "", skip_disabled=True):
+        if kind_of(modifier).endswith("_container"):
+            continue
+        kind, value = modifier_cost(modifier)
+        affects = text(modifier, "affects") or "total"
+        if boolean(modifier, "use_level_from_trait") and not boolean(modifier, "cost_ignores_level"):
+            per_level.add(kind, value, affects)
+        else:
+            own.add(kind, value * _modifier_levels(modifier, 0, False), affects)
+    return own, per_level
 
 
 def modifier_cost(modifier: Node) -> tuple[str, float]:
@@ -347,10 +440,12 @@ def modifier_cost(modifier: Node) -> tuple[str, float]:
     or ``percent_multiplier``; read from ``cost_adj`` (2026 files) or ``cost`` + ``cost_type``."""
     adj = text(modifier, "cost_adj").strip()
     if adj:
-        match = re.fullmatch(r"([x×])?\s*([+-]?\d+(?:\.\d+)?)(?:\s*/\s*(\d+(?:\.\d+)?))?\s*(%)?", adj)
-        if not match or (match.group(3) and not float(match.group(3))):
+        match = _COST_ADJ.fullmatch(adj)
+        amount = number_text(match.group(2)) if match else None
+        divisor = number_text(match.group(3)) if match and match.group(3) else 1
+        if match is None or amount is None or not divisor:  # not a cost, or beyond ±10^9: none
             return "points", 0
-        value = float(match.group(2)) / (float(match.group(3)) if match.group(3) else 1)
+        value = amount / divisor
         if match.group(1):
             return ("percent_multiplier", value) if match.group(4) else ("multiplier", value)
         return ("percentage", value) if match.group(4) else ("points", value)
@@ -372,43 +467,30 @@ def _modifier_levels(modifier: Node, trait_levels: float, leveled: bool) -> floa
     return count if count > 0 else 1
 
 
-def _trait_cost(node: Node, modifiers: list[Node], multiplicative: bool) -> float:
-    """GCS's adjusted points of one trait (``AdjustedPoints``): base and leveled points, point
-    additions, enhancements and limitations (net limitation at most −80 %), multipliers, the
-    self-control and frequency multipliers; rounded up (down with ``round_down``)."""
+def _trait_cost(node: Node, modifiers: tuple[_Sums, _Sums], multiplicative: bool) -> float:
+    """GCS's adjusted points of one trait (``AdjustedPoints``) from its and its containers'
+    modifiers, added up: base and leveled points, point additions, enhancements and limitations
+    (net limitation at most −80 %), multipliers, the self-control and frequency multipliers;
+    rounded up (down with ``round_down``). A modifier counted per level of the trait counts its
+    levels (once when it has none)."""
     levels = max(number_or_text(node, "levels") or 0, 0)
     base = number(node, "base_points") or 0
     per_level = number(node, "points_per_level") or 0
     leveled = boolean(node, "can_level") or bool(levels) or bool(per_level)
     if not leveled:
         levels = per_level = 0
-    base_enh = base_lim = level_enh = level_lim = 0.0
     multiplier = _SELF_CONTROL.get(integer(number(node, "cr")) or 0, 1.0)
     multiplier *= _FREQUENCY.get(integer(number(node, "frequency")) or 0, 1.0)
-    for modifier, _, _ in walk(modifiers, "", skip_disabled=True):
-        if kind_of(modifier).endswith("_container"):
-            continue
-        kind, value = modifier_cost(modifier)
-        value *= _modifier_levels(modifier, levels, leveled)
-        affects = text(modifier, "affects") or "total"
-        if kind == "percentage":
-            if affects in ("total", "base_only"):
-                base_enh, base_lim = (
-                    (base_enh + value, base_lim) if value > 0 else (base_enh, base_lim + value)
-                )
-            if affects in ("total", "levels_only"):
-                level_enh, level_lim = (
-                    (level_enh + value, level_lim) if value > 0 else (level_enh, level_lim + value)
-                )
-        elif kind == "points":
-            if affects != "levels_only":
-                base += value
-            elif leveled:
-                per_level += value
-        elif kind == "multiplier":
-            multiplier *= value
-        else:
-            multiplier *= value / 100
+    own, by_level = modifiers
+    times = levels if leveled and levels > 0 else 1  # a per-level modifier's count
+    base_enh = own.base_enh + by_level.base_enh * times
+    base_lim = own.base_lim + by_level.base_lim * times
+    level_enh = own.level_enh + by_level.level_enh * times
+    level_lim = own.level_lim + by_level.level_lim * times
+    base += own.base_points + by_level.base_points * times
+    if leveled:
+        per_level += own.level_points + by_level.level_points * times
+    multiplier *= own.product * by_level.product * _power(times, by_level.factors)
     leveled_points = per_level * levels
     if multiplicative:
         base = base * (1 + base_enh / 100) * max(1 + base_lim / 100, 0.2)
@@ -419,6 +501,14 @@ def _trait_cost(node: Node, modifiers: list[Node], multiplicative: bool) -> floa
     total = (base + leveled_points) * multiplier
     total = max(-MAX_MAGNITUDE, min(MAX_MAGNITUDE, round(total, 4)))
     return math.floor(total) if boolean(node, "round_down") else math.ceil(total)
+
+
+def _power(base: float, exponent: int) -> float:
+    """``base ** exponent`` without an overflow error (infinity beyond doubles)."""
+    try:
+        return float(base) ** exponent
+    except OverflowError:
+        return math.inf
 
 
 def _trait_type(node: Node, points: float) -> str:
@@ -521,7 +611,7 @@ def _record_share(out: TraitSections, item: _Item, above: list[_Item], name: str
     if abs(item.share - item.value) < 1e-9:
         return ""
     alternatives = [a for a in above if text(a.node, "container_type") == _ALTERNATIVE]
-    where = display_name(alternatives[-1].node) if alternatives else ""
+    where = _shown(alternatives[-1]) if alternatives else ""
     reason = (
         f"GCS charges {item.share:g} of its own {item.value:g} points: in the alternative abilities "
         f"'{where}' the dearest ability costs in full and each other a fifth of its cost, rounded up (B61)"
@@ -538,14 +628,35 @@ def _record_share(out: TraitSections, item: _Item, above: list[_Item], name: str
     return reason
 
 
+_MAX_SHOWN_NAME = 100
+"""Characters of a container's name in its traits' notes (each trait repeats it)."""
+_MAX_PATH = 300
+"""Characters of a trait's "Part of" path; a longer one keeps the outermost and innermost."""
+_MAX_HANDED_DOWN = 300
+"""Characters of the modifiers a trait's notes list from its containers (each trait repeats them)."""
+
+
+def _shown(container: _Item) -> str:
+    if container.shown is None:
+        container.shown = shortened(display_name(container.node) or "(unnamed)", _MAX_SHOWN_NAME)
+    return container.shown
+
+
 def _path(above: list[_Item]) -> str:
-    """``Ogre (ancestry) > Advantages``: the containers an entry is part of."""
-    parts = []
-    for container in above:
-        label = _CONTAINER_LABELS.get(text(container.node, "container_type"), "")
-        name = display_name(container.node) or "(unnamed)"
-        parts.append(f"{name} ({label})" if label else name)
-    return " > ".join(parts)
+    """``Ogre (ancestry) > Advantages``: the containers an entry is part of (each container's
+    worked out once; a path too long to repeat in every trait keeps its two ends)."""
+    if not above:
+        return ""
+    inner = above[-1]
+    if inner.path is None:
+        label = _CONTAINER_LABELS.get(text(inner.node, "container_type"), "")
+        part = f"{_shown(inner)} ({label})" if label else _shown(inner)
+        outer = _path(above[:-1]) if len(above) > 1 else ""
+        joined = f"{outer} > {part}" if outer else part
+        if len(joined) > _MAX_PATH:
+            joined = f"{shortened(outer.split(' > ')[0], _MAX_PATH // 3)} > … > {part}"
+        inner.path = joined
+    return inner.path
 
 
 def _container_texts(above: list[_Item], index: int) -> list[str]:
@@ -563,7 +674,7 @@ def _container_texts(above: list[_Item], index: int) -> list[str]:
             )
             if part
         )
-        name = display_name(container.node) or "(unnamed)"
+        name = _shown(container)
         reference = text(container.node, "reference").strip()
         cited = f" (Ref: {reference})" if reference else ""
         if body:
@@ -589,9 +700,7 @@ def _notes(item: _Item, above: list[_Item], share_reason: str, level: float = 0)
     frequency = integer(number(node, "frequency"))
     if frequency:
         parts.append("Frequency: constantly" if frequency == 18 else f"Frequency of appearance {frequency}")
-    mods = _modifier_texts(node_list(node, "modifiers"), "")
-    for container in reversed(above):
-        mods += _modifier_texts(node_list(container.node, "modifiers"), display_name(container.node))
+    mods = _modifier_texts(node_list(node, "modifiers"), "") + _handed_down(above)
     if mods:
         parts.append("Modifiers: " + "; ".join(mods))
     parts.extend(_container_texts(above, item.index))
@@ -603,6 +712,29 @@ def _notes(item: _Item, above: list[_Item], share_reason: str, level: float = 0)
     if reference:
         parts.append(f"Ref: {reference}")
     return "\n".join(parts)
+
+
+def _handed_down(above: list[_Item]) -> list[str]:
+    """The texts of the enabled modifiers of the containers above a trait, the nearest first,
+    worked out once per container and at most :data:`_MAX_HANDED_DOWN` characters (the rest
+    counted)."""
+    if not above:
+        return []
+    inner = above[-1]
+    if inner.handed_down is None:
+        found = _modifier_texts(node_list(inner.node, "modifiers"), _shown(inner))
+        found += _handed_down(above[:-1]) if len(above) > 1 else []
+        kept: list[str] = []
+        used = 0
+        for part in found:
+            if used + len(part) > _MAX_HANDED_DOWN:
+                left = len(found) - len(kept)
+                kept.append(f"… ({left} more from the containers)")
+                break
+            kept.append(part)
+            used += len(part) + 2
+        inner.handed_down = kept
+    return inner.handed_down
 
 
 def _modifier_texts(modifiers: list[Any], owner: str) -> list[str]:

@@ -6,15 +6,17 @@ from __future__ import annotations
 import math
 import re
 
-from ._fields import MAX_MAGNITUDE
+from ._fields import MAX_MAGNITUDE, number_text
 
 __all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "tidy", "weight_text"]
 
 _KG_PER_UNIT = {"lb": 0.5, "#": 0.5, "oz": 0.5 / 16, "tn": 1000.0, "t": 1000.0, "kg": 1.0, "g": 0.001}
 """Kilograms per GCS weight unit (``tn`` is the short ton of 2,000 lb; ``t`` the metric tonne)."""
-_WEIGHT = re.compile(r"\s*([+-]?(?:\d[\d,]*)?\.?\d+)\s*(lb|#|oz|tn|t|kg|g)?\s*", re.IGNORECASE)
-_FEET_INCHES = re.compile(r"""\s*(?:(\d+(?:\.\d+)?)\s*')?\s*(?:(\d+(?:\.\d+)?)\s*(?:"|''))?\s*""")
-_DICE = re.compile(r"\s*(\d{1,6})\s*[dD](\d*)\s*(?:([+-])\s*(\d{1,6}))?\s*")
+_WEIGHT = re.compile(r"\s*([+-]?(?:[0-9][0-9,]*)?\.?[0-9]+)\s*(lb|#|oz|tn|t|kg|g)?\s*", re.IGNORECASE)
+_FEET_INCHES = re.compile(
+    r"""\s*(?:([0-9]{1,9}(?:\.[0-9]+)?)\s*')?\s*(?:([0-9]{1,9}(?:\.[0-9]+)?)\s*(?:"|''))?\s*"""
+)
+_DICE = re.compile(r"\s*([0-9]{1,6})\s*[dD]([0-9]*)\s*(?:([+-])\s*([0-9]{1,6}))?\s*")
 
 
 def kilograms(value: object, default_unit: str = "lb") -> float | None:
@@ -24,10 +26,13 @@ def kilograms(value: object, default_unit: str = "lb") -> float | None:
         amount, unit = float(value), default_unit  # type: ignore[arg-type]
     elif type(value) is str and len(value) < 60:
         match = _WEIGHT.fullmatch(value)
-        if match is None:
+        read = number_text(match.group(1)) if match else None
+        if match is None or read is None:
             return None
-        amount, unit = float(match.group(1).replace(",", "")), (match.group(2) or default_unit)
+        amount, unit = float(read), (match.group(2) or default_unit)
     else:
+        return None
+    if not -MAX_MAGNITUDE <= amount <= MAX_MAGNITUDE:
         return None
     factor = _KG_PER_UNIT.get(unit.lower(), _KG_PER_UNIT.get(default_unit, 0.5))
     result = amount * factor

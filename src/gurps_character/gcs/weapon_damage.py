@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from .._notation import HIT_TYPES, MODIFIERS
-from ._fields import Node, boolean, number, number_or_text, text
+from ._fields import Node, boolean, number, number_or_text, text, whole_number
 from .features import Feature, weapon_amount
 from .progression import swing, thrust
 
@@ -114,8 +114,9 @@ def gcs_roll(spec: str) -> tuple[GcsDice, bool] | None:
     """A dice spec of a weapon's damage (``1d``, ``2d+1``, ``-1``, ``+2``, ``6dx2``) and whether
     it is subtracted (``-1d``); None for text GCS would evaluate as a script."""
     spec = spec.strip().lstrip("+")
-    if spec.lstrip("-").isdigit() and len(spec) < 8:  # the usual weapon adds: "-1", "2"
-        return GcsDice(0, 6, int(spec)), False
+    amount = whole_number(spec) if len(spec) < 8 else None
+    if amount is not None:  # the usual weapon adds: "-1", "2"
+        return GcsDice(0, 6, amount), False
     subtract = False
     if re.match(r"-[0-9]*[dD]", spec):
         subtract, spec = True, spec[1:]

@@ -19,13 +19,16 @@ from ._fields import (
     fill_placeholders,
     is_container,
     kind_of,
+    leading_whole_number,
     mapping,
     node_list,
     number,
     number_or_text,
+    number_text,
     plain,
     text,
     walk,
+    whole_number,
 )
 from .features import (
     Feature,
@@ -33,11 +36,13 @@ from .features import (
     display_name,
     matches,
     owner_features,
+    text_weight,
     trait_level,
     weapon_amount,
     weapon_bonuses,
     weapon_skill_bonuses,
 )
+from .notes import listing, shortened
 from .progression import basic_lift_pounds, progression_of, swing, thrust
 from .skills import SkillSections
 from .units import dice, js_round, kilograms
@@ -53,10 +58,13 @@ from .weapon_damage import (
 
 __all__ = ["WeaponSections", "weapon_sections"]
 
-_LEADING_INT: Final = re.compile(r"\s*([+-]?\d+)")
-_RANGE: Final = re.compile(r"\s*(x?)([\d,]*\.?\d+)\s*(?:/\s*(x?)([\d,]*\.?\d+))?\s*")
-_RSL_NUMBER: Final = re.compile(r"([+-]\d+)\s*$")
+_RANGE: Final = re.compile(r"\s*(x?)([0-9,]*\.?[0-9]+)\s*(?:/\s*(x?)([0-9,]*\.?[0-9]+))?\s*")
+_RSL_NUMBER: Final = re.compile(r"([+-][0-9]+)\s*$")
 _RULE_OF_20: Final = 20
+_MAX_CAUSES: Final = 400
+"""Characters of the bonuses a weapon's notes name (a file can give one weapon thousands)."""
+_MAX_NAME: Final = 200
+"""Characters of an owner's name and of a usage in a weapon entry's name (each mode repeats them)."""
 _SKILL_BASED: Final = ("skill", "parry", "block")
 
 
@@ -261,6 +269,10 @@ class _Skills:
         self.sections = sections
         self.nodes: dict[str, list[tuple[Node, str]]] | None = None
         self.read: dict[str, list[_Skill]] = {}
+        self._every: list[_Skill] | None = None
+        self._by_specialization: dict[tuple[str | None, str], list[_Skill]] = {}
+        self._best: dict[tuple[object, ...], _Skill | None] = {}
+        self._relative: dict[tuple[str, str], float | None] = {}
 
     def named(self, name: str) -> list[_Skill]:
         """The skills of a name (any case)."""
@@ -278,9 +290,67 @@ class _Skills:
         return found
 
     def every(self) -> list[_Skill]:
-        self.named("")
-        assert self.nodes is not None
-        return [found for name in list(self.nodes) for found in self.named(name)]
+        if self._every is None:
+            self.named("")
+            assert self.nodes is not None
+            self._every = [found for name in list(self.nodes) for found in self.named(name)]
+        return self._every
+
+    def specialized(self, name: str | None, specialization: str) -> list[_Skill]:
+        """The skills of a specialization (any case), of a name too unless it is None."""
+        if not self._by_specialization:
+            for skill in self.every():
+                wanted = skill.specialization.lower()
+                self._by_specialization.setdefault((skill.name.lower(), wanted), []).append(skill)
+                self._by_specialization.setdefault((None, wanted), []).append(skill)
+        key = (name.strip().lower() if name is not None else None, specialization.lower())
+        return self._by_specialization.get(key, [])
+
+    def best(self, candidates: list[_Skill], criteria: tuple[object, object, object]) -> _Skill | None:
+        """The skill of the best level among ``candidates`` that a default's name, specialization
+        and tags criteria accept (the first of equal levels), found once for the same
+        candidates and criteria; each candidate tried is taken from the import's budget."""
+        key = (id(candidates), *(_plain_key(criterion) for criterion in criteria))
+        simple = None not in key[1:]
+        if simple and key in self._best:
+            return self._best[key]
+        name, specialization, tags = criteria
+        budget = self.ctx.features.budget
+        texts = [value for criterion in criteria if type(criterion) is dict for value in criterion.values()]
+        weight = 1 + text_weight(*(value for value in texts if type(value) is str))
+        best: _Skill | None = None
+        for found in candidates:
+            if not budget.take(weight + text_weight(found.name, found.specialization, *found.tags)):
+                break
+            if found.level is None or (
+                best is not None and best.level is not None and found.level <= best.level
+            ):
+                continue
+            if (name is not None and not matches(name, found.name)) or (
+                specialization is not None and not matches(specialization, found.specialization)
+            ):
+                continue
+            if type(tags) is dict and not any(matches(tags, tag) for tag in found.tags or ("",)):
+                continue
+            best = found
+        if simple:
+            self._best[key] = best
+        return best
+
+    def relative(self, name: str, specialization: str) -> float | None:
+        """The best relative level among the skills of a name (and specialization, when given)
+        that have points, or None."""
+        key = (name.strip().lower(), specialization.lower())
+        if key not in self._relative:
+            relative: float | None = None
+            for found in self.named(name) if name else []:
+                if not found.has_points or found.relative is None:
+                    continue
+                if specialization and found.specialization.lower() != key[1]:
+                    continue
+                relative = found.relative if relative is None else max(relative, found.relative)
+            self._relative[key] = relative
+        return self._relative[key]
 
     def _skill(self, node: Node, pointer: str) -> _Skill:
         """A skill with GCS's level (the saved one, else the document's) and relative level."""
@@ -304,8 +374,9 @@ class _Skills:
 
 def _relative_level(calc: Node, level: float | None, attribute: float | None) -> float | None:
     found = _RSL_NUMBER.search(text(calc, "rsl"))
-    if found:
-        return int(found.group(1))
+    relative = whole_number(found.group(1)) if found else None
+    if relative is not None:
+        return relative
     if re.fullmatch(r"[A-Za-z]\w*", text(calc, "rsl")):
         return 0
     if level is not None and attribute is not None:
@@ -378,6 +449,13 @@ def _owner(node: Node, pointer: str) -> _Owner:
     return _Owner(node, display_name(node) or "(unnamed)", level, tags, own)
 
 
+def _entry_name(mode: _Mode) -> str:
+    """The entry's name: the owner's and the usage, as each mode repeats them (shortened)."""
+    owner = shortened(mode.owner_name, _MAX_NAME)
+    usage = shortened(mode.identity.usage, _MAX_NAME)
+    return f"{owner} ({usage})" if usage else owner
+
+
 def _mode(character: _Character, weapon: Node, holder: _Owner, pointer: str, kind: str) -> _Mode:
     """The weapon mode with its defaults' levels and what GCS matches weapon bonuses against:
     its skill default with the best level (the skill "weapons with required skill" bonuses
@@ -395,13 +473,7 @@ def _mode(character: _Character, weapon: Node, holder: _Owner, pointer: str, kin
         if best is None or best.level is None or default.level > best.level:
             best = default
     skill, specialization = (best.name, best.specialization) if best is not None else ("", "")
-    relative: float | None = None
-    for found in character.skills.named(skill) if skill else []:
-        if not found.has_points or found.relative is None:
-            continue
-        if specialization and found.specialization.lower() != specialization.lower():
-            continue
-        relative = found.relative if relative is None else max(relative, found.relative)
+    relative = character.skills.relative(skill, specialization)
     identity = WeaponIdentity(
         owner=holder.name,
         usage=_usage(weapon, owner),
@@ -456,17 +528,12 @@ def _default(character: _Character, default: Node, owner: Node) -> _Default:
         candidates = _named_skills(character, name)
     specialization = _criterion(raw_specialization, owner) if raw_specialization else None
     tags = default.get("tags")
-    best: _Skill | None = None
-    for found in candidates:
-        if found.level is None or (best is not None and best.level is not None and found.level <= best.level):
-            continue
-        if (name is not None and not matches(name, found.name)) or (
-            specialization is not None and not matches(specialization, found.specialization)
-        ):
-            continue
-        if type(tags) is dict and not any(matches(tags, tag) for tag in found.tags or ("",)):
-            continue
-        best = found
+    if type(specialization) is dict and text(specialization, "compare") == "is":
+        wanted = raw_name if type(raw_name) is str else None
+        if wanted is not None and "@" in wanted:
+            wanted = fill_placeholders(wanted, owner)
+        candidates = character.skills.specialized(wanted, text(specialization, "qualifier"))
+    best = character.skills.best(candidates, (name, specialization, tags))
     if best is None or best.level is None:
         return _Default(kind, None)
     level = best.level
@@ -476,6 +543,18 @@ def _default(character: _Character, default: Node, owner: Node) -> _Default:
         level = math.floor(level / 2) + 3 + character.block_bonus
     texts = _criterion_text(raw_name, owner), _criterion_text(raw_specialization, owner)
     return _Default(kind, level + modifier, *texts, best.document_name)
+
+
+def _plain_key(criterion: object) -> object:
+    """A criterion as a key, when it is plain: None, text, or text fields only (else None, and
+    the search is not remembered)."""
+    if criterion is None:
+        return ()
+    if type(criterion) is str:
+        return criterion
+    if type(criterion) is dict and len(criterion) <= 4 and all(type(v) is str for v in criterion.values()):
+        return tuple(sorted(criterion.items()))
+    return None
 
 
 def _named_skills(character: _Character, name: object) -> list[_Skill]:
@@ -489,8 +568,7 @@ def _named_skills(character: _Character, name: object) -> list[_Skill]:
 
 def _min_strength(character: _Character, mode: _Mode) -> int:
     """The weapon's minimum ST (its ``strength``, plus minimum-ST bonuses)."""
-    found = _LEADING_INT.match(text(mode.weapon, "strength")[:40])
-    minimum = float(found.group(1)) if found else 0.0
+    minimum = float(leading_whole_number(text(mode.weapon, "strength")) or 0)
     for feature in weapon_bonuses(character.ctx.features, mode.identity, ("weapon_min_st_bonus",)):
         minimum += weapon_amount(feature)
     return math.trunc(minimum)
@@ -610,8 +688,7 @@ def _defense_modifier(raw: str) -> int | None:
     raw = raw.strip()
     if not raw or "no" in raw.lower():
         return None
-    found = _LEADING_INT.match(raw[:40])
-    return int(found.group(1)) if found else 0
+    return leading_whole_number(raw) or 0
 
 
 def _record(character: _Character, mode: _Mode) -> dict[str, Any]:
@@ -684,8 +761,7 @@ def _best(best: _Defense, mode: _Mode, record: dict[str, Any], key: str) -> None
 
 
 def _leading_int(value: str) -> int | None:
-    match = _LEADING_INT.match(value) if len(value) < 40 else None
-    return int(match.group(1)) if match else None
+    return leading_whole_number(value)
 
 
 # ---------------------------------------------------------------- damage
@@ -781,7 +857,7 @@ def _weapon_notes(
     elif result.text:
         parts.append(f"GCS damage {result.text}")
     if result.causes:
-        parts.append("including " + ", ".join(result.causes))
+        parts.append("including " + listing(list(result.causes), _MAX_CAUSES))
     parts.extend(extra)
     if level is not None:
         parts.append(f"skill level {level}")
@@ -798,10 +874,9 @@ def _weapon_notes(
 def _melee(
     character: _Character, mode: _Mode, result: WeaponDamageResult, record: dict[str, Any]
 ) -> dict[str, Any]:
-    usage = mode.identity.usage
     damage, extra = _damage_entry(character, mode, result)
     entry: dict[str, Any] = {
-        "name": f"{mode.owner_name} ({usage})" if usage else mode.owner_name,
+        "name": _entry_name(mode),
         "damage": [damage],
     }
     reach = _resolved(mode.weapon, "reach").strip()
@@ -824,12 +899,15 @@ def _range(weapon: Node, st: int) -> dict[str, Any] | None:
     entry: dict[str, Any] = {"notation": raw}
     match = _RANGE.fullmatch(raw) if len(raw) < 40 else None
     if match:
-        values = []
+        values: list[float] = []
         for times, amount in ((match.group(1), match.group(2)), (match.group(3), match.group(4))):
             if amount is None:
                 continue
-            value = float(amount.replace(",", ""))
-            value = value * st if times else value
+            read = number_text(amount)
+            if read is None:  # beyond ±10^9: no range is read
+                values = []
+                break
+            value = read * st if times else read
             values.append(js_round(value, 1))
         if len(values) == 2:
             entry["halfDamage"], entry["max"] = (plain(v) for v in values)
@@ -841,10 +919,9 @@ def _range(weapon: Node, st: int) -> dict[str, Any] | None:
 def _ranged(
     character: _Character, mode: _Mode, result: WeaponDamageResult, record: dict[str, Any], st: int
 ) -> dict[str, Any]:
-    usage = mode.identity.usage
     damage, extra = _damage_entry(character, mode, result)
     entry: dict[str, Any] = {
-        "name": f"{mode.owner_name} ({usage})" if usage else mode.owner_name,
+        "name": _entry_name(mode),
         "damage": damage,
     }
     weapon = mode.weapon
