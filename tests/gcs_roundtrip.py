@@ -25,6 +25,7 @@ from gurps_character import (
     import_gcs,
     resolve_damage_notation,
 )
+from gurps_character.gcs.notes import shortened
 from gurps_character.locations import HIT_LOCATIONS
 
 __all__ = [
@@ -76,6 +77,8 @@ _COVER = {
 }
 """Which DR entries cover a location, first found first (B398), as ``resolve_hit`` reads them."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_MAX_ENTRY_NAME = 200
+"""The importer's longest owner name in a weapon entry's name (``gcs/weapons.py``)."""
 
 Difference = tuple[str, Any, Any]
 """(document pointer, the document's value, the value imported back)."""
@@ -218,9 +221,16 @@ def _weapon_differences(
         for index, weapon in enumerate((document.get("weapons") or {}).get(kind, [])):
             pointer = f"/weapons/{kind}/{index}"
             wanted = Counter(_resolved(document, line) for line in _lines(weapon, kind))
-            missing = wanted - dealt.get(_name(weapon["name"]), Counter())
+            shown = _weapon_name(weapon["name"])
+            missing = wanted - dealt.get(shown, Counter())
             if missing and not excused(pointer):
-                yield pointer, sorted(wanted), sorted(dealt.get(_name(weapon["name"]), Counter()))
+                yield pointer, sorted(wanted), sorted(dealt.get(shown, Counter()))
+
+
+def _weapon_name(name: Any) -> Any:
+    """A weapon's name as the importer names its entry: the name the file holds, its spaces
+    collapsed and shortened as the importer shortens an entry's name."""
+    return shortened(_name(name), _MAX_ENTRY_NAME) if isinstance(name, str) else name
 
 
 def _name_differences(
