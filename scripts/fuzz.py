@@ -1018,7 +1018,7 @@ def _forged(chooser: gen.Chooser, hit: Any) -> Any:
             near = (current + 1, current - 1, -current, -5, current * 2)
             as_float = (float(current),) if abs(current) < 2**53 else ()  # 3.0 for 3, where it fits
             value = gen.pick(chooser, near + as_float)
-        elif name == "rolls" and gen.chance(chooser, 50):
+        elif name == "rolls" and isinstance(current, tuple) and gen.chance(chooser, 50):
             value = gen.pick(
                 chooser, ((), [roll.to_dict() for roll in current], list(current), current[:1] * 2)
             )
@@ -1047,7 +1047,8 @@ def _hit_options(chooser: gen.Chooser) -> dict[str, Any]:
         )
     if gen.chance(chooser, 40):
         options["armor_divisor"] = gen.pick(
-            chooser, (1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, math.inf, 4, 0, -2, math.nan, True, "2", 10**400)
+            chooser,
+            (1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, math.inf, 4, 1.5, 0.3, 0.001, 1000, *_NOT_DIVISORS),
         )
     if gen.chance(chooser, 40):
         options["dr"] = chooser.integer(0, 30) if gen.chance(chooser, 70) else _number_argument(chooser)
@@ -1058,6 +1059,9 @@ def _hit_options(chooser: gen.Chooser) -> dict[str, Any]:
     if gen.chance(chooser, 20):
         options["vulnerable_groin"] = gen.pick(chooser, (True, False, "no"))
     return options
+
+
+_NOT_DIVISORS: tuple[Any, ...] = (1000.5, 0.0009, 0, -2, math.nan, True, "2", 10**400)
 
 
 def _hit(chooser: gen.Chooser) -> Any:
@@ -1091,6 +1095,12 @@ def _damage_notation(chooser: gen.Chooser) -> Any:
             "2 burn",
             "2d pi ex inc (2)",
             "1d burn per 2 points",
+            "1d-2(4) imp",
+            "1d-2 (1.5) pi",
+            "2d (0.001) cr",
+            "1d aff",
+            "2d spec.",
+            "HT-3 aff",
         ),
     )
     if gen.chance(chooser, 10):

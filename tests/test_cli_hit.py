@@ -80,6 +80,10 @@ def test_hit_shows_rounding_the_limb_cap_and_knockback(
         ("0.5", "DR 2, armor divisor (0.5): effective DR 2 x2 = 4"),
         ("inf", "DR 2, armor divisor ignores DR: effective DR 0"),
         ("(10)", "DR 2, armor divisor (10): effective DR 2 / 10 = 0 (rounded down)"),
+        ("4", "DR 2, armor divisor (4): effective DR 2 / 4 = 0 (rounded down)"),
+        ("1.5", "DR 2, armor divisor (1.5): effective DR 2 / 1.5 = 1 (rounded down)"),
+        ("0.25", "DR 2, armor divisor (0.25): effective DR 2 x4 = 8"),
+        ("0.3", "DR 2, armor divisor (0.3): effective DR 2 / 0.3 = 6 (rounded down)"),
     ],
 )
 def test_hit_reads_the_armor_divisor(
@@ -168,10 +172,15 @@ def test_hit_options_reach_the_library(capsys: pytest.CaptureFixture[str], rurik
         ),
         (("3", "slash"), "invalidArgument: damage_type must be one of 'cr', 'cut', 'imp', 'pi-', 'pi', "),
         (("3", "cut", "--location", "head"), "invalidArgument: location must be one of 'skull', "),
-        (("3", "cut", "--armor-divisor", "4"), "invalidArgument: armor_divisor must be one of 1, 2, 3, 5, "),
+        (
+            ("3", "cut", "--armor-divisor", "4000"),
+            "invalidArgument: armor_divisor must be a number from 0.001 to 1000 (1 for none), or "
+            "math.inf for 'ignores DR', not 4000.",
+        ),
         (
             ("3", "cut", "--armor-divisor", "two"),
-            "invalidArgument: armor_divisor must be one of 1, 2, 3, 5, ",
+            "invalidArgument: armor_divisor must be a number from 0.001 to 1000 (1 for none), or inf "
+            "for 'ignores DR', not 'two'.",
         ),
         (("3", "cut", "--dr", "-1"), "invalidArgument: dr must be a whole number of at least 0, not -1."),
         (("3", "cut", "--location", "eye"), "invalidArgument: cut damage cannot hit the eye: only imp, "),

@@ -179,17 +179,113 @@ def test_a_fractional_divisor_stops_an_attack_that_the_plain_dr_lets_through() -
     assert (hit(6, "cr", dr=3).penetrating, hit(6, "cr", dr=3, armor_divisor=0.5).penetrating) == (3, 0)
 
 
-@pytest.mark.parametrize("divisor", [4, 0, -2, 1.5, 0.25, 0.3, math.nan, -math.inf, True, "2", None, 2j])
-def test_a_divisor_not_in_the_list_is_refused(divisor: Any) -> None:
-    refused("invalidArgument", "armor_divisor", lambda: hit(10, "cut", armor_divisor=divisor))
+@pytest.mark.parametrize(
+    ("dr", "divisor", "effective"),
+    [
+        (9, 4, 2),
+        (8, 4, 2),
+        (7, 4, 1),
+        (3, 4, 0),
+        (5, 1.5, 3),
+        (6, 1.5, 4),
+        (1, 1.5, 0),
+        (0, 1.5, 0),
+        (10, 2.5, 4),
+        (7, 1000, 0),
+        (3000, 1000, 3),
+        (4, 0.25, 16),
+        (2, 0.3, 6),
+        (1, 0.3, 3),
+        (3, 0.4, 7),
+        (0, 0.3, 1),
+        (0, 0.25, 1),
+        (0, 0.001, 1),
+        (2, 0.001, 2000),
+        (0, 0.999, 1),
+        (1, 0.999, 1),
+        (999, 0.999, 1000),
+        (33, 1.1, 30),
+        (33, 2.2, 15),
+        (7, 0.035, 200),
+    ],
+    ids=[
+        "DR 9 (4) = 2.25 -> 2",
+        "DR 8 (4) = 2",
+        "DR 7 (4) = 1.75 -> 1",
+        "DR 3 (4) = 0.75 -> 0",
+        "DR 5 (1.5) = 3.33 -> 3",
+        "DR 6 (1.5) = 4",
+        "DR 1 (1.5) = 0.67 -> 0",
+        "DR 0 (1.5) = 0: DR 0 counts as 1 only below 1",
+        "DR 10 (2.5) = 4",
+        "DR 7 (1000) = 0",
+        "DR 3000 (1000) = 3",
+        "DR 4 (0.25) = 16",
+        "DR 2 (0.3) = 6.67 -> 6",
+        "DR 1 (0.3) = 3.33 -> 3",
+        "DR 3 (0.4) = 7.5 -> 7",
+        "DR 0 (0.3) counts as DR 1",
+        "DR 0 (0.25) counts as DR 1",
+        "DR 0 (0.001) counts as DR 1",
+        "DR 2 (0.001) = 2000",
+        "DR 0 (0.999) counts as DR 1",
+        "DR 1 (0.999) = 1.001 -> 1",
+        "DR 999 (0.999) = 1000",
+        "DR 33 (1.1) = 30 exactly (a float divide gives 29.999...)",
+        "DR 33 (2.2) = 15 exactly",
+        "DR 7 (0.035) = 200 exactly",
+    ],
+)
+def test_a_divisor_the_basic_set_does_not_list_divides_dr_rounding_down(
+    dr: int, divisor: float, effective: int
+) -> None:
+    """B110 ("divide DR by the divisor") and B378 ("round DR down") for any divisor GCS writes
+    (a weapon_dr_divisor_bonus makes (4) or (1.5)); below 1, DR 0 counts as DR 1 (B110's
+    limitation, as for (0.5), (0.2) and (0.1)). The arithmetic is exact: 0.3 is 3/10."""
+    result = hit(30, "cut", dr=dr, armor_divisor=divisor)
+    assert (result.dr, result.effective_dr, result.penetrating) == (dr, effective, max(0, 30 - effective))
+    assert result.armor_divisor == divisor
 
 
-def test_divisor_message_lists_the_divisors() -> None:
-    error = refused("invalidArgument", "armor_divisor", lambda: hit(10, "cut", armor_divisor=4))
-    assert (
-        error.message == "armor_divisor must be one of 1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or math.inf, not 4."
+_DECIMAL_DIVISORS = st.integers(1, 1_000_000).map(lambda thousandths: thousandths / 1000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 500), _DECIMAL_DIVISORS, _DECIMAL_DIVISORS)
+def test_property_a_larger_divisor_never_leaves_more_dr(dr: int, one: float, other: float) -> None:
+    """Dividing by more leaves no more DR; a divisor of 1 or more never adds DR, one below 1
+    never removes it; and apply_hit takes every such hit as resolve_hit's."""
+    low, high = sorted((one, other))
+    at_low, at_high = (hit(40, "cr", dr=dr, armor_divisor=d) for d in (low, high))
+    assert at_high.effective_dr <= at_low.effective_dr
+    for result, divisor in ((at_low, low), (at_high, high)):
+        assert result.effective_dr <= dr if divisor >= 1 else result.effective_dr >= max(dr, 1)
+    apply_hit(character(), at_low, now=NOW)
+
+
+def test_a_whole_divisor_written_as_a_float_is_the_whole_number() -> None:
+    assert hit(10, "cut", dr=9, armor_divisor=4.0).armor_divisor == 4
+    assert type(hit(10, "cut", dr=9, armor_divisor=4.0).armor_divisor) is int
+    assert hit(10, "cut", dr=9, armor_divisor=4.0).to_dict()["armorDivisor"] == 4
+
+
+@pytest.mark.parametrize(
+    "divisor",
+    [0, -2, 0.0009, 1000.5, 1001, 10**30, math.nan, -math.inf, True, "2", None, 2j],
+    ids=["0", "-2", "0.0009", "1000.5", "1001", "10^30", "nan", "-inf", "True", "'2'", "None", "2j"],
+)
+def test_a_divisor_beyond_the_bounds_is_refused(divisor: Any) -> None:
+    error = refused("invalidArgument", "armor_divisor", lambda: hit(10, "cut", armor_divisor=divisor))
+    assert error.details["name"] == "armor_divisor"
+
+
+def test_divisor_message_gives_the_bounds() -> None:
+    error = refused("invalidArgument", "armor_divisor", lambda: hit(10, "cut", armor_divisor=1001))
+    assert error.message == (
+        "armor_divisor must be a number from 0.001 to 1000 (1 for none), or math.inf for 'ignores DR', "
+        "not 1001."
     )
-    assert error.details == {"name": "armor_divisor", "value": 4}
+    assert error.details == {"name": "armor_divisor", "value": 1001}
 
 
 # ---------------------------------------------------------------- hit locations, B398-B399
@@ -1109,7 +1205,7 @@ hits = st.fixed_dictionaries(
         "dr": st.integers(0, 30),
         "damage_type": st.sampled_from(TYPES),
         "location": st.sampled_from(LOCATIONS),
-        "armor_divisor": st.sampled_from([1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, math.inf]),
+        "armor_divisor": st.sampled_from([1, 2, 3, 4, 5, 10, 100, 1.5, 0.5, 0.3, 0.2, 0.1, math.inf]),
         "pain_threshold": st.sampled_from(["high", "low", "normal", None]),
         "vulnerable_groin": st.booleans(),
     }
@@ -1200,7 +1296,8 @@ def test_a_rebuilt_hit_with_a_negative_injury_does_not_heal() -> None:
         ("damage_type", ["cut"], "its damage_type is ['cut'], not a damage type"),
         ("location", None, "its location is None, not a hit location"),
         ("pool", "fp", "its pool is 'fp', not the pool cut damage goes to"),
-        ("armor_divisor", 4, "its armor_divisor is 4, not an armor divisor"),
+        ("armor_divisor", 4000, "its armor_divisor is 4000, not an armor divisor"),
+        ("armor_divisor", 0, "its armor_divisor is 0, not an armor divisor"),
         ("pain_threshold", "HIGH", "its pain_threshold is 'HIGH', not 'high', 'low' or 'normal'"),
         ("wounding_multiplier", "1.5", "its wounding_multiplier is '1.5', not a number"),
         ("rolls", [{"kind": "knockdown"}], "its rolls is [{'kind': 'knockdown'}], not a tuple of Roll"),

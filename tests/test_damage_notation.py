@@ -78,11 +78,54 @@ def test_notation_resolves_to_dice_for_the_character(
         ("2d (inf) burn", math.inf),
         ("2d (Ignores DR) cor", math.inf),
         ("2d pi (3)", 3),
+        ("1d-2(4) imp", 4),
+        ("1d-2 (1.5) pi", 1.5),
+        ("sw+2 (2.5) cut", 2.5),
+        ("2d (0.25) cr", 0.25),
+        ("2d (0.001) cr", 0.001),
+        ("2d (1000) cr", 1000),
+        ("2d (4.0000) cr", 4),
+        ("2d (1) cr", 1),
         ("2d ( 2 ) pi", 2),
     ],
 )
 def test_the_armor_divisor_is_read_before_or_after_the_type(notation: str, divisor: float) -> None:
     assert resolve_damage_notation(RURIK, notation).armor_divisor == divisor
+
+
+def test_any_divisor_gcs_writes_goes_on_to_resolve_hit() -> None:
+    """GCS prints 1d-2(4) imp for a divisor raised by a weapon_dr_divisor_bonus: DR 9 / 4 = 2.25,
+    rounded down to 2, so 6 - 2 = 4 penetrate; (1.5) against DR 5 leaves 3 (3.33 rounded down)."""
+    spines = resolve_damage_notation(RURIK, "1d-2(4) imp")
+    assert (spines.armor_divisor, type(spines.armor_divisor)) == (4, int)
+    assert spines.to_dict()["armorDivisor"] == 4
+    hit = resolve_hit(RURIK, 6, "imp", armor_divisor=spines.armor_divisor, dr=9)
+    assert (hit.effective_dr, hit.penetrating) == (2, 4)
+    jab = resolve_damage_notation(RURIK, "1d-2 (1.5) pi")
+    assert resolve_hit(RURIK, 6, "pi", armor_divisor=jab.armor_divisor, dr=5).effective_dr == 3
+
+
+@pytest.mark.parametrize(
+    ("notation", "dice", "adds", "word"),
+    [
+        ("1d aff", 1, 0, "aff"),
+        ("2d spec.", 2, 0, "spec."),
+        ("2d spec", 2, 0, "spec"),
+        ("3d-1 AFF", 3, -1, "aff"),
+        ("sw+1 spec.", 1, 2, "spec."),
+        ("1d (2) aff", 1, 0, "aff"),
+        ("1d spec./point", 1, 0, "spec."),
+    ],
+)
+def test_dice_of_affliction_and_special_damage_roll_with_no_type(
+    notation: str, dice: int, adds: int, word: str
+) -> None:
+    """GCS's 1d aff and 2d spec. start with dice: they roll, but no hit resolves them (damage_type
+    None, the word as written in type_text, as for ctrl); text without dice stays refused."""
+    weapon = resolve_damage_notation(RURIK, notation)
+    assert (weapon.dice, weapon.adds, weapon.damage_type, weapon.type_text) == (dice, adds, None, word)
+    assert weapon.to_dict()["typeText"] == word
+    assert weapon.to_dict()["damageType"] is None
 
 
 def test_sw_plus_2_armor_divisor_2_cut_for_rurik() -> None:
@@ -189,9 +232,36 @@ def test_every_example_weapon_resolves() -> None:
             "\n  2d+1 #\n       ^",
         ),
         (
-            "sw+2 (4) cut",
-            "notation: the armor divisor must be 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or ∞:"
-            "\n  sw+2 (4) cut\n        ^",
+            "sw+2 (1001) cut",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:"
+            "\n  sw+2 (1001) cut\n        ^",
+        ),
+        (
+            "sw+2 (0) cut",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:"
+            "\n  sw+2 (0) cut\n        ^",
+        ),
+        (
+            "2d (0.0009) cr",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:"
+            "\n  2d (0.0009) cr\n      ^",
+        ),
+        (
+            "2d (-2) cr",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:\n  2d (-2) cr\n      ^",
+        ),
+        (
+            "2d (1.5.2) cr",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:"
+            "\n  2d (1.5.2) cr\n      ^",
+        ),
+        (
+            "2d (two) cr",
+            "notation: the armor divisor must be a number from 0.001 to 1000, or ∞:\n  2d (two) cr\n      ^",
+        ),
+        (
+            "2d (1.1234567) cr",
+            "notation: a number of more than 6 digits:\n  2d (1.1234567) cr\n        ^",
         ),
         ("sw+2 (2 cut", "notation: an unclosed '(':\n  sw+2 (2 cut\n       ^"),
         ("2d (2) pi (3)", "notation: a second armor divisor:\n  2d (2) pi (3)\n            ^"),
@@ -222,8 +292,10 @@ def test_every_example_weapon_resolves() -> None:
         ),
         ("2 +1 burn", "notation: expected dice such as '+1d' before '/point':\n  2 +1 burn\n    ^"),
         ("HT-3 aff", "notation: expected 'thr', 'sw' or dice such as '2d':\n  HT-3 aff\n  ^"),
-        ("2d aff", "notation: affliction damage (aff) is not resolved as a hit:\n  2d aff\n     ^"),
-        ("1d spec", "notation: special damage (spec) is not resolved as a hit:\n  1d spec\n     ^"),
+        ("spec.", "notation: expected 'thr', 'sw' or dice such as '2d':\n  spec.\n  ^"),
+        ("aff", "notation: expected 'thr', 'sw' or dice such as '2d':\n  aff\n  ^"),
+        ("2d cut.", "notation: unexpected '.' after the damage type:\n  2d cut.\n        ^"),
+        ("2d spec..", "notation: unexpected '.' after the damage type:\n  2d spec..\n          ^"),
         ("2dx0 cr", "notation: the multiplier must be at least 1:\n  2dx0 cr\n     ^"),
         ("1234567d cr", "notation: a number of more than 6 digits:\n  1234567d cr\n  ^"),
     ],
@@ -384,7 +456,9 @@ _BASES = st.one_of(
 )
 _TYPE_WORDS = st.one_of(
     st.sampled_from(["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tbb", "cor", "tox", "fat"]),
-    st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(lambda word: word not in ("aff", "spec", "per")),
+    st.from_regex(r"[a-z]{3,9}\.?", fullmatch=True).filter(
+        lambda word: word.rstrip(".") not in ("per", "cut", "imp", "burn", "tbb", "cor", "tox", "fat")
+    ),
 )
 
 

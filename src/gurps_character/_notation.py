@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Literal, NoReturn
 
 __all__ = ["HIT_TYPES", "MODIFIERS", "NotationError", "ParsedNotation", "parse_notation"]
@@ -25,27 +26,16 @@ MODIFIERS: Final = ("ex", "inc", "sur", "dkb", "nkb", "rad")
 """Damage modifiers written after the type (B104-B106, B414): explosive, incendiary, surge,
 double knockback, no knockback, radiation. They are kept, not applied."""
 
-_NOT_A_HIT: Final = {"aff": "affliction", "spec": "special"}
-
-_DIVISORS: Final[dict[str, float]] = {
-    "1": 1,
-    "2": 2,
-    "3": 3,
-    "5": 5,
-    "10": 10,
-    "100": 100,
-    "0.5": 0.5,
-    "0.2": 0.2,
-    "0.1": 0.1,
-    "inf": math.inf,
-    "∞": math.inf,
-    "ignores dr": math.inf,
-}
+_IGNORES_DR: Final = frozenset({"inf", "∞", "ignores dr"})
+_LEAST_DIVISOR: Final = Fraction(1, 1000)
+_GREATEST_DIVISOR: Final = Fraction(1000)
+"""An armor divisor divides DR, or multiplies it, by at most 1000."""
 
 _BASE: Final = re.compile(r"(thr|sw)|([0-9]+)(d?)", re.IGNORECASE)
 _ADDS: Final = re.compile(r"[+-]([0-9]+)")
 _TIMES: Final = re.compile(r"[x×*]([0-9]+)", re.IGNORECASE)
 _DIVISOR: Final = re.compile(r"\(\s*([^()]*?)\s*\)")
+_DECIMAL: Final = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
 _TYPE_WORD: Final = re.compile(r"[A-Za-z][A-Za-z+\-]*")
 _STEP: Final = re.compile(r"\+([0-9]+)d", re.IGNORECASE)
 _PER: Final = re.compile(r"(?:/|per\s+)\s*(?:([0-9]+)\s*)?points?(?![A-Za-z])", re.IGNORECASE)
@@ -155,14 +145,27 @@ def _parse_multiplier(reader: _Reader) -> int:
 
 
 def _parse_divisor(reader: _Reader) -> float:
-    """divisor := "(" (2 | 3 | 5 | 10 | 100 | 0.5 | 0.2 | 0.1 | inf | ∞ | ignores DR) ")" """
+    """divisor := "(" (decimal | inf | ∞ | ignores DR) ")"
+    decimal := digits ["." digits]          (from 0.001 to 1000: 2, 4, 1.5, 0.5, 0.25 ...)
+
+    The Basic Set lists (2), (3), (5), (10), (100) and (0.5), (0.2), (0.1); GCS writes any
+    decimal (a divisor bonus makes (4) or (1.5)), and so may the notation."""
     found = reader.match(_DIVISOR)
     if found is None:
         reader.fail("an unclosed '('")
-    value = _DIVISORS.get(found.group(1).lower())
-    if value is None:
-        reader.fail("the armor divisor must be 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or ∞", found.start(1))
-    return value
+    written = found.group(1)
+    if written.lower() in _IGNORES_DR:
+        return math.inf
+    decimal = _DECIMAL.fullmatch(written)
+    if decimal is not None:
+        whole, fraction = decimal.group(1), decimal.group(2) or ""
+        _number(reader, whole, found.start(1))
+        if fraction:
+            _number(reader, fraction, found.start(1) + decimal.start(2))
+        value = Fraction(int(whole + fraction), 10 ** len(fraction))
+        if _LEAST_DIVISOR <= value <= _GREATEST_DIVISOR:
+            return float(value)
+    reader.fail("the armor divisor must be a number from 0.001 to 1000, or ∞", found.start(1))
 
 
 def _parse_step(reader: _Reader) -> tuple[int, int]:
@@ -176,9 +179,10 @@ def _parse_step(reader: _Reader) -> tuple[int, int]:
 
 def _parse_type(reader: _Reader) -> str:
     """type := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat | word
-    word := letter {letter | "+" | "-"}      (a damage no hit resolves: ``ctrl``, ``dehydrate``)
+    word := letter {letter} ["."]      (damage no hit resolves: ``ctrl``, ``aff``, ``spec.``)
 
-    ``aff`` (affliction) and ``spec`` (special) are refused: they are not damage."""
+    A word is kept as written, in lower case, its period too (GCS writes ``spec.``); dice of
+    affliction or special damage (``1d aff``, ``2d spec.``) roll like any other word's."""
     start = reader.at
     found = _TYPE_WORD.match(reader.text, start)
     if found is None:
@@ -190,9 +194,10 @@ def _parse_type(reader: _Reader) -> str:
             return name
     plain = _WORD.match(word)
     word = plain.group(0) if plain is not None else word
-    if word in _NOT_A_HIT:
-        reader.fail(f"{_NOT_A_HIT[word]} damage ({word}) is not resolved as a hit", start)
     reader.at = start + len(word)
+    if word not in HIT_TYPES and reader.peek() == ".":
+        reader.at += 1
+        word += "."
     return word
 
 

@@ -12,9 +12,11 @@ The steps of :func:`resolve_hit`:
 1. **Basic damage** is the rolled total, at least 1 (0 for crushing, B378).
 2. **DR** is the DR the sheet lists for the location (armor and advantages) plus the location's
    natural DR: the skull's 2 (B399) for every damage type, or what the character's body table
-   gives (below). **Effective DR**: a divisor of 2 or more divides it, rounding down;
-   ``math.inf`` ("ignores DR") makes it 0; the fractions 0.5, 0.2 and 0.1 multiply it by 2, 5
-   and 10, and DR 0 counts as DR 1 against them (B110, B378).
+   gives (below). **Effective DR** is DR divided by the armor divisor, rounded down (B110,
+   B378): (2) halves it, (0.5) doubles it; ``math.inf`` ("ignores DR") makes it 0; below 1, DR
+   0 counts as DR 1 (B110). The Basic Set lists (2), (3), (5), (10), (100) and (0.5), (0.2),
+   (0.1); GCS writes any decimal a divisor bonus makes ((4), (1.5)), and every divisor from
+   0.001 to 1000 follows the same rule, in exact arithmetic (0.3 is 3/10).
 3. **Penetrating damage** = basic damage - effective DR, at least 0.
 4. **Wounding multiplier** (B379): cr, burn, cor, tox, fat, pi x1; pi- x0.5; cut, pi+ x1.5;
    imp, pi++ x2. Hit locations replace it (B398-B399): skull and eye x4 for every type but tox;
@@ -117,19 +119,10 @@ _TYPE_MULTIPLIER: Final[dict[str, Fraction]] = {
 }
 _PIERCING: Final = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
 _HEAD_AND_VITALS: Final[frozenset[LocationRole]] = frozenset({"skull", "face", "eye", "vitals"})
-_DIVISORS: Final[dict[float, Fraction | None]] = {
-    1: Fraction(1),
-    2: Fraction(2),
-    3: Fraction(3),
-    5: Fraction(5),
-    10: Fraction(10),
-    100: Fraction(100),
-    0.5: Fraction(1, 2),
-    0.2: Fraction(1, 5),
-    0.1: Fraction(1, 10),
-    math.inf: None,
-}
-"""The armor divisors (B110, B378) and their exact values; None is "ignores DR"."""
+_LEAST_DIVISOR: Final = Fraction(1, 1000)
+_GREATEST_DIVISOR: Final = Fraction(1000)
+"""The bounds of an armor divisor: DR is divided, or multiplied, by at most 1000."""
+_DIVISOR_EXPECTED: Final = "a number from 0.001 to 1000 (1 for none), or math.inf for 'ignores DR'"
 
 # The DR table's locationId for each location, then the entry that covers it (B398: a helm
 # protects the skull and face, torso armor the vitals and groin). The eye has no cover.
@@ -293,11 +286,14 @@ class WeaponDamage:
         adds: Added to the dice (the character's thrust or swing adds plus the weapon's).
         multiplier: The roll is multiplied by this (``2d x2``); 1 for most weapons.
         damage_type: The :data:`DamageType` (``tbb`` is ``burn`` with :attr:`tight_beam`), or
-            None for a damage word no hit resolves (GCS's ``ctrl``, ``dehydrate``): such damage
-            is rolled but not passed to :func:`resolve_hit`, which takes a type.
-        armor_divisor: 1 when none is written; ``math.inf`` for "ignores DR".
+            None for a damage word no hit resolves (GCS's ``ctrl``, ``dehydrate``, ``aff``,
+            ``spec.``): such damage is rolled but not passed to :func:`resolve_hit`, which takes
+            a type.
+        armor_divisor: 1 when none is written; the decimal written (``4``, ``1.5``, ``0.5``);
+            ``math.inf`` for "ignores DR".
         tight_beam: Tight-beam burning (``tbb``).
-        type_text: The damage word as written, in lower case (``cut``, ``tbb``, ``ctrl``).
+        type_text: The damage word as written, in lower case (``cut``, ``tbb``, ``ctrl``,
+            ``aff``, ``spec.``).
         per_points: 0, or the energy points each step of the damage costs (``1d burn/point``:
             1; ``1d cr ex/2 points``: 2), for spells and powers whose damage grows with the
             points spent.
@@ -419,10 +415,30 @@ def _choice(value: object, name: str, choices: tuple[str, ...]) -> str:
     return value
 
 
+def _exact_divisor(value: object) -> tuple[float, Fraction | None] | None:
+    """An armor divisor as a plain number and its exact value (None for ``math.inf``, "ignores
+    DR"), or None when it is none: not a number, or beyond 0.001 to 1000. A float is the decimal
+    it is written as (0.3 is 3/10, not the binary fraction nearest it)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if value == math.inf:
+        return math.inf, None
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        exact = Fraction(float.__repr__(value))
+    else:
+        exact = Fraction(int(value))
+    if not _LEAST_DIVISOR <= exact <= _GREATEST_DIVISOR:
+        return None
+    return _plain(value), exact
+
+
 def _divisor(value: object) -> tuple[float, Fraction | None]:
-    if not isinstance(value, bool) and isinstance(value, int | float) and value in _DIVISORS:
-        return _plain(value), _DIVISORS[value]
-    _refuse("armor_divisor", value, "one of 1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or math.inf")
+    found = _exact_divisor(value)
+    if found is None:
+        _refuse("armor_divisor", value, _DIVISOR_EXPECTED)
+    return found
 
 
 def _flag(value: object, name: str) -> bool:
@@ -578,11 +594,13 @@ def _natural_dr(location: str, place: BodyLocation | None) -> int:
 
 
 def _effective_dr(dr: int, divisor: Fraction | None) -> int:
+    """DR divided by the divisor, rounded down (B110, B378), for every divisor: the Basic Set
+    lists (2), (3), (5), (10), (100) and (0.5), (0.2), (0.1), but GCS writes any (4), (1.5);
+    below 1, DR 0 counts as DR 1 (B110's fractional divisors)."""
     if divisor is None:
         return 0
-    if divisor >= 1:
-        return dr // int(divisor)
-    return max(1, dr * int(1 / divisor))  # DR 0 counts as DR 1 against a fractional divisor
+    divided = dr // divisor  # exact: a Fraction floors to an int
+    return max(1, divided) if divisor < 1 else divided
 
 
 def _multiplier(damage_type: str, role: LocationRole, tight_beam: bool) -> Fraction:
@@ -782,7 +800,9 @@ def resolve_hit(
             :data:`~gurps_character.locations.LOCATION_NAMES`); for a character with a body
             table, one of its locations by GCS's id (``wing``, ``tail``...; ``arms`` still
             means ``arm``).
-        armor_divisor: 1 (none), 2, 3, 5, 10, 100, 0.5, 0.2, 0.1, or ``math.inf`` for "ignores DR".
+        armor_divisor: 1 (none), a number from 0.001 to 1000 (2, 3, 5, 10, 100, 0.5, 0.2, 0.1
+            as the Basic Set lists them, or any other GCS writes: 4, 1.5), or ``math.inf`` for
+            "ignores DR".
         dr: The DR listed for the location (armor and advantages), a whole number of at least 0;
             the location's natural DR (the skull's 2, or the body table's) is added to it. None
             reads it from ``damageResistance`` by ``locationId`` (``skull``/``face``, else
@@ -805,12 +825,12 @@ def resolve_hit(
         CharacterError: ``notAnObject``; ``invalidArgument`` (``details["name"]`` names the
             argument) for damage that is not a whole number of at least 0, an unknown type,
             location (for a character with a body table, a location the body lacks: the message
-            and ``details["locations"]`` list the body's) or pain threshold, a divisor not in the
-            list, a negative DR, ``tight_beam`` with a type other than ``burn``, or a type that
-            cannot hit the eye or vitals (only ``imp``, ``pi-``, ``pi``, ``pi+``, ``pi++`` and
-            tight-beam ``burn`` can); ``invalidDocument`` (with the ``pointer``) when HP, ST, a
-            DR entry used, the traits read or the body table are missing or malformed, or the
-            traits list both pain thresholds.
+            and ``details["locations"]`` list the body's) or pain threshold, a divisor beyond
+            0.001 to 1000 (other than ``math.inf``), a negative DR, ``tight_beam`` with a type
+            other than ``burn``, or a type that cannot hit the eye or vitals (only ``imp``,
+            ``pi-``, ``pi``, ``pi+``, ``pi++`` and tight-beam ``burn`` can); ``invalidDocument``
+            (with the ``pointer``) when HP, ST, a DR entry used, the traits read or the body
+            table are missing or malformed, or the traits list both pain thresholds.
     """
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
@@ -896,9 +916,8 @@ def _checked_fields(hit: Hit) -> None:
         _forged("pool", hit.pool, f"not the pool {hit.damage_type} damage goes to")
     if not isinstance(hit.pain_threshold, str) or hit.pain_threshold not in ("high", "low", "normal"):
         _forged("pain_threshold", hit.pain_threshold, "not 'high', 'low' or 'normal'")
-    divisor = hit.armor_divisor
-    if isinstance(divisor, bool) or not isinstance(divisor, int | float) or divisor not in _DIVISORS:
-        _forged("armor_divisor", divisor, "not an armor divisor")
+    if _exact_divisor(hit.armor_divisor) is None:
+        _forged("armor_divisor", hit.armor_divisor, "not an armor divisor")
     multiplier = hit.wounding_multiplier
     if isinstance(multiplier, bool) or not isinstance(multiplier, int | float | Fraction):
         _forged("wounding_multiplier", multiplier, "not a number")
@@ -1075,8 +1094,9 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
         base       := ("thr" | "sw") [adds]  |  count "d" [adds]  |  amount
         adds       := ("+" | "-") digits
         multiplier := ("x" | "×") digits                  e.g. 6dx2
-        divisor    := "(" (number | "inf" | "∞" | "ignores DR") ")"
+        divisor    := "(" (decimal | "inf" | "∞" | "ignores DR") ")"   from 0.001 to 1000
         type       := cr | cut | imp | pi- | pi | pi+ | pi++ | burn | tbb | cor | tox | fat | word
+        word       := letter {letter} ["."]              e.g. ctrl, aff, spec.
         per        := ("/" | "per ") [digits] ("point" | "points")     e.g. burn/point
         step       := "+" count "d" [adds]                e.g. thr-1 cr +1d/point
         suffix     := divisor | per | step | modifier
@@ -1085,18 +1105,20 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
     ``thr`` and ``sw`` take the character's thrust and swing (``/damage``), so ``sw+1 cut`` for
     swing 1d+2 is 1d+3. An ``amount`` alone (``2 burn``) is fixed damage without dice. The adds
     are kept as written: the optional conversion of large adds into dice (B269) is not made.
-    ``tbb`` is tight-beam burning. The divisor (one, before or after the type) must be one
-    :func:`resolve_hit` accepts.
+    ``tbb`` is tight-beam burning. The divisor (one, before or after the type) is any decimal
+    from 0.001 to 1000 (GCS writes (4) and (1.5) beside the Basic Set's (2) and (0.5)), as
+    :func:`resolve_hit` takes it.
 
     Per-point damage (spells, powers): ``1d-1 burn/point`` rolls 1d-1 for each point
     (``per_points`` 1, no step); ``1d cr ex/2 points`` 1d per 2 points; ``thr-1 cr +1d/point``
     rolls thrust-1 and 1d more for each point (``step_dice`` 1). A step needs a ``per``; the
     ``per`` may follow the type, a modifier or the step without a space.
 
-    A damage word that is not one of the types (GCS's ``ctrl``, ``dehydrate``, ``freezing``)
-    gives ``damage_type`` None (the word in ``type_text``): the dice are rolled, but no hit
-    resolves such damage (:func:`resolve_hit` takes a type). Affliction and special damage
-    (``aff``, ``spec``) are not dice to roll and are refused.
+    A damage word that is not one of the types (GCS's ``ctrl``, ``dehydrate``, ``freezing``,
+    and ``aff``, ``spec.`` after dice: ``1d aff``, ``2d spec.``) gives ``damage_type`` None (the
+    word as written, its period too, in ``type_text``): the dice are rolled, but no hit
+    resolves such damage (:func:`resolve_hit` takes a type). Text that starts with no dice
+    (``HT-3 aff``, ``spec.``) is no notation and is refused.
 
     Args:
         document: The character wielding the weapon (never modified).
@@ -1109,9 +1131,8 @@ def resolve_damage_notation(document: Mapping[str, Any], notation: str) -> Weapo
     Raises:
         CharacterError: ``invalidArgument`` (``details``: ``name``, ``value``, ``position``) for
             text that is not a damage notation, with a caret under the offending place in the
-            message, or for affliction and special damage (``aff``, ``spec``), which no hit
-            resolves; ``notAnObject``; ``invalidDocument`` when ``thr`` or ``sw`` is used and the
-            document's ``/damage`` lacks integer dice and adds.
+            message (``HT-3 aff`` too: no dice); ``notAnObject``; ``invalidDocument`` when
+            ``thr`` or ``sw`` is used and the document's ``/damage`` lacks integer dice and adds.
     """
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")

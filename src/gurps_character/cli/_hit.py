@@ -55,8 +55,9 @@ character of --attacker FILE, else the character hit. The roll is printed first;
 repeats it. TYPE is one of cr, cut, imp, pi-, pi, pi+,
 pi++, burn, cor, tox, fat; --location one of skull, face, eye, neck, torso, vitals, groin,
 arm, hand, leg, foot, or the sheet's eyes, arms, hands, legs, feet (default torso); for a
-character imported from GCS, one of its body's locations (wing, tail...); --armor-divisor 2,
-3, 5, 10, 100, 0.5, 0.2, 0.1 or inf ("ignores DR"). Without --dr, the DR is read from the
+character imported from GCS, one of its body's locations (wing, tail...); --armor-divisor a
+number from 0.001 to 1000 (2, 3, 5, 10, 100, 0.5, 0.2, 0.1 as the Basic Set lists them, or
+any GCS writes: 4, 1.5) or inf ("ignores DR"). Without --dr, the DR is read from the
 sheet (the location's natural DR, such as the skull's 2, is added either way). Pain
 thresholds are read from the traits by their English names; for a sheet in another language
 pass --pain-threshold.
@@ -194,7 +195,8 @@ def _parse_line(text: str | None) -> int | None:
 
 
 def _parse_divisor(text: str | None) -> float | None:
-    """--armor-divisor: a number (``2``, ``0.5``) or ``inf``; the library checks the list."""
+    """--armor-divisor: a number (``2``, ``0.5``, ``1.5``) or ``inf``; the library checks its
+    bounds."""
     if text is None:
         return None
     key = re.sub(r"[\s_-]", "", text.strip().strip("()").lower())
@@ -205,7 +207,8 @@ def _parse_divisor(text: str | None) -> float | None:
         return int(value) if value.denominator == 1 else float(value)
     raise CharacterError(
         INVALID_ARGUMENT,
-        f"armor_divisor must be one of 1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf, not {text!r}.",
+        f"armor_divisor must be a number from 0.001 to 1000 (1 for none), or inf for 'ignores DR', "
+        f"not {text!r}.",
         {"name": "armor_divisor", "value": text},
     )
 
@@ -246,9 +249,11 @@ def _dr_line(hit: Hit) -> str:
     if divisor == math.inf:
         return f"{line}, armor divisor ignores DR: effective DR 0"
     line += f", armor divisor ({_number(divisor)}): effective DR "
-    if divisor < 1:
-        times = round(1 / divisor)
-        return line + ("1 (DR 0 counts as 1)" if hit.dr == 0 else f"{hit.dr} x{times} = {hit.effective_dr}")
+    if divisor < 1 and hit.dr == 0:
+        return line + "1 (DR 0 counts as 1)"
+    times = Fraction(js_number(1 / divisor))
+    if divisor < 1 and times.denominator == 1 and hit.dr * times == hit.effective_dr:
+        return line + f"{hit.dr} x{times} = {hit.effective_dr}"
     return line + f"{hit.dr} / {_number(divisor)} = {hit.effective_dr} (rounded down)"
 
 
@@ -437,7 +442,9 @@ def register(commands: Commands) -> None:
     hit.add_argument("--line", metavar="N", help="which damage line of the weapon to roll (1 = the first)")
     hit.add_argument("--seed", metavar="N", help="a whole number: the same seed rolls the same damage")
     hit.add_argument("--location", default="torso", metavar="L", help="where the hit lands (default: torso)")
-    hit.add_argument("--armor-divisor", metavar="D", help="2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf")
+    hit.add_argument(
+        "--armor-divisor", metavar="D", help="a number from 0.001 to 1000 (2, 3, 5, 10, 0.5, 1.5...) or inf"
+    )
     hit.add_argument(
         "--dr", metavar="N", help="the DR listed for the location (default: read from the sheet)"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ._context import Context
@@ -240,10 +241,10 @@ def _by_rules(
             )
     if base is None:
         return None
-    value = base + adj + ctx.features.attribute_bonus(ident)
-    if not kind.startswith("decimal"):
-        value = math.floor(value)
-    return value, _cost(ctx, ident, adj, cost, definition)
+    bonus = ctx.features.attribute_bonus(ident)
+    if not kind.startswith("decimal"):  # GCS adds the whole part of a bonus to a whole attribute
+        return math.floor(base + adj + math.trunc(bonus)), _cost(ctx, ident, adj, cost, definition)
+    return base + adj + bonus, _cost(ctx, ident, adj, cost, definition)
 
 
 def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
@@ -255,28 +256,45 @@ def _base_and_cost(ident: str, definition: Node | None) -> tuple[str, float]:
     return base, standard[1] if cost is None else cost
 
 
-def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | None) -> float:
-    """GCS's attribute cost: adj × cost per point, less cost reductions (capped at 80 %), rounded up."""
-    reduction = sum(number(f.data, "percentage") or 0 for f in ctx.features.cost_reductions(ident))
-    size = _size_modifier(ctx)
+def _cost(ctx: Context, ident: str, adj: float, cost: float, definition: Node | None) -> int:
+    """GCS's attribute cost (``AttributeDef.ComputeCost``): adj × cost per point, less the cost
+    reductions and the size discount (capped at 80 %, for levels bought down too), in GCS's fixed
+    point (4 decimals, each product and quotient truncated), then rounded toward +∞
+    (``fxp.ApplyRounding``: 5.4 is 6, -5.4 is -5)."""
+    reduction = sum(
+        (_fixed(number(f.data, "percentage") or 0) for f in ctx.features.cost_reductions(ident)),
+        Fraction(0),
+    )
+    size = size_modifier(ctx)
     per_sm = number(definition or {}, "cost_adj_percent_per_sm")
     if per_sm is None and ident in ("st", "hp"):
         per_sm = 10
     kyos = progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength"
     if size > 0 and per_sm and not (ident == "hp" and kyos):  # GCS: no size discount on HP under KYOS
-        reduction += per_sm * size
-    reduction = min(max(reduction, 0), 80)
-    return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)
+        reduction += _fixed(per_sm) * size
+    total = _truncated(_fixed(adj) * _fixed(cost))
+    if reduction > 0:
+        total = _truncated(_truncated(total * (100 - min(reduction, Fraction(80)))) / 100)
+    return math.ceil(total)
 
 
-def _size_modifier(ctx: Context) -> float:
-    base = number(mapping(ctx.data, "profile"), "SM") or 0
-    return base + ctx.features.attribute_bonus("sm")
+def _fixed(value: float) -> Fraction:
+    """A number as GCS reads it into its fixed point: the decimal written, truncated to 4 places
+    (2.00001 is 2)."""
+    exact = Fraction(float.__repr__(float(value))) if math.isfinite(value) else Fraction(0)
+    return _truncated(exact)
+
+
+def _truncated(value: Fraction) -> Fraction:
+    """A product or quotient in GCS's fixed point: truncated toward zero to 4 decimals."""
+    return Fraction(math.trunc(value * 10_000), 10_000)
 
 
 def size_modifier(ctx: Context) -> int:
-    """The effective size modifier: the profile's ``SM`` plus trait bonuses to ``sm``."""
-    return math.floor(_size_modifier(ctx))
+    """The size modifier GCS counts (``AdjustedSizeModifier``): the profile's ``SM`` plus the whole
+    part of the trait bonuses to ``sm`` (SM 1 with a bonus of +0.5 or -0.5 is 1)."""
+    base = number(mapping(ctx.data, "profile"), "SM") or 0
+    return math.trunc(base) + math.trunc(ctx.features.attribute_bonus("sm"))
 
 
 _HALVE_ALL = ["halve_move", "halve_dodge", "halve_st"]
@@ -365,7 +383,10 @@ def _version1(ctx: Context) -> dict[str, AttributeValue]:
     found: dict[str, AttributeValue] = {}
 
     def bonus(*idents: str) -> float:
-        return sum(ctx.features.attribute_bonus(ident) for ident in idents)
+        """The whole part of the bonuses, as GCS adds them to whole attributes (Basic Speed's
+        whole)."""
+        total = sum(ctx.features.attribute_bonus(ident) for ident in idents)
+        return total if "speed" in idents else math.trunc(total)
 
     def put(ident: str, value: float, adj: float, cost: float, key: str, damage_key: str = "") -> None:
         damage = number(data, damage_key) or 0 if damage_key else 0

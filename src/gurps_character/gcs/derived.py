@@ -200,13 +200,14 @@ def _moves(ctx: Context, basic_move: int, *, halve: bool = True) -> list[int]:
 
 def _dodges(ctx: Context, basic_speed: float, *, halve: bool = True) -> list[int]:
     """GCS's Dodge per level: the file's ``dodge`` attribute (its value has the Dodge bonuses),
-    or Basic Speed + 3 (not rounded first) plus Dodge bonuses; halved per active threshold that
-    halves Dodge (unless ``halve`` is False), less the level, truncated, at least 1."""
+    or Basic Speed (at least 0) + 3 (not rounded first) plus the whole part of the Dodge
+    bonuses; halved per active threshold that halves Dodge (unless ``halve`` is False), less
+    the level, truncated, at least 1."""
     start = ctx.attribute_values.get("dodge")
     if start is None:
         bonus = number(_calc(ctx), "dodge_bonus")
-        start = ctx.attribute_values.get("basic_speed", basic_speed) + 3
-        start += ctx.features.attribute_bonus("dodge") if bonus is None else bonus
+        start = max(ctx.attribute_values.get("basic_speed", basic_speed), 0) + 3
+        start += math.trunc(ctx.features.attribute_bonus("dodge")) if bonus is None else bonus
     base = _halved(start, _halvings(ctx, "halve_dodge") if halve else 0)
     return [max(math.trunc(base - level), 1) for level in range(5)]
 

@@ -3,6 +3,7 @@ weight (contents, modifiers and contained-weight reductions counted as GCS count
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ._context import Context
@@ -34,6 +35,9 @@ _MAX_LOCATION = 300
 """Characters of an item's location; a longer one keeps its outermost and innermost container."""
 _CONTENTS_TEXT = 300
 """Characters of a container's "contains ..." list (its items have entries of their own)."""
+_QUANTITY_SUFFIX = re.compile(r"\s*×\s*[0-9.,]+\s*$")
+"""How the importer's quantity ends a name (``Arrows ×20``): the last such suffix of an entry's
+name is always the quantity, so taking it off gives GCS's name (``Arrows × 20 ×1``)."""
 
 
 def equipment_section(ctx: Context) -> list[dict[str, Any]]:
@@ -86,10 +90,12 @@ def _item(
 ) -> dict[str, Any]:
     name = display_name(item) or "(unnamed item)"
     quantity = number(item, "quantity")
-    if quantity is not None and quantity != 1:
-        name = f"{name} ×{_decimal(quantity)}"
+    if (quantity is not None and quantity != 1) or _QUANTITY_SUFFIX.search(name):
+        # the last " ×N" of a name is its quantity: a name that ends so itself gets one, 1 too
+        name = f"{name} ×{_decimal(1 if quantity is None else quantity)}"
     entry: dict[str, Any] = {"name": name}
     cost, weight = _extended(item, default_unit)
+    _note_below_zero(ctx, item, pointer, default_unit)
     notes = []
     if inside:
         location = " > ".join(inside)
@@ -117,6 +123,23 @@ def _item(
     if notes:
         entry["notes"] = "; ".join(notes)
     return entry
+
+
+def _note_below_zero(ctx: Context, item: Node, pointer: str, default_unit: str) -> None:
+    """A note for an item the file weighs below 0 (its saved extended weight, or the weight
+    written for it), which GCS counts at 0."""
+    for raw in (mapping(item, "calc").get("extended_weight"), item.get("base_weight", item.get("weight"))):
+        weight = kilograms(raw, default_unit)
+        if weight is not None and weight < 0:
+            shown = raw.strip() if isinstance(raw, str) else f"{raw} {default_unit}"
+            name = shortened(display_name(item) or "(unnamed item)", _MAX_SHOWN_NAME)
+            ctx.note(
+                pointer,
+                "approximated",
+                f"'{name}' weighs {shortened(shown, 40)} in the file; GCS counts no item below 0 lb "
+                "(its weight after modifiers is at least 0), so it is counted at 0 lb.",
+            )
+            return
 
 
 def _decimal(value: float) -> str:
@@ -170,7 +193,9 @@ def _extended(item: Node, default_unit: str, for_skills: bool = False) -> tuple[
             if weight is None:
                 contents = contained_weight(sum(w for _, w in inner), current, default_unit)
                 weight = (adjusted_weight(own_weight, current, default_unit) + contents) * quantity
-        totals[id(current)] = (_bounded(cost), _bounded(weight))
+        # GCS counts no item's value or weight below 0 (``ValueAdjustedForModifiers``,
+        # ``WeightAdjustedForModifiers`` and the contents are at least 0): neither does a container
+        totals[id(current)] = (_bounded(max(cost, 0)), _bounded(max(weight, 0)))
     return totals.get(id(item), (0.0, 0.0))
 
 

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
@@ -42,16 +43,18 @@ _SWING_KINDS: Final = {"sw": "striking", "lift_sw": "lifting", "tk_sw": "telekin
 _OLD_LEVELED: Final = {"thr_leveled": "thr", "sw_leveled": "sw"}
 _SPEC: Final = re.compile(r"([0-9]*)(?:[dD]([0-9]*))?([+-][0-9]+)?(?:[xX]([0-9]+))?")
 _CALC_ROLL: Final = re.compile(r"\s*(?:([0-9]+)d([0-9]*))?([+-]?[0-9]+)?(?:x([0-9]+))?(?:\(([0-9.]+)\))?")
-_NOTATION_DIVISORS: Final = frozenset({1, 2, 3, 5, 10, 100, 0.5, 0.2, 0.1})
+_LEAST_DIVISOR: Final = Fraction(1, 1000)
+_GREATEST_DIVISOR: Final = Fraction(1000)
+"""The armor divisors a notation holds (``resolve_hit`` divides or multiplies DR by at most 1000)."""
 _MAX_COUNT: Final = 999_999
 _MAX_NOTATION: Final = 900_000
 """The largest dice, adds and multiplier written in a notation (which takes six digits)."""
-_NOT_A_HIT: Final = frozenset({"aff", "spec"})
 _PROSE: Final = frozenset({"per", "point", "points", "pt", "pts"})
 _PER_TEXT: Final = re.compile(r"(?:/|\bper\s+)\s*([0-9]+)?\s*points?\b", re.IGNORECASE)
 _STEP_TEXT: Final = re.compile(r"\+\s*([0-9]+)d([+-][0-9]+)?", re.IGNORECASE)
 _DIVISOR_TEXT: Final = re.compile(r"\(\s*([0-9.]+|∞|inf)\s*\)", re.IGNORECASE)
-_WORDS: Final = re.compile(r"[A-Za-z][A-Za-z+\-]*")
+_WORDS: Final = re.compile(r"[A-Za-z][A-Za-z+\-]*\.?")
+"""A word of GCS's damage type text; a period may end it (``spec.``)."""
 _SCHEMA_TYPES: Final = frozenset(
     {"cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "fat", "tox", "tbb", "aff", "spec"}
 )
@@ -234,8 +237,22 @@ def _fxp(value: float) -> Fraction:
     return Fraction(round(value * 10_000), 10_000)
 
 
+def _fixed_point(value: Fraction) -> Fraction:
+    """A value as GCS's fixed point holds it: truncated to 4 decimals."""
+    return Fraction(math.trunc(value * 10_000), 10_000)
+
+
 def _divisor_text(divisor: float) -> str:
-    return f"{divisor:g}" if math.isfinite(divisor) else "∞"
+    """A divisor as GCS writes it (``4``, ``1.5``, ``0.25``, ``∞``): its decimals, no exponent."""
+    if not math.isfinite(divisor):
+        return "∞"
+    shown = format(Decimal(float.__repr__(divisor)), "f")
+    return shown.rstrip("0").rstrip(".") if "." in shown else shown
+
+
+def _writable(divisor: float) -> bool:
+    """Whether a notation holds the divisor: ∞, or a decimal from 0.001 to 1000."""
+    return math.isinf(divisor) or _LEAST_DIVISOR <= Fraction(float.__repr__(divisor)) <= _GREATEST_DIVISOR
 
 
 # ---------------------------------------------------------------- GCS's saved result
@@ -258,12 +275,11 @@ def damage_from_calc(resolved: str) -> WeaponDamageResult:
     times = int(times_text) if times_text and len(times_text) < 7 else 1
     if count_text is None and modifier <= 0:
         return WeaponDamageResult(None, 1, resolved, resolved)
-    try:
-        divisor = float(divisor_text) if divisor_text else 1.0
-    except ValueError:
-        divisor = 1.0
+    divisor = 1.0
+    if divisor_text and len(divisor_text) < 20 and divisor_text.count(".") <= 1 and divisor_text != ".":
+        divisor = float(_fixed_point(Fraction(divisor_text))) or 1.0
     roll = GcsDice(count, sides, modifier, max(1, times))
-    return WeaponDamageResult(roll, divisor if divisor > 0 else 1.0, resolved[end:].strip(), resolved)
+    return WeaponDamageResult(roll, divisor, resolved[end:].strip(), resolved)
 
 
 # ---------------------------------------------------------------- GCS's rules
@@ -475,6 +491,7 @@ def _with_bonuses(
         causes.append(f"{_signed(percent_damage)}% damage")
     if percent_divisor:
         divisor += Fraction(divisor) * percent_divisor / 100
+    divisor = _fixed_point(Fraction(divisor))
     shown = _dice_plus_adds(roll) if wielder.dice_plus_adds else roll
     if shown != roll:
         causes.append("adds of +4 or more made dice (GCS's 'modifying dice + adds' setting, B269)")
@@ -544,11 +561,11 @@ class _TypeParts:
     leftover: str
 
 
-def _type_parts(type_text: str) -> _TypeParts | None:
+def _type_parts(type_text: str) -> _TypeParts:
     """GCS's damage type text split into what the notation holds: the damage word (the first
-    type a hit resolves, else the first plain word), modifiers (``ex``), per points, a step of
-    dice per point, a divisor written in the text, and what is left over; None for an
-    affliction or special damage."""
+    type a hit resolves, else the first plain word, a period after it kept: ``aff``, ``spec.``,
+    ``ctrl``), modifiers (``ex``), per points, a step of dice per point, a divisor written in
+    the text, and what is left over."""
     plain = type_text.strip().lower()
     if plain in HIT_TYPES:  # the usual text: one damage type
         return _TypeParts(plain, (), 0, None, None, "")
@@ -570,27 +587,28 @@ def _type_parts(type_text: str) -> _TypeParts | None:
     found_divisor = _DIVISOR_TEXT.search(rest)
     if found_divisor:
         value = found_divisor.group(1).lower()
-        try:
-            amount = math.inf if value in ("∞", "inf") else float(value)
-        except ValueError:
-            amount = 0
-        if amount in _NOTATION_DIVISORS or math.isinf(amount):
+        amount = 0.0
+        if value in ("∞", "inf"):
+            amount = math.inf
+        elif len(value) < 20 and value.count(".") <= 1 and value != ".":
+            amount = float(_fixed_point(Fraction(value)))
+        if amount > 0 and _writable(amount):
             divisor = amount
             rest = rest[: found_divisor.start()] + " " + rest[found_divisor.end() :]
     words = [(m.group(0), m.start(), m.end()) for m in _WORDS.finditer(rest)]
     lowered = [w.lower() for w, _, _ in words]
-    chosen: int | None = next((i for i, w in enumerate(lowered) if w in HIT_TYPES), None)
-    if chosen is None and any(w.rstrip("+-.") in _NOT_A_HIT for w in lowered):
-        return None  # an affliction or special damage: no dice to roll
-    if chosen is None:
+    bare = [w.rstrip(".") for w in lowered]
+    chosen: int | None = next((i for i, w in enumerate(bare) if w in HIT_TYPES), None)
+    word = bare[chosen] if chosen is not None else "damage"
+    if chosen is None:  # a damage word no hit resolves (ctrl, aff, spec.): the dice still roll
         chosen = next(
-            (i for i, w in enumerate(lowered) if w.isalpha() and w not in _PROSE and w not in MODIFIERS),
+            (i for i, w in enumerate(bare) if w.isalpha() and w not in _PROSE and w not in MODIFIERS),
             None,
         )
-    word = lowered[chosen] if chosen is not None else "damage"
+        word = lowered[chosen] if chosen is not None else word
     modifiers: list[str] = []
     kept = set() if chosen is None else {chosen}
-    for i, w in enumerate(lowered):
+    for i, w in enumerate(bare):
         if w in MODIFIERS and w not in modifiers and i != chosen:
             modifiers.append(w)
             kept.add(i)
@@ -619,8 +637,11 @@ def damage_entry(
     divisor = result.divisor
     if parts.divisor is not None and divisor == 1:
         divisor = parts.divisor
-    if divisor not in _NOTATION_DIVISORS and not math.isinf(divisor):
-        notes.append(f"GCS's armor divisor ({divisor:g}) is not one the rules list: left out")
+    if not _writable(divisor):
+        notes.append(
+            f"GCS's armor divisor ({_divisor_text(divisor)}) is beyond what the notation holds "
+            "(0.001 to 1000): left out"
+        )
         divisor = 1
     entry: dict[str, Any] = {}
     base_text = _base_text(roll, result.thrust_or_swing, wielder, entry)
@@ -634,8 +655,8 @@ def damage_entry(
     if parts.per_points:
         notation += "/point" if parts.per_points == 1 else f"/{parts.per_points} points"
     entry = {"notation": notation, **entry}
-    if parts.word in _SCHEMA_TYPES:
-        entry["type"] = parts.word
+    if parts.word.rstrip(".") in _SCHEMA_TYPES:
+        entry["type"] = parts.word.rstrip(".")
     if parts.word == "damage" and not result.type_text:
         notes.append("GCS names no damage type")
     elif parts.leftover:
@@ -645,8 +666,8 @@ def damage_entry(
 
 def _rollable_parts(result: WeaponDamageResult) -> _TypeParts | None:
     """The parts of GCS's damage type text when the damage is six-sided dice the notation can
-    hold; None when it is not (an affliction, ``spec.``, a fixed amount of 0 or less, numbers
-    beyond six digits)."""
+    hold (``1d aff`` and ``2d spec.`` too); None when it is not (no dice: ``HT-3 aff``,
+    ``spec.``; a fixed amount of 0 or less, numbers beyond six digits)."""
     roll = result.roll
     if roll is None or roll.sides != 6 or (roll.count == 0 and roll.modifier <= 0):
         return None
