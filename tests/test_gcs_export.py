@@ -15,7 +15,7 @@ from typing import Any, get_args
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from gcs_roundtrip import NOW, differences, imported_back
+from gcs_roundtrip import NOW, differences, imported_back, without_calc
 from gurps_character import (
     CharacterError,
     ExportNote,
@@ -255,6 +255,25 @@ def test_a_hurt_character_is_hurt_in_gcs_and_gcs_halves_what_the_rules_halve() -
     # Move 6 and Dodge 9 halved (rounded up), then reduced per encumbrance level, at least 1
     assert data["calc"]["move"] == [3, 2, 1, 1, 1] and data["calc"]["dodge"] == [5, 4, 3, 2, 1]
     assert "/defenses/dodge/value" in [source for source, _ in kinds(exported, "differs")]
+
+
+def test_an_item_named_as_the_importer_names_a_stack_is_that_stack_in_gcs() -> None:
+    document = example("rurik")
+    document["equipment"].append({"name": "Arrow ×20", "cost": 40, "weight": 1})
+    document["equipment"].append({"name": "Rope ×1", "cost": 1, "weight": 1})
+    document["possessionsTotal"]["cost"] += 41
+    document["possessionsTotal"]["weight"] += 2
+    exported = export_gcs(document, now=NOW)
+    data = json.loads(exported.text)
+    arrows = next(item for item in data["equipment"] if item["description"] == "Arrow")
+    assert (arrows["quantity"], arrows["base_value"], arrows["base_weight"]) == (20, "2", "0.1 lb")
+    assert arrows["calc"] == {"value": 2, "extended_value": 40, "weight": "0.1 lb", "extended_weight": "2 lb"}
+    for source in (data, without_calc(data)):
+        names = [item["name"] for item in import_gcs(source, now=NOW).document["equipment"]]
+        assert "Arrow ×20" in names and "Rope ×1 ×1" in names  # one rope: GCS's name has no ×1
+    assert [source for source, _ in kinds(exported, "differs")] == [
+        f"/equipment/{len(document['equipment']) - 1}/name"
+    ]
 
 
 def test_the_documents_other_points_are_priced_so_gcs_spends_the_same() -> None:

@@ -257,7 +257,8 @@ def test_5_skills_difficulty_level_and_relative_level(name: str, text: str) -> N
 @files()
 def test_7_equipment_quantity_values_and_weights(name: str, text: str) -> None:
     for item in _nodes(json.loads(text).get("equipment", [])):
-        assert isinstance(item["description"], str) and item["quantity"] == 1
+        quantity = item["quantity"]
+        assert isinstance(item["description"], str) and isinstance(quantity, int | float) and quantity > 0
         assert item.get("equipped", True) is True
         assert isinstance(item.get("base_value", "0"), str) and WEIGHT.fullmatch(
             item.get("base_weight", "0 lb")
@@ -265,6 +266,13 @@ def test_7_equipment_quantity_values_and_weights(name: str, text: str) -> None:
         calc = item["calc"]
         assert isinstance(calc["value"], int | float) and isinstance(calc["extended_value"], int | float)
         assert WEIGHT.fullmatch(calc["weight"]) and WEIGHT.fullmatch(calc["extended_weight"])
+        # a stack (Arrow ×20): one's value and weight times the quantity, in GCS's four decimals
+        assert round(calc["value"] * quantity, 4) == round(calc["extended_value"], 4)
+        assert round(_pounds(calc["weight"]) * quantity, 4) == round(_pounds(calc["extended_weight"]), 4)
+
+
+def _pounds(weight: str) -> float:
+    return float(weight.split()[0].replace(",", ""))
 
 
 # ---------------------------------------------------------------- §8 weapons

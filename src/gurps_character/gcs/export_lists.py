@@ -9,7 +9,17 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .export_sheet import ADJUSTMENTS, LIMIT, SheetBase, as_written, fxp_text, plain, signed, text_of
+from .export_sheet import (
+    ADJUSTMENTS,
+    LIMIT,
+    SheetBase,
+    Stack,
+    as_written,
+    fxp_text,
+    plain,
+    signed,
+    text_of,
+)
 from .gcs_json import RawJson
 from .skills import points_level
 from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
@@ -44,6 +54,10 @@ _DR_PLACES: Final = {
 :func:`~gurps_character.resolve_hit` reads them: a helm covers skull and face, torso armor the
 vitals and groin)."""
 _SKILL_NAME: Final = re.compile(r"(?P<name>.+?)(?:/TL(?P<tl>[^\s()/]+))?(?: \((?P<spec>[^()]+)\))?")
+
+_QUANTITY_NAME: Final = re.compile(r"(.*\S) ×([0-9]+(?:\.[0-9]{1,4})?)")
+"""An item's name as the importer names a stack (``Arrow ×20``: the name, a space, × and the
+quantity as GCS shows it)."""
 
 _METRIC_LENGTH: Final = re.compile(r"\s*(\d{1,6}(?:[.,]\d+)?)\s*(m|cm)\s*", re.IGNORECASE)
 
@@ -121,7 +135,33 @@ class ListsPart(SheetBase):
             cost = self.bounded(item.get("cost"), f"{pointer}/cost", "Cost")
             weight = self.bounded(item.get("weight"), f"{pointer}/weight", "Weight")
             name = self.name(item["name"], f"{pointer}/name", "item")
-            self.new_item(name, cost, weight, "\n".join(part for part in notes if part))
+            stack = self._stack(name, cost, weight, pointer)
+            self.new_item(name, cost, weight, "\n".join(part for part in notes if part), stack)
+
+    def _stack(self, name: str, cost: float, weight: float, pointer: str) -> Stack | None:
+        """The stack an item's name ends with (``Arrow ×20``, as :func:`~.import_gcs` names a
+        stack of 20): one item's cost and weight (in pounds) and the quantity when they give the
+        document's totals in GCS's four decimals; None for a name without one."""
+        found = _QUANTITY_NAME.fullmatch(name)
+        if found is None:
+            return None
+        description, count = found.group(1), float(found.group(2))
+        quantity: int | float = int(count) if count.is_integer() else count
+        if 0 < count <= LIMIT and _decimal(count) == found.group(2):
+            unit_cost, unit_pounds = round(cost / count, 4), round(weight * 2 / count, 4)
+            exact = round(unit_cost * count, 4) == round(cost, 4) and round(unit_pounds * count, 4) == round(
+                weight * 2, 4
+            )
+            # one of a name that ends as a stack itself is named with ' ×1' too
+            if exact and (quantity != 1 or _QUANTITY_NAME.fullmatch(description)):
+                return Stack(description, quantity, unit_cost, unit_pounds)
+        self.note(
+            f"{pointer}/name",
+            "differs",
+            f"'{name[:60]}' ends as the importer names a stack of items; the file holds it as one item "
+            "of that name, which an import of the file names with ' ×1' added.",
+        )
+        return None
 
     def _skills(self) -> None:
         groups: dict[tuple[str, str], float] = {}
@@ -387,3 +427,8 @@ def _pounds(weight: str) -> str | None:
     amount = float(match.group(1).replace(",", "."))
     pounds = amount * 2 if match.group(2).lower() == "kg" else amount
     return f"{fxp_text(pounds)} lb"
+
+
+def _decimal(value: float) -> str:
+    """A quantity as GCS shows it, and the importer names a stack with it (``20``, ``0.5``)."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")

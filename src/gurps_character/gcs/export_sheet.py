@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .export_notes import ExportNoteKind, NoteList
 from .tids import TidMaker
@@ -28,6 +28,7 @@ __all__ = [
     "WEAPON_KEYS",
     "Derived",
     "SheetBase",
+    "Stack",
     "as_written",
     "dice_text",
     "finished",
@@ -193,6 +194,15 @@ def finished(node: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+class Stack(NamedTuple):
+    """An item written as a stack: its description, quantity, and one's cost and pounds."""
+
+    description: str
+    quantity: int | float
+    cost: float
+    pounds: float
+
+
 class Derived:
     """GCS's derived values for the file written (``calc`` at the top level and more)."""
 
@@ -330,25 +340,28 @@ class SheetBase:
         )
         return node
 
-    def new_item(self, name: str, cost: float, weight: float, notes: str) -> dict[str, Any]:
-        """A new equipped item of the file (cost in $, weight in kg, written in pounds)."""
-        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": name}
+    def new_item(
+        self, name: str, cost: float, weight: float, notes: str, stack: Stack | None = None
+    ) -> dict[str, Any]:
+        """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
+        the ``stack`` its name ends with."""
+        unit = stack or Stack(name, 1, cost, weight * 2)
+        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": unit.description}
         if notes:
             node["local_notes"] = notes
-        if cost:
-            node["base_value"] = fxp_text(cost).replace(",", "")
-        if weight:
-            node["base_weight"] = f"{fxp_text(weight * 2)} lb"
+        if unit.cost:
+            node["base_value"] = fxp_text(unit.cost).replace(",", "")
+        if unit.pounds:
+            node["base_weight"] = f"{fxp_text(unit.pounds)} lb"
         node["weapons"] = []
         node["features"] = []
-        node["quantity"] = 1
+        node["quantity"] = unit.quantity
         node["equipped"] = True
-        cost_value = plain(cost)
         weight_text = f"{fxp_text(weight * 2)} lb"
         node["calc"] = {
-            "value": cost_value,
-            "extended_value": cost_value,
-            "weight": weight_text,
+            "value": plain(unit.cost),
+            "extended_value": plain(cost),
+            "weight": f"{fxp_text(unit.pounds)} lb",
             "extended_weight": weight_text,
         }
         self.equipment.append(node)

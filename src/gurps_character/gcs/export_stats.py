@@ -220,13 +220,14 @@ class StatsPart(SheetBase):
 
     def _dodge(self, derived: Derived) -> None:
         stored = number(member(self.doc, "/defenses/dodge").get("value"), math.nan)
-        rules = math.trunc(self.values["basic_speed"] + 3)
+        speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
+        rules = math.trunc(speed + 3)
         wanted = (
             math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
             if not math.isnan(stored)
             else rules
         )
-        bonus = wanted - rules if self.values["basic_speed"] + 3 >= 0 else 0
+        bonus = wanted - rules
         if bonus:
             self.adjust(
                 {"type": "attribute_bonus", "attribute": "dodge", "amount": bonus},
@@ -240,7 +241,7 @@ class StatsPart(SheetBase):
                 f"{signed(bonus)} Dodge from '{ADJUSTMENTS}'.",
             )
             derived.calc_bonuses["dodge_bonus"] = bonus
-        derived.dodge_start = self.values["basic_speed"] + 3 + bonus
+        derived.dodge_start = speed + 3 + bonus
         derived.wanted_dodge = wanted
 
     def _damage_table(self, derived: Derived) -> None:
