@@ -144,6 +144,18 @@ def test_a_gcs_file_changed_since_the_import_is_refused_unless_forced(folder: Pa
     assert current_hp(gcs) == current_hp(folder / "fighter.json")
 
 
+def test_a_gcs_file_only_saved_again_in_gcs_is_refused_too(folder: Path) -> None:
+    gcs = folder / "fighter.gcs"
+    stamp = json.dumps(json.loads(gcs.read_text())["modified_date"])
+    gcs.write_text(gcs.read_text().replace(stamp, '"2026-11-01T18:00:00-07:00"'))
+    saved = gcs.read_bytes()
+    hurt(folder / "fighter.json", 2)
+    run = cli("export", "fighter.json", "--onto", "fighter.gcs", cwd=folder)
+    assert (run.status, run.out) == (2, "")
+    assert run.err.startswith("error: fighter.json: gcsChanged: fighter.gcs was changed in GCS")
+    assert gcs.read_bytes() == saved
+
+
 def test_onto_with_an_output_leaves_the_gcs_file_alone(folder: Path) -> None:
     original = (folder / "fighter.gcs").read_bytes()
     hurt(folder / "fighter.json", 3)

@@ -222,6 +222,32 @@ def test_a_file_written_back_before_is_no_change() -> None:
     assert "sourceChanged" not in [note.kind for note in second.notes]
 
 
+def test_a_file_saved_again_in_gcs_since_the_import_is_said_to_be_changed() -> None:
+    """GCS stamps modified_date on every save; with the play still the import's, only GCS did."""
+    original = (FIXTURES / "v5_fighter.gcs").read_text()
+    document = played(import_gcs(original, now=NOW).document)
+    stamp = json.loads(original)["modified_date"]
+    saved = original.replace(json.dumps(stamp), '"2026-11-01T18:00:00-07:00"')
+    exported = export_gcs(document, base=saved, now=NOW)
+    assert exported.notes[0].kind == "sourceChanged"
+    assert "(modified_date)" in exported.notes[0].message
+    assert "sourceChanged" not in [note.kind for note in export_gcs(document, base=original, now=NOW).notes]
+
+
+def test_play_undone_gives_the_imported_file_back_and_a_later_write_back_is_no_change() -> None:
+    raw = (FIXTURES / "v5_fighter.gcs").read_bytes()
+    document = import_gcs(raw, now=NOW).document  # HP damage 4 in the file
+    hurt = export_gcs(apply_damage(document, 3, now=NOW), base=raw, now=NOW).text
+    assert json.loads(hurt)["modified_date"] == "2026-10-05T10:00:00Z"
+    healed = heal(apply_damage(document, 3, now=NOW), 3, now=NOW)
+    # damage 4 again: the file as it was imported, its date included (a write-back is no save in GCS)
+    undone = export_gcs(healed, base=hurt, now=NOW)
+    assert undone.text.encode("utf-8") == raw
+    assert "sourceChanged" not in [note.kind for note in undone.notes]
+    again = export_gcs(apply_damage(healed, 1, now=NOW), base=undone.text, now=NOW)
+    assert "sourceChanged" not in [note.kind for note in again.notes]
+
+
 @pytest.mark.parametrize(
     ("base", "code", "message"),
     [

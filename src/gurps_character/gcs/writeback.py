@@ -119,7 +119,7 @@ def write_back(
             {"name": "base"},
         ) from None
     if base is not None:
-        _check_identity(top, kept, notes)
+        _check_identity(top, kept, version, notes)
     edits: list[tuple[int, int, str]] = []
     written: list[str] = []
     for ident, label, pointer in _POOLS:
@@ -131,7 +131,13 @@ def write_back(
             "The document's HP and FP damage are the file's: nothing to write, the file is unchanged.",
         )
         return bom + text, notes.notes()
-    _stamp(text, top, now, edits, notes)
+    imported_date = kept.get("modified_date")
+    if type(imported_date) is str and _damage_written(document, pools) == _play(kept, version):
+        # play undone (healed to the damage the file had at the import): the file is the imported
+        # one again, its date included, so a date changed later is a save in GCS (_check_identity)
+        _stamp(text, top, imported_date, edits, notes)
+    else:
+        _stamp(text, top, now, edits, notes)
     notes.add("", "playWritten", f"Written into the GCS file: {'; '.join(written)}.")
     return bom + _patched(text, edits), notes.notes()
 
@@ -177,8 +183,10 @@ def _too_large(size: int, limit: int) -> CharacterError:
     )
 
 
-def _check_identity(top: list[Member], kept: Mapping[str, Any], notes: NoteList) -> None:
-    """Refuses another character; notes a file changed since the import (apart from play)."""
+def _check_identity(top: list[Member], kept: Mapping[str, Any], version: object, notes: NoteList) -> None:
+    """Refuses another character; notes a file changed since the import: its content apart from
+    play, or its ``modified_date`` while its play is still the import's (a write-back changes the
+    date only with the damage, and puts the imported date back with the imported damage)."""
     found = {member.key: member.value for member in top if member.key is not None}
     kept_id, base_id = kept.get("id"), found.get("id")
     if kept_id != base_id:
@@ -191,6 +199,10 @@ def _check_identity(top: list[Member], kept: Mapping[str, Any], notes: NoteList)
     changed = [
         key for key in kept.keys() | found.keys() if key not in _PLAY_KEYS and not _same(key, kept, found)
     ]
+    if found.get("modified_date") != kept.get("modified_date") and _play(found, version) == _play(
+        kept, version
+    ):
+        changed.append("modified_date")
     if changed:
         shown = ", ".join(sorted(changed)[:6])
         notes.add(
@@ -207,6 +219,28 @@ def _short(value: object) -> str:
 
 def _json_id(value: object) -> str | None:
     return value[:100] if isinstance(value, str) else None
+
+
+def _play(data: Mapping[str, Any], version: object) -> dict[str, float]:
+    """The HP and FP damage a file holds (0 where it holds none), by pool."""
+    if version == 1:
+        return {ident: _number(data.get(f"{ident}_damage")) for ident, _, _ in _POOLS}
+    found: dict[str, float] = {}
+    entries = data.get("attributes")
+    for entry in entries if type(entries) is list else ():
+        if type(entry) is dict and entry.get("attr_id") in ("hp", "fp") and entry["attr_id"] not in found:
+            found[entry["attr_id"]] = _number(entry.get("damage"))
+    return {ident: found.get(ident, 0) for ident, _, _ in _POOLS}
+
+
+def _damage_written(document: Mapping[str, Any], pools: Mapping[str, _Pool]) -> dict[str, float]:
+    """The damage by pool in the file once play is written (a pool the file lacks stays 0)."""
+    written: dict[str, float] = {}
+    for ident, _, _ in _POOLS:
+        entry = document.get("secondary", {}).get(ident, {})
+        value = entry.get("value")
+        written[ident] = int(value - entry.get("current", value)) if ident in pools else 0
+    return written
 
 
 def _same(key: str, kept: Mapping[str, Any], found: dict[str, Any]) -> bool:
@@ -347,14 +381,22 @@ def _insertion(text: str, anchor: Member, key: str, value: str) -> str:
 
 
 def _stamp(
-    text: str, top: list[Member], now: datetime | None, edits: list[tuple[int, int, str]], notes: NoteList
+    text: str,
+    top: list[Member],
+    now: datetime | str | None,
+    edits: list[tuple[int, int, str]],
+    notes: NoteList,
 ) -> None:
-    """Sets ``modified_date`` to ``now``, in the file's own date style."""
+    """Sets ``modified_date`` to ``now``, in the file's own date style (text: written as it is)."""
     member = next((m for m in reversed(top) if m.key == "modified_date"), None)
-    moment = (now or datetime.now(UTC)).astimezone(UTC)
     if member is None:
         notes.add("/meta/updatedAt", "notCarried", "The GCS file has no modified_date: none is added.")
         return
+    if isinstance(now, str):
+        if member.value != now:
+            edits.append((member.value_start, member.value_end, encode_basestring(now)))
+        return
+    moment = (now or datetime.now(UTC)).astimezone(UTC)
     old = member.value if type(member.value) is str else ""
     if _OLD_DATE.fullmatch(old):  # GCS 4.x: "Jun 21, 2021, 8:45 PM"
         hour = moment.hour % 12 or 12
