@@ -16,7 +16,7 @@ import pytest
 
 from gcs_roundtrip import NOW
 from gurps_character import apply_damage, export_gcs, import_gcs, serialize_character
-from test_cli import cli, json_lines
+from test_cli import cli, json_lines, run_on_a_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -115,6 +115,30 @@ def test_play_is_written_back_onto_the_gcs_file_in_place(folder: Path) -> None:
     assert gcs.read_text() == expected.replace('"2026-10-05T10:00:00Z"', json.dumps(stamp))
     assert current_hp(gcs) == current_hp(folder / "fighter.json") < current_hp(FIXTURES / "v5_fighter.gcs")
     assert stat.S_IMODE(gcs.stat().st_mode) == 0o640 and leftovers(folder) == []
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file to another owner needs root"
+)
+def test_play_written_back_keeps_the_gcs_files_owner_and_group(folder: Path) -> None:
+    gcs = folder / "fighter.gcs"
+    os.chown(gcs, 4321, 8765)
+    hurt(folder / "fighter.json", 2)
+    run = cli("export", "fighter.json", "--onto", "fighter.gcs", cwd=folder)
+    assert run.status == 0, run.err
+    info = gcs.stat()
+    assert (info.st_uid, info.st_gid) == (4321, 8765)
+    assert current_hp(gcs) == current_hp(folder / "fighter.json")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_folder_shows_progress_on_a_terminal(folder: Path) -> None:
+    (folder / "fighter.json").unlink()  # a document of GCS would be exported anew: not needed here
+    done, shown = run_on_a_terminal(["export", "--out-dir", "gcs", "."], cwd=folder)
+    assert done.returncode == 0, shown
+    assert b"exporting: 0/3 files done" in shown
+    assert b"exporting" not in done.stdout
+    assert sorted(path.name for path in (folder / "gcs").iterdir()) == ["jotun.gcs", "odile.gcs", "rurik.gcs"]
 
 
 def test_a_second_write_back_from_the_same_document_is_no_change(folder: Path) -> None:
