@@ -17,6 +17,7 @@ import pytest
 
 from gcs_roundtrip import NOW
 from gurps_character import CharacterError, export_gcs, import_gcs
+from gurps_character.yaml import parse_yaml_character
 from strategies import RandomChooser, example, valid_document
 
 SHARED_GCS = Path(__file__).resolve().parents[2] / "shared" / "gcs"
@@ -44,6 +45,8 @@ RESERVED = {"skill", "parry", "block", "sm", "10"}
 def _characters() -> Iterator[tuple[str, dict[str, Any]]]:
     yield "rurik", example("rurik")
     yield "jotun", example("jotun")
+    yaml_text = (Path(__file__).resolve().parents[1] / "examples" / "odile.yaml").read_text()
+    yield "odile", dict(parse_yaml_character(yaml_text).character)
     for seed in range(12):
         yield f"generated-{seed}", valid_document(RandomChooser(random.Random(seed)))
     for path in sorted(SHARED_GCS.glob("*.gcs")) if SHARED_GCS.is_dir() else []:
