@@ -276,6 +276,38 @@ def test_an_item_named_as_the_importer_names_a_stack_is_that_stack_in_gcs() -> N
     ]
 
 
+def test_a_minimum_st_gcs_would_cap_the_damage_with_is_left_out() -> None:
+    """GCS figures thrust and swing at no more than 3 times a weapon's minimum ST: a bow of
+    minimum ST 3 would deal ST 9's thrust for Tamsin's ST 11, where the document deals her own."""
+    document = example("rurik")
+    bow = document["weapons"]["ranged"][0]
+    bow["minST"] = "3"
+    exported = round_trip(document)
+    data = json.loads(exported.text)
+    weapon = next(item for item in data["equipment"] if item["description"] == "Regular Bow")["weapons"][0]
+    assert "strength" not in weapon and weapon["calc"]["damage"] == "1d+1 imp"  # ST 11: thr 1d-1, +2
+    assert ("/weapons/ranged/0/minST", "notCarried") in [(n.source, n.kind) for n in exported.notes]
+
+
+@pytest.mark.parametrize("tired", [False, True], ids=["rested", "tired"])
+def test_a_fencing_parry_loses_the_encumbrance_level_in_gcs_with_or_without_calc(tired: bool) -> None:
+    """Tamsin carries 27 kg (54 lb in GCS): Medium with her Basic Lift of 24.2 lb, Extra-Heavy
+    with her ST halved (6: 7.2 lb) while tired (B426); a fencing weapon's level and parry lose
+    that level, the load read from the items' base_weight when the file has no calc."""
+    document = example("rurik")
+    document["weapons"]["melee"][0]["parry"] = {"notation": "0F", "modifier": 0, "unbalanced": False}
+    if tired:
+        document["secondary"]["fp"]["current"] = 3
+    exported = round_trip(document)
+    data = json.loads(exported.text)
+    sword = next(item for item in data["equipment"] if item["description"] == "Broadsword")["weapons"][0]
+    level = 4 if tired else 2
+    assert sword["calc"]["level"] == 14 - level
+    assert sword["calc"]["parry"] == f"{3 + 7 - level + data['calc'].get('parry_bonus', 0)}F"
+    for imported in imported_back(document)[1:]:
+        assert imported["defenses"]["parry"]["value"] == 10
+
+
 def test_the_documents_other_points_are_priced_so_gcs_spends_the_same() -> None:
     document = example("rurik")
     document["points"]["breakdown"]["other"] = 7

@@ -220,6 +220,7 @@ class GearPart(SheetBase):
             self.defense_bases.append(3 + math.trunc(level / 2) - penalty)
             level = max(level - penalty, 0)
             self._shift_damage(node, pointer, derived)
+            self._uncap_damage(node, pointer, minimum, self.values["st"] + derived.striking)
             calc: dict[str, Any] = {}
             if level:
                 calc["level"] = plain(level)
@@ -230,6 +231,22 @@ class GearPart(SheetBase):
             if muscle:
                 calc["range"] = muscle
             node["calc"] = calc
+
+    def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
+        """GCS figures a weapon's thrust or swing at no more than 3 times its minimum ST; where the
+        wielder's ST is above that, the minimum is left out, so GCS deals the document's damage."""
+        if minimum is None or minimum <= 0 or striking <= 3 * minimum:
+            return
+        if node["damage"].get("st") not in ("thr", "sw"):
+            return
+        del node["strength"]
+        self.note(
+            f"{pointer}/minST",
+            "notCarried",
+            f"The minimum ST {minimum} is not in the file: GCS would figure the damage at ST "
+            f"{3 * minimum} at most (3 times the minimum), where the document figures it at the "
+            f"wielder's ST {plain(striking)}.",
+        )
 
     def _shift_damage(self, node: dict[str, Any], pointer: str, derived: Derived) -> None:
         damage = node["damage"]
