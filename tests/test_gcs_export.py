@@ -8,6 +8,8 @@ rules are reproduced with GCS features and noted; bad input gets only ``Characte
 from __future__ import annotations
 
 import copy
+import gzip
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, get_args
@@ -22,12 +24,15 @@ from gurps_character import (
     GcsExport,
     export_gcs,
     import_gcs,
+    parse_character,
     serialize_character,
+    validate_character,
 )
 from gurps_character.gcs import ExportNoteKind
 from gurps_character.gcs.derived import basic_lift_formula
 from gurps_character.gcs.new_character import ADJUSTMENTS
 from gurps_character.gcs.progression import basic_lift_pounds
+from gurps_character.load import check_envelope
 from strategies import example, hostile_documents, snapshot, valid_documents
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +40,38 @@ REFERENCE = ROOT.parent / "shared" / "reference"
 SHARED_GCS = ROOT.parent / "shared" / "gcs"
 REFERENCE_FILES = sorted(path for path in REFERENCE.glob("*.json") if "schema" not in path.name)
 GCS_FILES = sorted(SHARED_GCS.glob("*.gcs")) if SHARED_GCS.is_dir() else []
+CONFORMANCE = sorted((ROOT.parent / "shared" / "conformance").glob("cases*.jsonl.gz"))
+
+
+def conformance_documents() -> list[tuple[str, dict[str, Any]]]:
+    """Every distinct valid document of the conformance corpus (given as data or as text), with
+    the id of the first case holding it: documents written by other hands than our strategies'."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for path in CONFORMANCE:
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            for line in lines:
+                case = json.loads(line)
+                for value in case.get("args", {}).values():
+                    document = value if isinstance(value, dict) else None
+                    if isinstance(value, str) and '"gurps-character"' in value:
+                        try:
+                            document = dict(parse_character(value).character)
+                        except CharacterError:
+                            continue
+                    if document is None or document.get("format") != "gurps-character":
+                        continue
+                    try:
+                        check_envelope(document)  # not a newer formatVersion, which export_gcs refuses
+                        valid = validate_character(document).valid
+                    except CharacterError:
+                        continue
+                    key = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+                    if valid:
+                        found.setdefault(key, (case["id"], document))
+    return list(found.values())
+
+
+CONFORMANCE_DOCUMENTS = conformance_documents()
 
 
 def odile() -> dict[str, Any]:
@@ -104,6 +141,14 @@ def test_imported_gcs_characters_exported_anew_come_back(path: Path) -> None:
     except CharacterError:
         pytest.skip("a file the importer refuses (XML)")
     document.pop("extensions")
+    round_trip(document)
+
+
+@pytest.mark.skipif(not CONFORMANCE_DOCUMENTS, reason="no conformance corpus in ../shared/conformance")
+@pytest.mark.parametrize(
+    "document", [document for _, document in CONFORMANCE_DOCUMENTS], ids=[i for i, _ in CONFORMANCE_DOCUMENTS]
+)
+def test_the_conformance_corpus_documents_come_back(document: dict[str, Any]) -> None:
     round_trip(document)
 
 
