@@ -31,6 +31,7 @@ __all__ = [
     "NotJsonError",
     "NumberOutOfRangeError",
     "copy_json",
+    "decoder_for",
     "dumps",
     "js_number",
     "js_property_order",
@@ -155,6 +156,15 @@ def _may_hold_long_integers(encoded: bytes) -> bool:
     if digits not in table:  # the usual answer, and a fast search: digits are rare in documents
         return False
     return _LONG_INTEGER in table or table.startswith(digits)
+
+
+def decoder_for(text: str, encoded: bytes | None = None) -> json.JSONDecoder:
+    """The :mod:`json` decoder :func:`loads` reads ``text`` with (integer literals beyond doubles
+    rounded as JavaScript reads them; ``NaN``, ``Infinity`` and numbers beyond doubles refused with
+    a ``ValueError``), for a caller that decodes the values of a text one by one."""
+    if encoded is None:
+        encoded = text.encode("utf-8", "surrogatepass")
+    return _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
 
 
 def loads(text: str, encoded: bytes | None = None) -> Any:
