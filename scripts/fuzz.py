@@ -39,6 +39,9 @@ For every call the fuzzer checks the library's promises:
   valid documents;
 * an import gives a document that is valid, claim-consistent (``verify_character``) and
   serializable;
+* an export gives GCS JSON text and notes of known kinds; for a valid document exported as a new
+  character, importing the file back (as written, and without its ``calc`` blocks) gives the
+  document's numbers, or a ``differs`` note says why not (``tests/gcs_roundtrip.py``);
 * the command line's text output (``check``, ``validate``, ``stats``, ``recompute`` on a file whose
   name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
   control character: file text can neither forge a report line nor drive the terminal.
@@ -98,6 +101,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 import gcs_built  # noqa: E402
+import gcs_roundtrip  # noqa: E402
 import gcs_samples  # noqa: E402
 import gcs_strategies as gcs_gen  # noqa: E402
 import gurps_character as gc  # noqa: E402
@@ -542,6 +546,65 @@ def _import_case(chooser: gen.Chooser) -> Case:
     return Case("import_gcs", gc.import_gcs, (source,), kwargs, odd_now=odd)
 
 
+def _export_case(chooser: gen.Chooser) -> Case:
+    """``export_gcs`` on a document: a new GCS file for any document (valid, hostile), or play
+    written back into a GCS file it was imported from, given as it was, mutated, another file or
+    something else."""
+    now, odd = _now(chooser) if gen.chance(chooser, 20) else (gcs_roundtrip.NOW, False)
+    kwargs: dict[str, Any] = {"now": now}
+    if gen.chance(chooser, 40):
+        document, valid = _document(chooser)
+        return Case("export_gcs", gc.export_gcs, (document,), kwargs, document if valid else None, odd)
+    source = gcs_gen.gcs_source(chooser, deep=gen.pick(chooser, (10, 300)))
+    try:
+        document = gc.import_gcs(source, now=gcs_roundtrip.NOW).document
+    except CharacterError:
+        document = gc.import_gcs(gcs_samples.text_of(gcs_samples.character(units=1))).document
+        source = gcs_samples.text_of(gcs_samples.character(units=1))
+    if gen.chance(chooser, 60):
+        with contextlib.suppress(CharacterError):  # a file's odd pools may refuse play
+            document = gc.apply_damage(document, chooser.integer(0, 30), now=gcs_roundtrip.NOW)
+    if gen.chance(chooser, 70):
+        base: Any = source
+        if isinstance(source, dict):
+            try:
+                base = json.dumps(source, indent="\t")
+            except (ValueError, TypeError, RecursionError):  # NaN, objects or deep nesting: as parsed
+                base = source
+        if gen.chance(chooser, 20) and isinstance(base, str):
+            base = gen.mutate_text(chooser, base)
+        elif gen.chance(chooser, 10):
+            base = gen.hostile_value(chooser)
+        kwargs["base"] = base
+    if gen.chance(chooser, 10):
+        kwargs["max_bytes"] = gen.pick(chooser, (0, 100, 2_000_000, -1, True, None))
+    return Case("export_gcs", gc.export_gcs, (document,), kwargs, None, odd, note="write-back")
+
+
+def _check_export(case: Case, result: Any) -> str | None:
+    """A GCS file that is JSON and its notes; a new character's numbers come back through the
+    importer (with and without ``calc``) or are noted as differing."""
+    if not isinstance(result.text, str):
+        return "export_gcs gave no text"
+    if case.kwargs.get("base") is None and not result.text.endswith("\n"):
+        return "export_gcs wrote a file that does not end with a newline"  # a base keeps its own end
+    data = json.loads(result.text.lstrip("\ufeff"))
+    if not isinstance(data, dict):
+        return "export_gcs gave JSON that is no object"
+    kinds = set(get_args(gc.gcs.ExportNoteKind))
+    if any(not isinstance(note, gc.ExportNote) or note.kind not in kinds for note in result.notes):
+        return "export_gcs gave a note of no known kind"
+    document = case.valid_document
+    if document is None or case.kwargs.get("base") is not None:
+        return None
+    for source in (data, gcs_roundtrip.without_calc(data)):
+        imported = gc.import_gcs(source, now=gcs_roundtrip.NOW).document
+        found = gcs_roundtrip.differences(document, imported, result.notes)
+        if found:
+            return f"a number did not come back through GCS and no note says so: {found[0]}"[:500]
+    return None
+
+
 def _load_source(chooser: gen.Chooser) -> tuple[Any, bool, str]:
     """A ``load_character`` source, whether it is a valid character (as a document, or as what
     its format gives), and the format it was made in."""
@@ -629,6 +692,8 @@ FUNCTIONS = (
     "import_gcs",
     "import_gcs",
     "import_gcs",
+    "export_gcs",
+    "export_gcs",
     "parse_character",
     "parse_character",
     "validate_character",
@@ -710,6 +775,8 @@ def make_case(chooser: gen.Chooser, only: str | None = None) -> Case:
         return _character_combat_case(chooser, name)
     if name == "import_gcs":
         return _import_case(chooser)
+    if name == "export_gcs":
+        return _export_case(chooser)
     if name == "load_character":
         return _load_case(chooser)
     if name in ("WeaponDamage.roll", "Dice.roll"):
@@ -1677,6 +1744,8 @@ def _check_result(case: Case, result: Any) -> str | None:
         return "the result shares a dict or list with the input"
     if case.name == "import_gcs":
         return _check_import(result, case.args[0])
+    if case.name == "export_gcs":
+        return _check_export(case, result)
     if case.name == "load_character":
         return _check_loaded(result)
     if case.name in ("WeaponDamage.roll", "Dice.roll"):

@@ -64,8 +64,9 @@ def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path)
     imported: dict[str, Any] = json.loads(result.stdout)["import"]
     assert [row["name"] for row in imported["generated"]] == ["GCS 20 kB", "GCS 80 kB"]
     for row in imported["generated"]:
-        assert row["import_gcs_s"] > 0 and row["json_loads_s"] > 0
+        assert row["import_gcs_s"] > 0 and row["json_loads_s"] > 0 and row["write_back_s"] > 0
         assert row["ratio"] == pytest.approx(row["import_gcs_s"] / row["json_loads_s"])
+        assert row["write_back_ratio"] == pytest.approx(row["write_back_s"] / row["json_loads_s"])
     assert 20_000 <= imported["generated"][0]["bytes"] < 22_000
     assert imported["shared"]["files"] == 1  # the XML file is refused, so it is not timed
     assert [row["name"] for row in imported["shared"]["rows"]] == ["one"]
@@ -76,6 +77,7 @@ def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path)
         "import_gcs, cost per byte",
         "import_gcs, GCS 80 kB",
         "import_gcs, GCS built to hurt, 40 kB",
+        "write-back, GCS 80 kB",
     }
 
 

@@ -77,7 +77,7 @@ from .damage import (
 )
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
-from .gcs import GcsImport, ImportNote, import_gcs
+from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .loader import CharacterKind, LoadedCharacter, load_character
 from .locations import (
@@ -163,9 +163,11 @@ __all__ = [
     "EncumbranceLevel",
     "Envelope",
     "ErrorCode",
+    "ExportNote",
     "FollowUp",
     "FollowUpKind",
     "FpState",
+    "GcsExport",
     "GcsImport",
     "GurpsCharacter",
     "Hit",
@@ -217,6 +219,7 @@ __all__ = [
     "combat_stats",
     "defense",
     "dodge_score",
+    "export_gcs",
     "feint_penalty",
     "get_condition",
     "get_pool",

@@ -31,6 +31,7 @@ __all__ = [
     "NotJsonError",
     "NumberOutOfRangeError",
     "copy_json",
+    "decoder_for",
     "dumps",
     "js_number",
     "js_property_order",
@@ -171,6 +172,15 @@ def utf8(text: str) -> bytes:
         return text.encode()
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass")
+
+
+def decoder_for(text: str, encoded: bytes | None = None) -> json.JSONDecoder:
+    """The :mod:`json` decoder :func:`loads` reads ``text`` with (integer literals beyond doubles
+    rounded as JavaScript reads them; ``NaN``, ``Infinity`` and numbers beyond doubles refused with
+    a ``ValueError``), for a caller that decodes the values of a text one by one."""
+    if encoded is None:
+        encoded = utf8(text)
+    return _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
 
 
 def loads(text: str, encoded: bytes | None = None) -> Any:

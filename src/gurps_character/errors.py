@@ -39,6 +39,7 @@ ErrorCode = Literal[
     "notGcs",
     "unsupportedGcsVersion",
     "unreadable",
+    "baseMismatch",
 ]
 """Every value of :attr:`CharacterError.code`."""
 

@@ -60,9 +60,11 @@ from gurps_character import (
     EncumbranceLevel,
     Envelope,
     ErrorCode,
+    ExportNote,
     FollowUp,
     FollowUpKind,
     FpState,
+    GcsExport,
     GcsImport,
     GurpsCharacter,
     Hit,
@@ -114,6 +116,7 @@ from gurps_character import (
     combat_stats,
     defense,
     dodge_score,
+    export_gcs,
     feint_penalty,
     get_condition,
     get_pool,
@@ -259,7 +262,8 @@ def errors() -> None:
 
 def gcs_import() -> None:
     """A GCS character in: a document and the notes on what it leaves out."""
-    gcs = {"version": 5, "total_points": 0, "profile": {"name": "Guard"}}
+    hp = {"attr_id": "hp", "adj": 0, "calc": {"value": 10, "current": 10, "points": 0}}
+    gcs = {"version": 5, "total_points": 0, "profile": {"name": "Guard"}, "attributes": [hp]}
     imported: GcsImport = import_gcs(gcs, now=NOW)
     document: dict[str, Any] = imported.document
     notes: tuple[ImportNote, ...] = imported.notes
@@ -276,6 +280,16 @@ def gcs_import() -> None:
     assert format_read == also.kind == "gcs" and loaded.notes and loaded.report.experimental in (True, False)
     assert loaded.to_dict()["kind"] == "gcs" and loaded.character["profile"]["name"] == "Guard"
     assert validate_character(document).valid
+    played = apply_damage(document, 2, now=NOW)
+    written: GcsExport = export_gcs(played, base=json.dumps(gcs), now=NOW)
+    text: str = written.text
+    for export_note in written.notes:
+        shown: ExportNote = export_note
+        assert shown.to_dict() == {"source": shown.source, "kind": shown.kind, "message": shown.message}
+    assert '"damage": 2' in text
+    fresh = dict(document)
+    fresh.pop("extensions")
+    assert_type(export_gcs(fresh, now=NOW, max_bytes=MAX_DOCUMENT_BYTES), GcsExport)
 
 
 def play(character: GurpsCharacter) -> None:

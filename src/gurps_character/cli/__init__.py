@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .. import __version__
-from . import _attack, _check, _convert, _defend, _hit, _import, _recompute, _stats, _update
+from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _stats, _update
 from ._command import Commands, Handler
 from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
 from ._io import atomic_write, read_input, whole_writes
@@ -46,6 +46,7 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
     _defend.register,  # defend
     _convert.register,  # convert
     _import.register,  # import
+    _export.register,  # export
 )
 """Each command family's ``register``, in the order ``--help`` lists the commands."""
 
@@ -60,6 +61,7 @@ examples:
   {PROG} defend parry 10 --retreat       an active defense with its modifiers
   {PROG} convert hero.json -o hero.yaml  the same character in YAML (.yaml files work everywhere)
   {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)
+  {PROG} export hero.json --onto hero.gcs  play written back into the GCS file (or a new hero.gcs)
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
 2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);

@@ -618,8 +618,12 @@ def _skill_encumbrance(character: _Character) -> int:
     unit = text(mapping(data, "settings"), "default_weight_units") or "lb"
     lift = kilograms(mapping(data, "calc").get("basic_lift"), "lb")
     if lift is None:
-        progression = character.wielder.progression
-        lift = basic_lift_pounds(character.wielder.lifting, progression) / 2
+        # GCS's Basic Lift, as the encumbrance table has it: ST halved (rounded up) while a pool's
+        # threshold halves it (B419, B426)
+        lifting = character.wielder.lifting
+        if character.ctx.active_ops.get("halve_st"):
+            lifting = math.ceil(lifting / 2)
+        lift = basic_lift_pounds(lifting, character.wielder.progression) / 2
     carried = 0.0
     stack: list[tuple[Node, float, int]] = [
         (item, 1.0, 0) for item in node_list(data, "equipment") if type(item) is dict
@@ -633,7 +637,8 @@ def _skill_encumbrance(character: _Character) -> int:
         if saved is not None:
             carried += saved * times
             continue
-        carried += (kilograms(item.get("weight"), unit) or 0) * quantity * times
+        weight = item.get("base_weight", item.get("weight"))  # base_weight: GCS 5 files since 2025-07
+        carried += (kilograms(weight, unit) or 0) * quantity * times
         if depth < MAX_DEPTH:
             stack.extend(
                 (child, times * quantity, depth + 1) for child in children(item) if type(child) is dict

@@ -1,0 +1,399 @@
+"""``export``: characters to GCS files (:func:`~gurps_character.export_gcs`), many at once, or play
+written back into the ``.gcs`` file a character was imported from (``--onto``).
+
+New files are planned in the main process first, as ``import`` plans its outputs (two inputs never
+write the same file, an input is never replaced by its own output), then exported and written in
+``--jobs`` processes, atomically and never over an existing file unless ``--force`` is given.
+
+``--onto GCS`` takes one document imported from that file: its HP and FP damage are written into
+the file in place (or to ``-o OUT``), every other byte kept, atomically, keeping the file's owner
+and mode, with the file locked from reading to renaming. A file changed in GCS since the document
+was imported from it is refused (``gcsChanged``) unless ``--force`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..errors import CharacterError
+from ..gcs import export_gcs
+from ..load import parse_character
+from ._command import Commands, add_command
+from ._common import EXIT_ERROR, EXIT_OK, INVALID_ARGUMENT, NO_FILES, PROG, STDIN, CommandFailure, label
+from ._formats import GCS_SUFFIX, document_suffixes, import_failed
+from ._import import OUTPUT_CONFLICT, OUTPUT_EXISTS, STDOUT_LABEL
+from ._io import (
+    atomic_write,
+    locked_for_update,
+    read_input,
+    read_source,
+    standard_stream,
+    unwritable,
+    write_file,
+    write_new,
+    write_stdout,
+)
+from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
+from ._report import error_lines, json_line, plural, say
+
+__all__ = ["GCS_CHANGED", "ExportJob", "Exported", "export_one", "register"]
+
+GCS_CHANGED: Final = "gcsChanged"
+"""A CLI error code: the ``--onto`` file was changed in GCS since the document was imported."""
+
+_EPILOG: Final = f"""\
+examples:
+  {PROG} export hero.json                   writes hero.gcs beside it (a new GCS character)
+  {PROG} export hero.yaml -o hero.gcs       or where you say ('-o -' for stdout)
+  {PROG} export --out-dir gcs/ party/       every document below party/, same layout under gcs/
+  {PROG} export hero.json --onto hero.gcs   play (HP and FP lost) written back into the GCS file
+  {PROG} export --json --notes hero.json
+
+A document imported from GCS keeps the GCS file; --onto writes its HP and FP damage back into
+that file, every other byte as it was (diff shows only what play changed), atomically, keeping
+the file's owner and mode. A file changed in GCS since the import is refused ({GCS_CHANGED})
+unless --force is given. Any other document becomes a new GCS character: each file gets one
+line with its notes count (what GCS shows otherwise, features added for the document's numbers,
+what has no place in GCS); --notes lists them. An existing file is never replaced without --force.
+
+--json prints one object per file and line, {{"path", "ok", ...}} with either
+  "output", "writtenBack", "notes": [{{"source", "kind", "message"}}]
+or "error": {{"code", "message", "details"}}.
+
+exit status: 0 every file exported; 2 some file could not be read, exported or written."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportJob(Input):
+    """One document to export and where its GCS file goes (``target`` None: stdout)."""
+
+    target: str | None = None
+    force: bool = False
+    make_folder: bool = False
+    onto: str | None = None
+    """The GCS file to write play back into (its bytes are the base)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exported(Result):
+    """The outcome of one export: the file written, whether play was written back, the notes."""
+
+    output: str | None = None
+    written_back: bool = False
+    notes: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def status(self) -> int:
+        """2 when the document could not be read, exported or written, else 0."""
+        return EXIT_ERROR if self.error is not None else EXIT_OK
+
+
+def _document(job: ExportJob) -> dict[str, Any]:
+    """The job's document, fully checked (size, format, envelope, schema, rules)."""
+    try:
+        return dict(parse_character(read_source(job.path, job.data)).character)
+    except CharacterError:
+        raise
+    except Exception as err:  # the boundary: one bad file must not end the run
+        raise import_failed(err) from None
+
+
+def _write(job: ExportJob, data: bytes) -> None:
+    target = job.target
+    stream = None if target is None else standard_stream(target)
+    if target is None or stream is not None:
+        write_stdout(data, stream)
+        return
+    try:
+        if job.make_folder:
+            os.makedirs(os.path.dirname(target) or os.curdir, exist_ok=True)
+        if job.force:
+            write_file(target, data)
+        else:
+            write_new(target, data)
+    except FileExistsError:
+        raise CharacterError(
+            OUTPUT_EXISTS, f"{target} exists; give --force to replace it.", {"output": target}
+        ) from None
+    except OSError as err:
+        raise unwritable(err) from None
+
+
+def _refuse_changed(notes: Sequence[dict[str, Any]], onto: str) -> None:
+    changed = [note for note in notes if note["kind"] == "sourceChanged"]
+    if changed:
+        raise CharacterError(
+            GCS_CHANGED,
+            f"{onto} was changed in GCS since the document was imported from it; import it again, or "
+            "give --force to write play into it all the same.",
+            {"gcs": onto, "note": changed[0]["message"]},
+        )
+
+
+def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[dict[str, Any], ...]]:
+    """Play written into the ``--onto`` file: in place (locked, atomically) or to ``-o OUT``."""
+    onto = job.onto
+    assert onto is not None
+    if job.target != onto:
+        exported = export_gcs(document, base=read_input(onto))
+        notes = tuple(note.to_dict() for note in exported.notes)
+        if not job.force:
+            _refuse_changed(notes, onto)
+        _write(job, exported.text.encode("utf-8"))
+        return exported.text, notes
+    with locked_for_update(onto) as original:
+        exported = export_gcs(document, base=original)
+        notes = tuple(note.to_dict() for note in exported.notes)
+        if not job.force:
+            _refuse_changed(notes, onto)
+        data = exported.text.encode("utf-8")
+        if data != original:
+            try:
+                atomic_write(onto, data)
+            except OSError as err:
+                raise unwritable(err) from None
+    return exported.text, notes
+
+
+def export_one(item: Input) -> Result:
+    """Reads, exports and writes one document (runs in a worker process with ``--jobs``)."""
+    job = item if isinstance(item, ExportJob) else ExportJob(item.path, item.data, item.error)
+    if job.error is not None:
+        return Exported(job.path, error=job.error)
+    try:
+        document = _document(job)
+        if job.onto is not None:
+            _, notes = _write_back(job, document)
+            return Exported(job.path, output=job.target, written_back=True, notes=notes)
+        exported = export_gcs(document)
+        _write(job, exported.text.encode("utf-8"))
+    except CharacterError as err:
+        return Exported(job.path, error=err.to_dict())
+    notes = tuple(note.to_dict() for note in exported.notes)
+    written_back = any(note["kind"] == "playWritten" for note in notes)
+    return Exported(job.path, output=job.target, written_back=written_back, notes=notes)
+
+
+# ================================================================ planning the outputs
+
+
+def _fail(message: str, name: str) -> CommandFailure:
+    return CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": name}))
+
+
+def _beside(path: str) -> str:
+    """``hero.json`` -> ``hero.gcs``, in the same folder."""
+    return os.path.splitext(path)[0] + GCS_SUFFIX
+
+
+def _inputs_suffixes() -> tuple[str, ...]:
+    """The document formats a folder is searched for (GCS files are what an export writes)."""
+    return tuple(suffix for suffix in document_suffixes() if suffix != GCS_SUFFIX)
+
+
+def _same_place(left: str, right: str) -> bool:
+    try:
+        return os.path.samefile(left, right)
+    except OSError:
+        return os.path.normcase(os.path.abspath(left)) == os.path.normcase(os.path.abspath(right))
+
+
+def _conflict(item: ExportJob, other: str | None) -> Input:
+    if other is None:
+        message = "the output would replace the input itself; give another name with -o or --out-dir."
+    else:
+        message = f"the output {item.target} is also the output of {other}; export them to different places."
+    details = {"output": item.target, "input": other if other is not None else item.path}
+    return Input(item.path, error=CharacterError(OUTPUT_CONFLICT, message, details).to_dict())
+
+
+def _without_conflicts(inputs: list[Input]) -> list[Input]:
+    taken: dict[str, str] = {}
+    planned: list[Input] = []
+    for item in inputs:
+        if (
+            isinstance(item, ExportJob)
+            and item.error is None
+            and item.target is not None
+            and item.onto is None
+        ):
+            key = os.path.normcase(os.path.realpath(item.target))
+            if item.path != STDIN and _same_place(item.path, item.target):
+                item = _conflict(item, None)
+            elif key in taken:
+                item = _conflict(item, taken[key])
+            else:
+                taken[key] = item.path
+        planned.append(item)
+    return planned
+
+
+def _stdin_job(args: argparse.Namespace) -> Input:
+    if args.out_dir is not None:
+        message = "stdin has no file name for --out-dir to use; give -o FILE (or -o - for stdout)."
+        return Input(STDIN, error=CharacterError(INVALID_ARGUMENT, message, {"name": "--out-dir"}).to_dict())
+    try:
+        data = read_input(STDIN)
+    except CharacterError as err:
+        return Input(STDIN, error=err.to_dict())
+    output: str | None = args.output
+    target = args.onto if output is None and args.onto else None if output in (None, STDIN) else output
+    return ExportJob(STDIN, data=data, target=target, force=args.force, onto=args.onto)
+
+
+def _folder_jobs(args: argparse.Namespace, folder: str) -> list[Input]:
+    found = document_files(folder, _inputs_suffixes())
+    if not found:
+        suffixes = " or ".join(f"*{suffix}" for suffix in _inputs_suffixes())
+        message = f"the folder contains no {suffixes} file."
+        return [Input(folder, error=CharacterError(NO_FILES, message, {"folder": folder}).to_dict())]
+    out_dir: str | None = args.out_dir
+    jobs: list[Input] = []
+    for item in found:
+        if item.error is not None:
+            jobs.append(item)
+        elif out_dir is None:
+            jobs.append(ExportJob(item.path, target=_beside(item.path), force=args.force))
+        else:
+            relative = os.path.relpath(item.path, folder)
+            target = os.path.join(out_dir, os.path.splitext(relative)[0] + GCS_SUFFIX)
+            jobs.append(ExportJob(item.path, target=target, force=args.force, make_folder=True))
+    return jobs
+
+
+def _file_job(args: argparse.Namespace, path: str) -> Input:
+    output: str | None = args.output
+    out_dir: str | None = args.out_dir
+    if args.onto is not None:
+        target = args.onto if output is None else None if output == STDIN else output
+        return ExportJob(path, target=target, force=args.force, onto=args.onto)
+    if output is not None:
+        target = None if output == STDIN else output
+    elif out_dir is not None:
+        target = os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + GCS_SUFFIX)
+    else:
+        target = _beside(path)
+    return ExportJob(path, target=target, force=args.force)
+
+
+def plan(args: argparse.Namespace) -> list[Input]:
+    """Every input with its output, or the error that stops it, in the order given.
+
+    Raises:
+        CommandFailure: The options do not fit the inputs (``-o`` or ``--onto`` with several files).
+    """
+    paths: Sequence[str] = args.paths
+    single = len(paths) == 1 and (paths[0] == STDIN or not os.path.isdir(paths[0]))
+    if args.output is not None and not single:
+        raise _fail("-o names one output: give one file, or use --out-dir for several.", "-o")
+    if args.onto is not None and not single:
+        raise _fail("--onto writes one document's play into its GCS file: give one document.", "--onto")
+    if args.onto is not None and args.out_dir is not None:
+        raise _fail("--onto writes into the GCS file itself (or -o OUT), not into --out-dir.", "--onto")
+    if paths.count(STDIN) > 1:
+        raise _fail("stdin ('-') can be read once.", "-")
+    if args.out_dir is not None:
+        try:
+            os.makedirs(args.out_dir, exist_ok=True)
+        except OSError as err:
+            raise CommandFailure(args.out_dir, unwritable(err)) from None
+    inputs: list[Input] = []
+    for path in paths:
+        if path == STDIN:
+            inputs.append(_stdin_job(args))
+        elif os.path.isdir(path):
+            inputs.extend(_folder_jobs(args, path))
+        else:
+            inputs.append(_file_job(args, path))
+    return _without_conflicts(inputs)
+
+
+# ================================================================ reporting
+
+
+def _outcome_line(result: Exported) -> str:
+    """``hero.json -> hero.gcs: a new GCS character, 4 notes`` or ``... play written back, 1 note``."""
+    where = STDOUT_LABEL if result.output is None else result.output
+    what = "play written back" if result.written_back else "a new GCS character"
+    return f"{label(result.path)} -> {where}: {what}, {plural(len(result.notes), 'note')}"
+
+
+def _note_lines(result: Exported) -> list[str]:
+    return [f"  {note['source'] or '(root)'}: {note['kind']}: {note['message']}" for note in result.notes]
+
+
+def _json_record(result: Exported) -> dict[str, Any]:
+    record: dict[str, Any] = {"path": result.path, "ok": result.error is None}
+    if result.error is not None:
+        record["error"] = result.error
+    else:
+        record["output"] = result.output
+        record["writtenBack"] = result.written_back
+        record["notes"] = list(result.notes)
+    return record
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    as_json: bool = args.json
+    with_notes: bool = args.notes
+    inputs = plan(args)
+    to_stderr = any(isinstance(item, ExportJob) and item.target is None for item in inputs)
+
+    def emit(result: Result) -> None:
+        assert isinstance(result, Exported)
+        if as_json:
+            print(json_line(_json_record(result)), file=sys.stderr if to_stderr else sys.stdout)
+        elif result.error is not None:
+            say(error_lines(result.error, "", label(result.path)), err=True)
+        else:
+            say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
+
+    results = run_many(inputs, export_one, args.jobs, emit, verb="exporting")
+    exported = [result for result in results if isinstance(result, Exported)]
+    if not as_json and len(exported) > 1:
+        done = sum(result.error is None for result in exported)
+        notes = sum(len(result.notes) for result in exported)
+        summary = f"{plural(len(exported), 'file')}: {done} exported, {len(exported) - done} failed; "
+        say([summary + f"{plural(notes, 'note')} in all"], err=to_stderr)
+    return max((result.status for result in results), default=EXIT_OK)
+
+
+def register(commands: Commands) -> None:
+    """Adds ``export``."""
+    parser = add_command(
+        commands,
+        "export",
+        "export characters as GCS files, or write play back into a character's GCS file",
+        _cmd_export,
+        _EPILOG,
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        help="a document, a folder (every document below it) or - for stdin",
+    )
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument(
+        "-o", "--output", metavar="OUT", help="where the GCS file goes (one input; - for stdout)"
+    )
+    target.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        help="write each GCS file into DIR (created if missing), keeping folders' layout",
+    )
+    parser.add_argument(
+        "--onto",
+        metavar="GCS",
+        help="write the document's play (HP and FP lost) into the GCS file it was imported from",
+    )
+    parser.add_argument(
+        "-f", "--force", action="store_true", help="replace existing files; write onto a changed GCS file"
+    )
+    parser.add_argument("--notes", action="store_true", help="list every export note under its file")
+    add_json_and_jobs_options(parser, "export")

@@ -1,0 +1,460 @@
+"""Weapons for an exported character: each on its item (or, without cost and weight, on a
+trait, as GCS keeps natural attacks), with the skill it is used with, its damage and level as GCS
+resolves them; the Parry and Block GCS computes from them, made the document's.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .._notation import NotationError, parse_notation
+from .export_lists import split_skill_name
+from .export_sheet import (
+    ADJUSTMENTS,
+    EQUIPMENT_KEYS,
+    LIMIT,
+    WEAPON_CALC_KEYS,
+    Derived,
+    SheetBase,
+    dice_text,
+    leading_int,
+    member,
+    order_damage,
+    plain,
+    reordered,
+    signed,
+    text_of,
+)
+from .weapon_damage import damage_from_calc
+
+__all__ = ["GearPart"]
+
+_PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
+
+_RULE_OF_20: Final = 20
+_NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
+_SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
+
+
+class GearPart(SheetBase):
+    """Weapons, Parry and Block."""
+
+    def _weapons(self) -> None:
+        weapons = self.doc.get("weapons", {})
+        for kind in ("melee", "ranged"):
+            for index, weapon in enumerate(weapons.get(kind, [])):
+                pointer = f"/weapons/{kind}/{index}"
+                name = self.name(weapon["name"], f"{pointer}/name", "weapon")
+                cost = self.bounded(weapon.get("cost"), f"{pointer}/cost", "Cost")
+                weight = self.bounded(weapon.get("weight"), f"{pointer}/weight", "Weight")
+                owner: dict[str, Any]
+                if cost or weight or "cost" in weapon or "weight" in weapon:
+                    owner = self.new_item(name, cost, weight, text_of(weapon.get("notes")))
+                    if weapon.get("legalityClass") is not None:
+                        owner["legality_class"] = str(weapon["legalityClass"])
+                        owner = reordered(owner, EQUIPMENT_KEYS)
+                        self.equipment[-1] = owner
+                        self.item_by_name[name] = self.item_by_name.get(name) or owner
+                else:
+                    owner = self.new_trait(
+                        name, 0, ["Advantage", "Natural Attack"], text_of(weapon.get("notes"))
+                    )
+                    self.note(
+                        pointer,
+                        "added",
+                        f"'{name[:60]}' has no cost or weight: in the GCS file it is a 0-point trait with "
+                        "the "
+                        "weapon (GCS keeps natural attacks on traits).",
+                    )
+                skill = self._weapon_skill(weapon, pointer)
+                if kind == "melee":
+                    lines = weapon.get("damage", []) or [{"notation": "-"}]
+                    for line, damage in enumerate(lines):
+                        owner["weapons"].append(
+                            self._melee(weapon, damage, skill, f"{pointer}/damage/{line}")
+                        )
+                else:
+                    owner["weapons"].append(self._ranged(weapon, skill, pointer))
+
+    def _weapon_skill(self, weapon: Mapping[str, Any], pointer: str) -> str | None:
+        """The document skill a weapon is used with: one named as the weapon (its name, or its
+        name without a parenthesized part), else the longest skill name its notes mention, else the
+        longest one its name contains as words; None (a DX default) when none fits."""
+        if self.skill_words is None:
+            lowered: dict[str, str] = {}
+            for key in self.skill_names:
+                if key:
+                    lowered.setdefault(key.lower(), key)
+            self.skill_words = [
+                (low, key, f" {_NOT_WORD.sub(' ', low).strip()} ") for low, key in lowered.items()
+            ]
+        name = weapon["name"].strip()
+        by_name = {low: key for low, key, _ in self.skill_words}
+        for candidate in (name, re.sub(r"\s*\([^()]*\)\s*$", "", name)):
+            if candidate.lower() in by_name:
+                return by_name[candidate.lower()]
+        notes = text_of(weapon.get("notes")).lower()
+        mentioned = [key for low, key, _ in self.skill_words if low in notes]
+        if mentioned:
+            return max(mentioned, key=len)
+        words = f" {_NOT_WORD.sub(' ', name.lower())} "
+        contained = [key for _, key, spaced in self.skill_words if spaced in words]
+        if contained:
+            return max(contained, key=len)
+        self.note(
+            pointer,
+            "defaulted",
+            f"No skill of the document goes by the weapon '{name[:60]}': in GCS it defaults to DX-4.",
+        )
+        return None
+
+    def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
+        if skill is None:
+            return [{"type": "dx", "modifier": -4}]
+        base, spec, _ = split_skill_name(skill)
+        default: dict[str, Any] = {"type": "skill", "name": base}
+        if spec:
+            default["specialization"] = spec
+        return [default]
+
+    def _melee(
+        self, weapon: Mapping[str, Any], damage: Mapping[str, Any], skill: str | None, pointer: str
+    ) -> dict[str, Any]:
+        node: dict[str, Any] = {
+            "id": self.ids.new("melee_weapon"),
+            "sv": 1,
+            "damage": self._damage(damage, pointer),
+        }
+        if weapon.get("reach"):
+            node["reach"] = weapon["reach"]
+        parry = weapon.get("parry")
+        if isinstance(parry, Mapping):
+            node["parry"] = _parry_text(parry)
+        node["defaults"] = self._defaults(skill)
+        self.weapon_nodes.append((node, pointer, skill))
+        return node
+
+    def _ranged(self, weapon: Mapping[str, Any], skill: str | None, pointer: str) -> dict[str, Any]:
+        node: dict[str, Any] = {"id": self.ids.new("ranged_weapon"), "sv": 1}
+        node["damage"] = self._damage(weapon.get("damage") or {"notation": "-"}, f"{pointer}/damage")
+        if weapon.get("minST"):
+            node["strength"] = weapon["minST"]
+        for key, target in (
+            ("accuracy", "accuracy"),
+            ("range", "range"),
+            ("rateOfFire", "rate_of_fire"),
+            ("shots", "shots"),
+        ):
+            value = weapon.get(key)
+            if key == "range":
+                value = value.get("notation") if isinstance(value, Mapping) else None
+            if value:
+                node[target] = value
+        if weapon.get("bulk") is not None:
+            node["bulk"] = str(int(self.bounded(weapon["bulk"], f"{pointer}/bulk", "Bulk")))
+        if weapon.get("recoil") is not None:
+            node["recoil"] = str(int(self.bounded(weapon["recoil"], f"{pointer}/recoil", "Recoil")))
+        node["defaults"] = self._defaults(skill)
+        self.weapon_nodes.append((node, pointer, skill))
+        return node
+
+    def _damage(self, damage: Mapping[str, Any], pointer: str) -> dict[str, Any]:
+        """GCS's damage fields for a damage line (its text as written when GCS has no fields for it)."""
+        notation = text_of(damage.get("notation")).strip()
+        if not notation:
+            self.note(f"{pointer}/notation", "differs", "A damage text of only spaces is no damage in GCS.")
+        try:
+            parsed = parse_notation(notation)
+        except NotationError:
+            parsed = None
+        if (
+            parsed is None
+            or math.isinf(parsed.armor_divisor)
+            or (parsed.base != "fixed" and parsed.multiplier != 1)
+        ):
+            if notation and notation != "-":
+                read_as_dice = damage_from_calc(notation).roll is not None
+                self.note(
+                    f"{pointer}/notation",
+                    "differs" if read_as_dice else "approximated",
+                    f"GCS has no damage fields for '{notation[:60]}': the file holds it as the damage "
+                    "type's text"
+                    + (", which GCS shows as it is and which reads as dice there." if read_as_dice else "."),
+                )
+            return {"type": notation if notation != "-" else ""}
+        out: dict[str, Any] = {"type": parsed.damage_type}
+        if parsed.base == "fixed":
+            out["base"] = dice_text(parsed.dice, parsed.adds, parsed.multiplier)
+        else:
+            out["st"] = "thr" if parsed.base == "thrust" else "sw"
+            if parsed.adds:
+                out["base"] = str(parsed.adds)
+        if parsed.armor_divisor != 1:
+            out["armor_divisor"] = plain(parsed.armor_divisor)
+        return out
+
+    def _skill_level(self, skill: str | None) -> float:
+        """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
+        attribute counts at most 20 for a default)."""
+        if skill is not None:
+            for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
+                if name == skill:
+                    return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
+        return min(self.values["dx"], _RULE_OF_20) - 4
+
+    def _weapon_details(self, derived: Derived) -> None:
+        """Each weapon's computed values (level, resolved damage, parry) and the document's
+        thrust or swing difference carried in its damage."""
+        for node, pointer, skill in self.weapon_nodes:
+            level = self._skill_level(skill)
+            minimum = leading_int(text_of(node.get("strength")))
+            if minimum is not None and minimum > self.values["st"] + derived.striking:
+                level -= minimum - (self.values["st"] + derived.striking)
+            fencing = "F" in text_of(node.get("parry")).upper()
+            penalty = derived.encumbrance_level if fencing else 0
+            # GCS's parry and block halve the default's level before the fencing penalty and
+            # the floor at 0 (truncating toward zero)
+            self.defense_bases.append(3 + math.trunc(level / 2) - penalty)
+            level = max(level - penalty, 0)
+            self._shift_damage(node, pointer, derived)
+            self._uncap_damage(node, pointer, minimum, self.values["st"] + derived.striking)
+            calc: dict[str, Any] = {}
+            if level:
+                calc["level"] = plain(level)
+            resolved = _resolved_damage(node["damage"], derived)
+            if resolved:
+                calc["damage"] = resolved
+            muscle = _muscle_range(text_of(node.get("range")), self.values["st"])
+            if muscle:
+                calc["range"] = muscle
+            node["calc"] = calc
+
+    def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
+        """GCS figures a weapon's thrust or swing at no more than 3 times its minimum ST; where the
+        wielder's ST is above that, the minimum is left out, so GCS deals the document's damage."""
+        if minimum is None or minimum <= 0 or striking <= 3 * minimum:
+            return
+        if node["damage"].get("st") not in ("thr", "sw"):
+            return
+        del node["strength"]
+        self.note(
+            f"{pointer}/minST",
+            "notCarried",
+            f"The minimum ST {minimum} is not in the file: GCS would figure the damage at ST "
+            f"{3 * minimum} at most (3 times the minimum), where the document figures it at the "
+            f"wielder's ST {plain(striking)}.",
+        )
+
+    def _shift_damage(self, node: dict[str, Any], pointer: str, derived: Derived) -> None:
+        damage = node["damage"]
+        base = {"thr": "thrust", "sw": "swing"}.get(damage.get("st", ""))
+        if base is None or base not in derived.shift:
+            return
+        want, got = derived.shift[base], derived.thrust if base == "thrust" else derived.swing
+        adds = int(damage.get("base", "0") or 0)
+        if want[0] == got[0]:
+            adds += want[1] - got[1]
+            damage.pop("base", None)
+            if adds:
+                damage["base"] = str(adds)
+            order_damage(damage)
+            self.note(
+                pointer,
+                "approximated",
+                f"In GCS this damage is {damage.get('st')}{signed(adds) if adds else ''}: the document's "
+                f"{base} "
+                f"{dice_text(*want)} is not GCS's {dice_text(*got)}.",
+            )
+            return
+        fixed = dice_text(want[0], want[1] + adds)
+        damage.pop("st", None)
+        damage["base"] = fixed
+        order_damage(damage)
+        self.note(
+            pointer,
+            "approximated",
+            f"In GCS this damage is a fixed {fixed}: the document's {base} {dice_text(*want)} is not GCS's "
+            f"{dice_text(*got)}, so it no longer follows ST in GCS.",
+        )
+
+    def _defense(self, key: str, derived: Derived) -> None:
+        """The best parry (or block) GCS computes from the weapons, made the document's."""
+        stored = member(self.doc, f"/defenses/{key}")
+        raw = stored.get("value")
+        wanted = None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
+        best: int | None = None
+        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
+            if key in node:
+                value = _defense_value(node, key, base)
+                if value is not None and (best is None or value > best):
+                    best = value
+        bonus = 0
+        if wanted is not None and wanted < 0:
+            self.note(
+                f"/defenses/{key}/value",
+                "differs",
+                f"GCS shows no {key.title()} below 0: the document's {wanted} is 0 in GCS.",
+            )
+            wanted = 0
+        if wanted is None:
+            if best is not None:
+                self.note(
+                    f"/defenses/{key}/value",
+                    "differs",
+                    f"The document has no {key.title()}, but GCS gives {best} with the weapons that can "
+                    f"{key}.",
+                )
+        elif best is None:
+            self._carrier(key, stored.get("skill"), wanted, derived)
+        elif best != wanted:
+            bonus = wanted - best
+            self.adjust(
+                {"type": "attribute_bonus", "attribute": key, "amount": bonus},
+                f"{signed(bonus)} {key.title()}: the document's {key.title()} {wanted} where its best "
+                f"weapon gives {best}",
+            )
+            derived.calc_bonuses[f"{key}_bonus"] = bonus
+            derived.calc[f"{key}_bonus"] = bonus
+            self.note(
+                f"/defenses/{key}/value",
+                "deviation",
+                f"{key.title()} {wanted} where the weapons give {best}{self.why(f'/defenses/{key}/value')}: "
+                "GCS adds "
+                f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
+            )
+        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
+            if key in node:
+                value = _defense_value(node, key, base)
+                if value is not None:
+                    text = f"{max(value + bonus, 0)}{_flags(node[key])}"
+                    if text != node[key]:
+                        node["calc"][key] = text
+                node["calc"] = reordered(node["calc"], WEAPON_CALC_KEYS)
+            if key == "block" and not node["calc"]:
+                del node["calc"]
+
+    def _carrier(self, key: str, skill: object, wanted: int, derived: Derived) -> None:
+        """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
+        shield's bash for Block (on the document's shield, when it has one), else a mode on the
+        skill the defense comes from."""
+        skill_name = skill.strip() if isinstance(skill, str) and skill.strip() in self.skill_names else None
+        level = self._skill_level(skill_name)
+        modifier = wanted - 3 - math.trunc(level / 2)
+        node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
+        shield = (
+            next((item for name, item in self.item_by_name.items() if _SHIELD.search(name)), None)
+            if key == "block"
+            else None
+        )
+        if shield is not None:
+            node["damage"] = {"type": "cr", "st": "thr"}
+            node["usage"] = "Shield Bash"
+            node["reach"] = "1"
+            owner_name = shield["description"]
+            owner = shield
+        else:
+            node["damage"] = {"type": ""}
+            node["usage"] = key.title()
+            owner = self._skill_node(skill_name) if skill_name is not None else self.adjustments_trait()
+            owner_name = skill_name or ADJUSTMENTS
+        node[key] = str(modifier)
+        node["defaults"] = self._defaults(skill_name)
+        calc: dict[str, Any] = {}
+        if level > 0:
+            calc["level"] = plain(max(level, 0))
+        thrust_text = _resolved_damage(node["damage"], derived)
+        if thrust_text:
+            calc["damage"] = thrust_text
+        calc[key] = str(wanted)
+        node["calc"] = calc
+        owner["weapons"].append(node)
+        self.note(
+            f"/defenses/{key}/value",
+            "added",
+            f"GCS computes {key.title()} from a weapon that can {key}; none of the document's does: the "
+            "file gives "
+            f"'{owner_name[:60]}' a '{node['usage']}' mode with {key} {modifier}, for {key.title()} "
+            f"{wanted}.",
+        )
+
+    def _skill_node(self, skill: str) -> dict[str, Any]:
+        for name, node in zip(self.skill_names, self.skills, strict=True):
+            if name == skill:
+                return node
+        return self.adjustments_trait()
+
+
+_DICE: Final = re.compile(r"(\d+)d([+-]\d+)?(?:x(\d+))?|([+-]?\d+)")
+
+
+def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
+    """GCS's resolved damage text for a weapon (``2d+1 cut``)."""
+    kind = text_of(damage.get("type")).strip()
+    strength = damage.get("st")
+    base = text_of(damage.get("base"))
+    divisor = damage.get("armor_divisor")
+    dice: tuple[int, int, int] | None
+    if strength in ("thr", "sw"):
+        table = derived.thrust if strength == "thr" else derived.swing
+        dice = (table[0], table[1] + int(base or 0), 1)
+    elif base:
+        match = _DICE.fullmatch(base)
+        if match is None:
+            dice = None
+        elif match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
+            dice = (0, int(match.group(4)), 1)
+        else:
+            dice = (int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1))
+    else:
+        dice = None
+    text = "" if dice is None else dice_text(*dice)
+    if divisor is not None:
+        text += f"({plain(divisor)})"
+    return f"{text} {kind}".strip()
+
+
+def _defense_value(node: Mapping[str, Any], key: str, base: int) -> int | None:
+    """GCS's parry or block with a weapon, before Parry and Block bonuses and its floor at 0:
+    ``base`` (3 + half the weapon's level, less the fencing penalty) + its modifier; None when it
+    cannot."""
+    modifier = leading_int(text_of(node.get(key)))
+    if modifier is None:
+        return None
+    return base + modifier
+
+
+_MUSCLE_RANGE: Final = re.compile(r"\s*x(\d+(?:\.\d+)?)\s*(?:/\s*x(\d+(?:\.\d+)?))?\s*", re.IGNORECASE)
+
+
+def _muscle_range(raw: str, st: float) -> str:
+    """A muscle-powered range (``x1/x1.5``, times ST) in yards as GCS resolves it (``10/15``)."""
+    match = _MUSCLE_RANGE.fullmatch(raw)
+    if match is None or st <= 0:
+        return ""
+    parts = [str(math.trunc(float(factor) * st)) for factor in match.groups() if factor is not None]
+    return "/".join(parts)
+
+
+def _flags(text: str) -> str:
+    upper = text.upper()
+    return ("F" if "F" in upper else "") + ("U" if "U" in upper else "")
+
+
+def _parry_text(parry: Mapping[str, Any]) -> str:
+    """GCS's parry field: the modifier and its flags (``0``, ``-1F``, ``0U``), or ``No``."""
+    modifier = parry.get("modifier")
+    notation = text_of(parry.get("notation"))
+    if (
+        modifier is None
+        or isinstance(modifier, bool)
+        or not isinstance(modifier, int | float)
+        or abs(modifier) > LIMIT
+    ):
+        return "No"
+    match = _PARRY.fullmatch(notation)
+    fencing = bool(match and "F" in match.group(1).upper())
+    unbalanced = parry.get("unbalanced") is True
+    return f"{int(modifier)}{'F' if fencing else ''}{'U' if unbalanced else ''}"

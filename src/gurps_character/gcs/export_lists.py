@@ -1,0 +1,434 @@
+"""Traits, skills, equipment, hit locations, reactions and the profile of an exported
+character, in GCS's nodes, with the features that give the document's skill levels and DR.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .export_sheet import (
+    ADJUSTMENTS,
+    LIMIT,
+    SheetBase,
+    Stack,
+    as_written,
+    fxp_text,
+    plain,
+    signed,
+    text_of,
+)
+from .gcs_json import RawJson
+from .skills import points_level
+from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
+
+__all__ = ["ListsPart", "split_skill_name"]
+
+_COMPREHENSION_COST: Final = {"none": 0, "broken": 1, "accented": 2, "native": 3}
+
+_DIFFICULTY: Final = {"E": "e", "A": "a", "H": "h", "VH": "vh"}
+
+_TYPE_TAGS: Final = {
+    "advantage": "Advantage",
+    "perk": "Perk",
+    "disadvantage": "Disadvantage",
+    "quirk": "Quirk",
+}
+
+_DR_PLACES: Final = {
+    "eye": ("eyes",),
+    "skull": ("skull", "head"),
+    "face": ("face", "head"),
+    "neck": ("neck",),
+    "torso": ("torso",),
+    "vitals": ("vitals", "torso"),
+    "groin": ("groin", "torso"),
+    "arm": ("arms",),
+    "hand": ("hands",),
+    "leg": ("legs",),
+    "foot": ("feet",),
+}
+"""Each GCS humanoid location and the DR entries that cover it, in the order they are read (as
+:func:`~gurps_character.resolve_hit` reads them: a helm covers skull and face, torso armor the
+vitals and groin)."""
+_SKILL_NAME: Final = re.compile(r"(?P<name>.+?)(?:/TL(?P<tl>[^\s()/]+))?(?: \((?P<spec>[^()]+)\))?")
+
+_QUANTITY_NAME: Final = re.compile(r"(.*\S) ×([0-9]+(?:\.[0-9]{1,4})?)")
+"""An item's name as the importer names a stack (``Arrow ×20``: the name, a space, × and the
+quantity as GCS shows it)."""
+
+_METRIC_LENGTH: Final = re.compile(r"\s*(\d{1,6}(?:[.,]\d+)?)\s*(m|cm)\s*", re.IGNORECASE)
+
+_FEET_INCHES: Final = re.compile(r"""\s*(\d{1,4}(?:\.\d+)?)\s*'(?:\s*(\d{1,4}(?:\.\d+)?)\s*")?\s*""")
+
+_WEIGHT: Final = re.compile(r"\s*(\d{1,6}(?:[.,]\d+)?)\s*(kg|lb|lbs)\.?\s*", re.IGNORECASE)
+
+
+class ListsPart(SheetBase):
+    """Traits, skills, equipment, hit locations, reactions, profile and notes."""
+
+    def _traits(self) -> None:
+        doc = self.doc
+        for index, trait in enumerate(doc.get("traits", [])):
+            pointer = f"/traits/{index}"
+            name = self.name(trait["name"], f"{pointer}/name", "trait")
+            points = self.bounded(trait.get("points"), f"{pointer}/points", f"'{name[:40]}' points")
+            tags = [_TYPE_TAGS.get(trait.get("type"), "Advantage")]
+            node = self.new_trait(name, points, tags, text_of(trait.get("notes")))
+            level = trait.get("level")
+            if isinstance(level, int | float) and not isinstance(level, bool) and 1 <= level <= LIMIT:
+                level = int(level)
+                per_level = math.floor(points / level) if points % level == 0 else 0
+                node["base_points"] = plain(points - per_level * level)
+                node["points_per_level"] = per_level
+                node["can_level"] = True
+                node["levels"] = level
+                node["calc"]["current_level"] = level
+        for index, language in enumerate(doc.get("languages", [])):
+            self._language(language, f"/languages/{index}")
+        for index, familiarity in enumerate(doc.get("culturalFamiliarities", [])):
+            points = self.bounded(
+                familiarity.get("points"), f"/culturalFamiliarities/{index}/points", "Points"
+            )
+            name = self.name(
+                familiarity["name"], f"/culturalFamiliarities/{index}/name", "cultural familiarity"
+            )
+            self.new_trait(f"Cultural Familiarity ({name})", points, ["Advantage", "Mental", "Social"])
+        tech = doc.get("techLevel", {})
+        tech_points = self.bounded(tech.get("points"), "/techLevel/points", "Tech level points")
+        if tech_points:
+            name = "High TL" if tech_points > 0 else "Low TL"
+            self.new_trait(name, tech_points, ["Advantage" if tech_points > 0 else "Disadvantage", "Mental"])
+
+    def _language(self, language: Mapping[str, Any], pointer: str) -> None:
+        spoken, written = language.get("spoken", "none"), language.get("written", "none")
+        points = self.bounded(language.get("points"), f"{pointer}/points", "Points")
+        modifiers = []
+        costs = 0
+        for label, level in (("Spoken", spoken), ("Written", written)):
+            cost = _COMPREHENSION_COST.get(level, 0)
+            costs += cost
+            modifier: dict[str, Any] = {
+                "id": self.ids.new("trait_modifier"),
+                "name": label,
+                "local_notes": str(level).title(),
+            }
+            if cost:
+                modifier["cost_adj"] = f"+{cost}"
+            modifiers.append(modifier)
+        if spoken == "native" and written == "native":
+            modifiers.append({"id": self.ids.new("trait_modifier"), "name": "Native", "cost_adj": "-6"})
+            costs -= 6
+        name = self.name(language["name"], f"{pointer}/name", "language")
+        node = self.new_trait(f"Language: {name}", points, ["Language", "Mental", "Social"])
+        node["modifiers"] = modifiers
+        node["base_points"] = plain(points - costs)
+
+    def _equipment(self) -> None:
+        for index, item in enumerate(self.doc.get("equipment", [])):
+            pointer = f"/equipment/{index}"
+            notes = [text_of(item.get("notes"))]
+            if item.get("location"):
+                notes.append(f"Location: {item['location']}")
+            cost = self.bounded(item.get("cost"), f"{pointer}/cost", "Cost")
+            weight = self.bounded(item.get("weight"), f"{pointer}/weight", "Weight")
+            name = self.name(item["name"], f"{pointer}/name", "item")
+            stack = self._stack(name, cost, weight, pointer)
+            self.new_item(name, cost, weight, "\n".join(part for part in notes if part), stack)
+
+    def _stack(self, name: str, cost: float, weight: float, pointer: str) -> Stack | None:
+        """The stack an item's name ends with (``Arrow ×20``, as :func:`~.import_gcs` names a
+        stack of 20): one item's cost and weight (in pounds) and the quantity when they give the
+        document's totals in GCS's four decimals; None for a name without one."""
+        found = _QUANTITY_NAME.fullmatch(name)
+        if found is None:
+            return None
+        description, count = found.group(1), float(found.group(2))
+        quantity: int | float = int(count) if count.is_integer() else count
+        if 0 < count <= LIMIT and _decimal(count) == found.group(2):
+            unit_cost, unit_pounds = round(cost / count, 4), round(weight * 2 / count, 4)
+            exact = round(unit_cost * count, 4) == round(cost, 4) and round(unit_pounds * count, 4) == round(
+                weight * 2, 4
+            )
+            # one of a name that ends as a stack itself is named with ' ×1' too
+            if exact and (quantity != 1 or _QUANTITY_NAME.fullmatch(description)):
+                return Stack(description, quantity, unit_cost, unit_pounds)
+        self.note(
+            f"{pointer}/name",
+            "differs",
+            f"'{name[:60]}' ends as the importer names a stack of items; the file holds it as one item "
+            "of that name, which an import of the file names with ' ×1' added.",
+        )
+        return None
+
+    def _skills(self) -> None:
+        groups: dict[tuple[str, str], float] = {}
+        for index, skill in enumerate(self.doc.get("skills", [])):
+            pointer = f"/skills/{index}"
+            name, spec, tech_level = split_skill_name(self.skill_names[index])
+            attribute = skill["attribute"]
+            difficulty = _DIFFICULTY[skill["difficulty"]]
+            points = self.bounded(skill.get("points"), f"{pointer}/points", "Points")
+            node: dict[str, Any] = {"id": self.ids.new("skill"), "name": name}
+            if skill.get("notes"):
+                node["local_notes"] = skill["notes"]
+            if spec:
+                node["specialization"] = spec
+            node["difficulty"] = f"{attribute}/{difficulty}"
+            if tech_level is not None:
+                node["tech_level"] = tech_level
+            node["weapons"] = []
+            node["features"] = []
+            node["points"] = plain(points)
+            self.skills.append(node)
+            level = math.floor(self.bounded(skill.get("level"), f"{pointer}/level", "Skill level"))
+            base = self.values[attribute] + points_level(difficulty, points)
+            key = (as_written(name).lower(), as_written(spec or "").lower())
+            if key in groups:
+                given = groups[key]
+                if base + given != level:
+                    self.note(
+                        f"{pointer}/level",
+                        "differs",
+                        f"'{skill['name'][:60]}' is listed twice; GCS gives both the same skill bonuses, so "
+                        "this "
+                        f"one is {plain(base + given)} in GCS, not {level}.",
+                    )
+                node["calc"] = _skill_calc(base + given, attribute, self.values[attribute])
+                continue
+            groups[key] = self._skill_bonuses(skill, pointer, name, spec, level - base)
+            node["calc"] = _skill_calc(level, attribute, self.values[attribute])
+
+    def _skill_bonuses(
+        self, skill: Mapping[str, Any], pointer: str, name: str, spec: str | None, needed: float
+    ) -> float:
+        """Skill-bonus features giving the skill ``needed`` levels beyond its attribute and
+        points: the document's named bonuses on their traits, and the rest on the adjustments."""
+        given = 0
+        for position, bonus in enumerate(skill.get("bonuses", [])):
+            amount = int(bonus["amount"])
+            holder = self.holder(
+                self.name(bonus["name"], f"{pointer}/bonuses/{position}/name", "bonus"),
+                f"{pointer}/bonuses/{position}",
+            )
+            holder["features"].append(_skill_bonus(name, spec, amount))
+            given += amount
+        rest = needed - given
+        if rest:
+            self.adjust(
+                _skill_bonus(name, spec, rest),
+                f"{signed(int(rest))} to {skill['name']}: its level departs from its attribute and points",
+            )
+            self.note(
+                f"{pointer}/level",
+                "deviation",
+                f"'{skill['name'][:60]}' is {skill['level']}, {signed(int(rest))} beyond what its "
+                "attribute, points and "
+                f"named bonuses give by the rules{self.why(pointer + '/level')}: in GCS a skill bonus on "
+                f"'{ADJUSTMENTS}' "
+                "gives it.",
+            )
+        return needed
+
+    def _body(self) -> RawJson:
+        entries = [entry for entry in self.doc.get("damageResistance", []) if isinstance(entry, Mapping)]
+        by_id: dict[str, tuple[int, Mapping[str, Any]]] = {}
+        for index, entry in enumerate(entries):
+            ident = entry.get("locationId")
+            if ident is None:
+                self.note(
+                    f"/damageResistance/{index}",
+                    "notCarried",
+                    f"The DR of '{text_of(entry.get('location'))[:60]}' is on no location of GCS's humanoid "
+                    "body: "
+                    "it is not in the file.",
+                )
+            elif ident in by_id:
+                self.note(
+                    f"/damageResistance/{index}",
+                    "notCarried",
+                    f"A second DR entry for '{ident}': the rules read the first, and so does the file.",
+                )
+            else:
+                by_id[ident] = (index, entry)
+        amounts: dict[str, int] = {}
+        covered: dict[int, list[str]] = {}
+        for place_id, places in _DR_PLACES.items():
+            for place in places:
+                if place in by_id:
+                    index, entry = by_id[place]
+                    dr = int(self.bounded(entry.get("dr"), f"/damageResistance/{index}/dr", "DR"))
+                    amounts[place_id] = dr
+                    if dr:
+                        covered.setdefault(index, []).append(place_id)
+                    break
+        for index, places_covered in covered.items():
+            entry = entries[index]
+            dr = amounts[places_covered[0]]
+            feature = {"type": "dr_bonus", "locations": places_covered, "amount": dr}
+            label = text_of(entry.get("notes")).strip()
+            holder = self.item_by_name.get(label) or self.trait_by_name.get(label) if label else None
+            if holder is not None:
+                holder["features"].append(feature)
+            else:
+                where = ", ".join(places_covered)
+                self.adjust(feature, f"DR {dr} on {where}" + (f": {label}" if label else ""))
+        return humanoid_body_text([own + amounts.get(ident, 0) for ident, *_, own in HUMANOID])
+
+    def _reactions(self) -> None:
+        for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):
+            description = text_of(reaction.get("description")).strip()
+            amount = reaction.get("modifier")
+            amount = (
+                int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
+                if amount is not None
+                else 0
+            )
+            holder = self.trait_by_name.get(description)
+            if holder is not None:
+                holder["features"].append({"type": "reaction_bonus", "amount": amount})
+            else:
+                self.adjust(
+                    {"type": "reaction_bonus", "situation": description or "reactions", "amount": amount},
+                    f"{signed(amount)} reactions: {description}",
+                )
+
+    def _profile(self) -> dict[str, Any]:
+        profile = self.doc.get("profile", {})
+        out: dict[str, Any] = {"name": profile.get("name", "")}
+        if profile.get("age"):
+            out["age"] = profile["age"]
+        height = text_of(profile.get("height"))
+        if height.strip():
+            converted = _feet_and_inches(height)
+            if converted is None:
+                self.note(
+                    "/profile/height",
+                    "notCarried",
+                    f"GCS writes heights in feet and inches: '{height[:40]}' is not one it can hold.",
+                )
+            else:
+                out["height"] = converted
+                if converted != height:
+                    self.note(
+                        "/profile/height",
+                        "approximated",
+                        f"Height {height} is {converted} (2.5 cm to the inch, as GCS converts).",
+                    )
+        weight = text_of(profile.get("weight"))
+        if weight.strip():
+            converted = _pounds(weight)
+            if converted is None:
+                self.note(
+                    "/profile/weight",
+                    "notCarried",
+                    f"GCS writes weights in pounds: '{weight[:40]}' is not one it can hold.",
+                )
+            else:
+                out["weight"] = converted
+                if converted != weight:
+                    self.note(
+                        "/profile/weight",
+                        "approximated",
+                        f"Weight {weight} is {converted} (2 lb to the kg, as GCS converts).",
+                    )
+        if profile.get("player"):
+            out["player_name"] = profile["player"]
+        level = self.doc.get("techLevel", {}).get("level")
+        if isinstance(level, int) and not isinstance(level, bool):
+            out["tech_level"] = str(level)
+        size = int(self.bounded(profile.get("sizeModifier"), "/profile/sizeModifier", "Size modifier"))
+        if size:
+            out["SM"] = size
+        return out
+
+    def _notes(self) -> list[dict[str, Any]]:
+        found = []
+        appearance = text_of(self.doc.get("profile", {}).get("appearance")).strip()
+        if appearance:
+            found.append({"id": self.ids.new("note"), "markdown": f"Appearance: {appearance}"})
+            self.note(
+                "/profile/appearance",
+                "approximated",
+                "GCS's profile has no appearance text: it is the first note.",
+            )
+        for text in self.doc.get("notes", []):
+            if isinstance(text, str) and text:
+                found.append({"id": self.ids.new("note"), "markdown": text})
+        return found
+
+    def _not_carried(self) -> None:
+        extensions = self.doc.get("extensions")
+        if isinstance(extensions, Mapping) and extensions:
+            self.note(
+                "/extensions",
+                "notCarried",
+                f"The document's extensions ({', '.join(sorted(extensions)[:5])}) have no place in a GCS "
+                "file.",
+            )
+
+
+def _skill_calc(level: float, attribute: str, value: float) -> dict[str, Any]:
+    """A skill's ``calc``: its level and relative level (``DX+1``); GCS writes none at level 0 or below."""
+    if level <= 0:
+        return {}
+    return {"level": plain(level), "rsl": f"{ATTRIBUTE_NAMES[attribute]}{signed(int(level - value))}"}
+
+
+def _skill_bonus(name: str, spec: str | None, amount: float) -> dict[str, Any]:
+    """A ``skill_bonus`` for exactly one skill name and specialization."""
+    return {
+        "type": "skill_bonus",
+        "selection_type": "skills_with_name",
+        "name": {"compare": "is", "qualifier": name},
+        "specialization": {"compare": "is", "qualifier": spec} if spec else {"compare": "is"},
+        "amount": plain(amount),
+    }
+
+
+def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
+    """A document skill name as GCS's name, specialization and tech level (``Guns/TL8
+    (Pistol)``), when GCS writes them back as the same text; else the whole name."""
+    match = _SKILL_NAME.fullmatch(full)
+    if match:
+        name, tech_level, spec = match.group("name"), match.group("tl"), match.group("spec")
+        rebuilt = (
+            name + (f"/TL{tech_level}" if tech_level is not None else "") + (f" ({spec})" if spec else "")
+        )
+        if rebuilt == full and name == name.strip() and (spec is None or spec == spec.strip()):
+            return name, spec, tech_level
+    return full, None, None
+
+
+def _feet_and_inches(height: str) -> str | None:
+    """A height as GCS writes it (``5'8"``): metric converted at 2.5 cm to the inch."""
+    imperial = _FEET_INCHES.fullmatch(height)
+    if imperial is not None:
+        inches = round(float(imperial.group(1)) * 12 + float(imperial.group(2) or 0), 1)
+    else:
+        match = _METRIC_LENGTH.fullmatch(height)
+        if match is None:
+            return None
+        amount = float(match.group(1).replace(",", "."))
+        centimetres = amount * 100 if match.group(2).lower() == "m" else amount
+        inches = round(centimetres / 2.5, 1)
+    feet, rest = divmod(inches, 12)
+    rest = round(rest, 1)
+    return f"{int(feet)}'{plain(rest)}\"" if rest else f"{int(feet)}'"
+
+
+def _pounds(weight: str) -> str | None:
+    """A weight as GCS writes it (``128 lb``): kilograms at 2 lb each."""
+    match = _WEIGHT.fullmatch(weight)
+    if match is None:
+        return None
+    amount = float(match.group(1).replace(",", "."))
+    pounds = amount * 2 if match.group(2).lower() == "kg" else amount
+    return f"{fxp_text(pounds)} lb"
+
+
+def _decimal(value: float) -> str:
+    """A quantity as GCS shows it, and the importer names a stack with it (``20``, ``0.5``)."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")

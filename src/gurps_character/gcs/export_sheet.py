@@ -1,0 +1,369 @@
+"""The shared state of an export to a new GCS file: the document, the GCS nodes made so far,
+the traits and items that hold features, and the notes; with the small helpers every part uses.
+
+:mod:`.new_character` assembles the file from the parts: :mod:`.export_stats` (attributes and the
+values derived from them), :mod:`.export_lists` (traits, skills, equipment, hit locations,
+profile), :mod:`.export_gear` (weapons, parry and block).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, Final, NamedTuple
+
+from .export_notes import ExportNoteKind, NoteList
+from .tids import TidMaker
+
+__all__ = [
+    "ADJUSTMENTS",
+    "DAMAGE_KEYS",
+    "EQUIPMENT_KEYS",
+    "LIMIT",
+    "SKILL_KEYS",
+    "TOP_CALC_KEYS",
+    "TRAIT_KEYS",
+    "WEAPON_CALC_KEYS",
+    "WEAPON_KEYS",
+    "Derived",
+    "SheetBase",
+    "Stack",
+    "as_written",
+    "dice_text",
+    "finished",
+    "fxp_text",
+    "leading_int",
+    "member",
+    "number",
+    "order_damage",
+    "plain",
+    "reordered",
+    "signed",
+    "signed_number",
+    "text_of",
+]
+
+LIMIT: Final = 1_000_000
+"""The largest magnitude written into a GCS number; the document's larger ones are noted and
+written at this bound (GCS keeps numbers to 4 decimals in 64 bits, and squares ST for lift)."""
+
+ADJUSTMENTS: Final = "Sheet adjustments"
+"""The trait that holds the features no trait or item of the document names."""
+
+_LEADING_INT: Final = re.compile(r"\s*([+-]?\d{1,6})")
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+# ---------------------------------------------------------------- GCS's key order
+
+TRAIT_KEYS: Final = (
+    "id", "name", "reference", "local_notes", "tags", "modifiers", "base_points", "points_per_level",
+    "weapons", "features", "can_level", "levels", "calc",
+)  # fmt: skip
+"""A trait's keys in the order GCS writes them (those an export writes)."""
+EQUIPMENT_KEYS: Final = (
+    "id", "description", "reference", "local_notes", "tech_level", "legality_class", "tags",
+    "base_value", "base_weight", "weapons", "features", "quantity", "equipped", "calc",
+)  # fmt: skip
+"""An equipment item's keys in GCS's order."""
+SKILL_KEYS: Final = (
+    "id", "name", "reference", "local_notes", "tags", "specialization", "difficulty", "defaults",
+    "tech_level", "weapons", "features", "points", "calc",
+)  # fmt: skip
+"""A skill's keys in GCS's order."""
+WEAPON_KEYS: Final = (
+    "id", "sv", "damage", "strength", "usage", "usage_notes", "reach", "parry", "block", "accuracy",
+    "range", "rate_of_fire", "shots", "bulk", "recoil", "defaults", "hide", "calc",
+)  # fmt: skip
+"""A weapon's keys in GCS's order."""
+WEAPON_CALC_KEYS: Final = (
+    "level", "damage", "parry", "block", "accuracy", "reach", "range", "rate_of_fire", "shots",
+    "bulk", "recoil", "strength",
+)  # fmt: skip
+"""A weapon's ``calc`` keys in GCS's order."""
+DAMAGE_KEYS: Final = ("type", "st", "leveled", "st_mul", "base", "base_leveled", "armor_divisor")
+"""A weapon damage's keys in GCS's order."""
+TOP_CALC_KEYS: Final = (
+    "swing", "thrust", "basic_lift", "lifting_st_bonus", "striking_st_bonus", "throwing_st_bonus",
+    "dodge_bonus", "parry_bonus", "block_bonus", "move", "dodge",
+)  # fmt: skip
+"""The top-level ``calc`` keys in GCS's order."""
+
+
+def number(value: object, default: float = 0) -> float:
+    """A JSON number as a number (not a boolean), else ``default``."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return value  # type: ignore[return-value]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    return value
+
+
+def plain(value: float) -> int | float:
+    """A number as GCS writes it: whole numbers as integers, others to 4 decimals."""
+    if type(value) is int:
+        return value
+    rounded = round(value, 4)
+    return int(rounded) if float(rounded).is_integer() else rounded
+
+
+def fxp_text(value: float) -> str:
+    """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
+    shown = plain(value)
+    if isinstance(shown, int):
+        return f"{shown:,}"
+    whole, _, fraction = f"{shown:.4f}".rstrip("0").partition(".")
+    return f"{int(whole):,}.{fraction}" if not whole.startswith("-") else f"-{int(whole[1:]):,}.{fraction}"
+
+
+def signed(value: int) -> str:
+    """A whole number with its sign (``+3``, ``-1``, ``+0``)."""
+    return f"{value:+d}"
+
+
+def dice_text(count: int, adds: int, multiplier: int = 1) -> str:
+    """Dice as GCS writes them: ``1d-2``, ``2d``, ``6dx2``."""
+    if count <= 0:
+        return str(adds) if adds else "0"
+    text = f"{count}d" + (f"{adds:+d}" if adds else "")
+    return text + (f"x{multiplier}" if multiplier != 1 else "")
+
+
+def as_written(text: str) -> str:
+    """Text as the file will hold it (lone surrogates as U+FFFD, see :mod:`.gcs_json`)."""
+    return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def text_of(value: object) -> str:
+    """``value`` when it is text, else ``""``."""
+    return value if isinstance(value, str) else ""
+
+
+def signed_number(value: float) -> str:
+    """A number as GCS writes it, with its sign."""
+    shown = plain(value)
+    return f"+{shown}" if shown >= 0 else str(shown)
+
+
+def member(document: Mapping[str, Any], pointer: str) -> Mapping[str, Any]:
+    """The object at a simple pointer of the document (``/defenses/dodge``), or an empty one."""
+    node: Any = document
+    for token in pointer.strip("/").split("/"):
+        node = node.get(token, {}) if isinstance(node, Mapping) else {}
+    return node if isinstance(node, Mapping) else {}
+
+
+def leading_int(text: str) -> int | None:
+    """The whole number a text starts with (``"-1F"`` gives -1), or None."""
+    match = _LEADING_INT.match(text)
+    return int(match.group(1)) if match else None
+
+
+def reordered(node: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
+    """A node with its keys in ``order`` (keys not listed there are left out)."""
+    return {key: node[key] for key in order if key in node}
+
+
+def order_damage(damage: dict[str, Any]) -> None:
+    """Puts a weapon damage's keys in GCS's order, in place."""
+    ordered = reordered(damage, DAMAGE_KEYS)
+    damage.clear()
+    damage.update(ordered)
+
+
+def finished(node: dict[str, Any]) -> dict[str, Any]:
+    """A node in GCS's key order, without the empty lists and blocks GCS leaves out."""
+    order = SKILL_KEYS if "difficulty" in node else EQUIPMENT_KEYS if "description" in node else TRAIT_KEYS
+    out = {}
+    for key in order:
+        if key not in node:
+            continue
+        value = node[key]
+        if (
+            key in ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
+            and not value
+        ):
+            continue  # GCS leaves out what is empty or 0
+        if key == "calc" and not value and "difficulty" in node:
+            continue
+        if key == "weapons":
+            value = [reordered(weapon, WEAPON_KEYS) for weapon in value]
+        out[key] = value
+    return out
+
+
+class Stack(NamedTuple):
+    """An item written as a stack: its description, quantity, and one's cost and pounds."""
+
+    description: str
+    quantity: int | float
+    cost: float
+    pounds: float
+
+
+class Derived:
+    """GCS's derived values for the file written (``calc`` at the top level and more)."""
+
+    def __init__(self) -> None:
+        self.progression = "basic_set"
+        self.striking = 0
+        self.thrust: tuple[int, int] = (1, 0)
+        self.swing: tuple[int, int] = (1, 0)
+        self.shift: dict[str, tuple[int, int]] = {}
+        self.lift_pounds: float = 0
+        self.lift_kg: float = 0
+        self.dodge_start: float = 0
+        self.wanted_dodge = 0
+        self.halving: list[tuple[str, str, tuple[str, ...]]] = []
+        self.calc_bonuses: dict[str, int] = {}
+        self.calc: dict[str, Any] = {}
+        self.encumbrance_level = 0
+
+
+class SheetBase:
+    """The state of one export: the document, the GCS nodes made so far, the notes."""
+
+    def __init__(self, document: Mapping[str, Any], now: datetime) -> None:
+        self.doc = document
+        self.now = now
+        self.notes = NoteList()
+        profile = document.get("profile", {})
+        meta = document.get("meta", {})
+        self.ids = TidMaker(f"{text_of(profile.get('name'))}\x00{text_of(meta.get('createdAt'))}\x00gcs")
+        self.traits: list[dict[str, Any]] = []
+        self.skills: list[dict[str, Any]] = []
+        self.equipment: list[dict[str, Any]] = []
+        self.trait_by_name: dict[str, dict[str, Any]] = {}
+        self.item_by_name: dict[str, dict[str, Any]] = {}
+        self.adjustments: dict[str, Any] | None = None
+        self.adjustment_lines: list[str] = []
+        self.deviations: dict[str, str] = {}
+        for item in document.get("integrity", {}).get("deviations", []):
+            if isinstance(item, Mapping) and isinstance(item.get("pointer"), str):
+                self.deviations.setdefault(item["pointer"], text_of(item.get("justification")))
+        self.values: dict[str, float] = {}
+        self.skill_names: list[str] = []
+        self.skill_words: list[tuple[str, str, str]] | None = None
+        """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
+        self.attribute_points: dict[str, float] = {}
+        self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
+        """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""
+        self.defense_bases: list[int] = []
+        """GCS's parry and block with each of :attr:`weapon_nodes` before its modifier: 3 + half
+        its level (toward zero), less the fencing penalty."""
+
+    def note(self, source: str, kind: ExportNoteKind, message: str) -> None:
+        """Records a note on the document's ``source``."""
+        self.notes.add(source, kind, message)
+
+    def bounded(self, value: object, pointer: str, what: str) -> float:
+        """A document number within :data:`LIMIT` (noted when it was not)."""
+        amount = number(value)
+        if -LIMIT <= amount <= LIMIT:
+            return amount
+        kept = LIMIT if amount > 0 else -LIMIT
+        self.note(
+            pointer,
+            "differs",
+            f"{what} {amount:g} is beyond what a GCS file holds: written as {kept:g}.",
+        )
+        return kept
+
+    def name(self, raw: object, pointer: str, what: str) -> str:
+        """A name as GCS keeps it: without the spaces around it (noted when it had some)."""
+        text = text_of(raw)
+        name = text.strip()
+        if name != text:
+            if name:
+                self.note(
+                    pointer,
+                    "approximated",
+                    f"The {what} '{name[:60]}' is written without the spaces around its name.",
+                )
+            else:
+                self.note(pointer, "differs", f"A {what} whose name is only spaces has no name in GCS.")
+        return name
+
+    def why(self, pointer: str) -> str:
+        """The document's own justification of a deviation at ``pointer``, as a clause."""
+        reason = self.deviations.get(pointer)
+        return f" (the document: {reason.strip().rstrip('.')[:200]})" if reason and reason.strip() else ""
+
+    def new_trait(self, name: str, points: float, tags: Sequence[str], notes: str = "") -> dict[str, Any]:
+        """A new trait of the file at ``points`` (its features and weapons added later)."""
+        node: dict[str, Any] = {"id": self.ids.new("trait"), "name": name}
+        if notes:
+            node["local_notes"] = notes
+        if tags:
+            node["tags"] = list(tags)
+        node["modifiers"] = []
+        node["base_points"] = plain(points)
+        node["weapons"] = []
+        node["features"] = []
+        node["calc"] = {"points": plain(points)}
+        self.traits.append(node)
+        self.trait_by_name.setdefault(name, node)
+        return node
+
+    def adjustments_trait(self) -> dict[str, Any]:
+        """The trait that holds the features nothing else of the document names (made once)."""
+        if self.adjustments is None:
+            self.adjustments = self.new_trait(ADJUSTMENTS, 0, ["Advantage"])
+            self.note(
+                "",
+                "added",
+                f"The GCS file has a trait '{ADJUSTMENTS}' (0 points unless noted) that holds the GCS "
+                "features giving the document's numbers where no trait or item of the document can; "
+                "its notes list them.",
+            )
+        return self.adjustments
+
+    def adjust(self, feature: dict[str, Any], line: str) -> None:
+        """Adds a feature to the adjustments trait, with the line its notes give for it."""
+        self.adjustments_trait()["features"].append(feature)
+        self.adjustment_lines.append(line)
+
+    def holder(self, name: str, pointer: str) -> dict[str, Any]:
+        """The trait or item named ``name`` (a new 0-point trait when there is none), to hold a
+        feature the document gives that name."""
+        found = self.trait_by_name.get(name) or self.item_by_name.get(name)
+        if found is not None:
+            return found
+        node = self.new_trait(name, 0, ["Advantage"])
+        self.note(
+            pointer,
+            "added",
+            f"The GCS file has a 0-point trait '{name[:80]}' to hold the GCS feature the document names "
+            "after it (GCS gives bonuses and cost reductions through traits).",
+        )
+        return node
+
+    def new_item(
+        self, name: str, cost: float, weight: float, notes: str, stack: Stack | None = None
+    ) -> dict[str, Any]:
+        """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
+        the ``stack`` its name ends with."""
+        unit = stack or Stack(name, 1, cost, weight * 2)
+        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": unit.description}
+        if notes:
+            node["local_notes"] = notes
+        if unit.cost:
+            node["base_value"] = fxp_text(unit.cost).replace(",", "")
+        if unit.pounds:
+            node["base_weight"] = f"{fxp_text(unit.pounds)} lb"
+        node["weapons"] = []
+        node["features"] = []
+        node["quantity"] = unit.quantity
+        node["equipped"] = True
+        weight_text = f"{fxp_text(weight * 2)} lb"
+        node["calc"] = {
+            "value": plain(unit.cost),
+            "extended_value": plain(cost),
+            "weight": f"{fxp_text(unit.pounds)} lb",
+            "extended_weight": weight_text,
+        }
+        self.equipment.append(node)
+        self.item_by_name.setdefault(name, node)
+        return node

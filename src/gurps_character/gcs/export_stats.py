@@ -1,0 +1,599 @@
+"""GCS's attributes and the values derived from them, for an exported character: levels bought
+(``adj``) and the bonuses that give the document's values; Dodge, Basic Lift, thrust and swing,
+Move and Dodge per encumbrance level, as GCS computes them; the points spent.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Mapping
+from typing import Any, Final
+
+from .derived import basic_lift_formula
+from .export_sheet import (
+    ADJUSTMENTS,
+    LIMIT,
+    Derived,
+    SheetBase,
+    dice_text,
+    fxp_text,
+    member,
+    number,
+    plain,
+    signed,
+    signed_number,
+    text_of,
+)
+from .progression import basic_lift_pounds, swing, thrust
+from .standard_sheet import ATTRIBUTE_DEFINITIONS, ATTRIBUTE_NAMES, POOL_THRESHOLDS
+
+__all__ = ["StatsPart"]
+
+_CORE: Final = {
+    "st": ("/attributes/st", 10),
+    "dx": ("/attributes/dx", 20),
+    "iq": ("/attributes/iq", 20),
+    "ht": ("/attributes/ht", 10),
+    "will": ("/secondary/will", 5),
+    "per": ("/secondary/per", 5),
+    "hp": ("/secondary/hp", 2),
+    "fp": ("/secondary/fp", 3),
+    "basic_speed": ("/secondary/basicSpeed", 20),
+    "basic_move": ("/secondary/basicMove", 5),
+}
+"""GCS attribute id → the document's place and the points per level."""
+
+_SIZE_DISCOUNT: Final = ("st", "hp")
+
+_LOADS: Final = (1, 2, 3, 6, 10)
+
+
+class StatsPart(SheetBase):
+    """Attributes, derived values and points."""
+
+    def _read_values(self) -> None:
+        doc = self.doc
+        for ident in ("st", "dx", "iq", "ht"):
+            entry = doc["attributes"][ident]
+            self.values[ident] = math.floor(
+                self.bounded(entry.get("value"), f"/attributes/{ident}/value", ident.upper())
+            )
+        secondary = doc["secondary"]
+        for ident, key in (
+            ("hp", "hp"),
+            ("will", "will"),
+            ("per", "per"),
+            ("fp", "fp"),
+            ("basic_move", "basicMove"),
+        ):
+            self.values[ident] = math.floor(
+                self.bounded(secondary[key].get("value"), f"/secondary/{key}/value", ATTRIBUTE_NAMES[ident])
+            )
+        speed = self.bounded(
+            secondary["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
+        )
+        self.values["basic_speed"] = math.floor(speed * 4) / 4
+
+    def _attributes(self, progression: str) -> list[dict[str, Any]]:
+        doc = self.doc
+        size = self.bounded(
+            doc.get("profile", {}).get("sizeModifier"), "/profile/sizeModifier", "Size modifier"
+        )
+        bases = {
+            "st": 10,
+            "dx": 10,
+            "iq": 10,
+            "ht": 10,
+            "will": self.values["iq"],
+            "per": self.values["iq"],
+            "hp": self.values["st"],
+            "fp": self.values["ht"],
+            "basic_speed": (self.values["dx"] + self.values["ht"]) / 4,
+            "basic_move": math.floor(self.values["basic_speed"]),
+        }
+        entries = []
+        for ident in ATTRIBUTE_DEFINITIONS:
+            if ident not in _CORE:
+                entries.append(
+                    {"attr_id": ident, "adj": 0, "calc": {"value": self._extra_value(ident), "points": 0}}
+                )
+                continue
+            pointer, cost = _CORE[ident]
+            stored = member(doc, pointer)
+            points = self.bounded(stored.get("points"), f"{pointer}/points", "Points")
+            reduction = self._reductions(ident, stored, pointer, size, progression)
+            adj, bonus = _levels(
+                self.values[ident], bases[ident], points, cost, reduction, ident == "basic_speed"
+            )
+            gcs_points = _attribute_cost(adj, cost, reduction)
+            self.attribute_points[ident] = gcs_points
+            if bonus:
+                label = ATTRIBUTE_NAMES[ident]
+                self.adjust(
+                    {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
+                    f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its "
+                    "points buy",
+                )
+                self.note(
+                    f"{pointer}/value",
+                    "deviation",
+                    f"{label} {plain(self.values[ident])} with {plain(points)} "
+                    f"points{self.why(pointer + '/points')}: "
+                    f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
+                    f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
+                )
+            elif gcs_points != points:
+                self.note(
+                    f"{pointer}/points",
+                    "approximated",
+                    f"GCS charges {plain(gcs_points)} points for {ATTRIBUTE_NAMES[ident]} "
+                    f"{plain(self.values[ident])}, the "
+                    f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
+                    "spent agree.",
+                )
+            entry: dict[str, Any] = {"attr_id": ident, "adj": plain(adj)}
+            calc: dict[str, Any] = {"value": plain(self.values[ident])}
+            if ident in ("hp", "fp"):
+                current = math.floor(
+                    self.bounded(stored.get("current", stored.get("value")), f"{pointer}/current", "Current")
+                )
+                damage = self.values[ident] - current
+                low = -10 * self.values[ident] if ident == "hp" else -self.values[ident]
+                if not min(low, self.values[ident]) <= current <= max(low, self.values[ident]):
+                    self.note(
+                        f"{pointer}/current",
+                        "differs",
+                        f"{ATTRIBUTE_NAMES[ident]} {plain(current)} of {plain(self.values[ident])} is "
+                        "outside the format's "
+                        f"bounds; GCS keeps it (damage {plain(damage)}), an import reads it back within "
+                        "them.",
+                    )
+                if damage:
+                    entry["damage"] = plain(damage)
+                calc["current"] = plain(current)
+                self.values[f"{ident}_current"] = current
+            calc["points"] = plain(gcs_points)
+            entry["calc"] = calc
+            entries.append(entry)
+            if ident in ("st", "dx", "iq", "ht") and self.values[ident] < 0:
+                self.note(
+                    f"{pointer}/value",
+                    "differs",
+                    f"{ATTRIBUTE_NAMES[ident]} {plain(self.values[ident])} is below 0; an import of the "
+                    "file reads it as 0.",
+                )
+        return entries
+
+    def _extra_value(self, ident: str) -> int | float:
+        source = {
+            "fright_check": "will",
+            "vision": "per",
+            "hearing": "per",
+            "taste_smell": "per",
+            "touch": "per",
+        }
+        return plain(self.values[source[ident]])
+
+    def _reductions(
+        self, ident: str, stored: Mapping[str, Any], pointer: str, size: float, progression: str
+    ) -> float:
+        """GCS's cost reduction for an attribute in percent: the document's limitations as
+        ``cost_reduction`` features, plus the size discount (capped at 80 as GCS caps it)."""
+        total = 0.0
+        for position, modifier in enumerate(stored.get("costModifiers", [])):
+            percent = modifier.get("percent")
+            where = f"{pointer}/costModifiers/{position}"
+            if isinstance(percent, int) and not isinstance(percent, bool) and -99 <= percent <= -1:
+                holder = self.holder(self.name(modifier["name"], f"{where}/name", "cost modifier"), where)
+                holder["features"].append(
+                    {"type": "cost_reduction", "attribute": ident, "percentage": -percent}
+                )
+                total -= percent
+            else:
+                self.note(
+                    where,
+                    "approximated",
+                    f"GCS reduces attribute costs only (1 to 99 %): '{text_of(modifier.get('name'))[:60]}' "
+                    f"({percent}%) is not written; the points it makes are counted on '{ADJUSTMENTS}'.",
+                )
+        if ident in _SIZE_DISCOUNT and size > 0 and not (ident == "hp" and progression == _KYOS):
+            total += 10 * size  # GCS gives HP no size discount under Knowing Your Own Strength
+        return min(max(total, 0), 80)
+
+    def _derived(self, derived: Derived) -> None:
+        self._pool_states(derived)
+        self._dodge(derived)
+        self._lift(derived)
+        self._encumbrance(derived)
+
+    def _pool_states(self, derived: Derived) -> None:
+        for ident in ("hp", "fp"):
+            maximum = self.values[ident]
+            current = self.values.get(f"{ident}_current", maximum)
+            for state, script, _, ops in POOL_THRESHOLDS[ident]:
+                limit = _threshold(script, maximum)
+                if current <= limit:
+                    if ops:
+                        derived.halving.append((ATTRIBUTE_NAMES[ident], state, ops))
+                    break
+
+    def _dodge(self, derived: Derived) -> None:
+        stored = number(member(self.doc, "/defenses/dodge").get("value"), math.nan)
+        speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
+        rules = math.trunc(speed + 3)
+        wanted = (
+            math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
+            if not math.isnan(stored)
+            else rules
+        )
+        bonus = wanted - rules
+        if bonus:
+            self.adjust(
+                {"type": "attribute_bonus", "attribute": "dodge", "amount": bonus},
+                f"{signed(bonus)} Dodge: the document's Dodge {wanted} where Basic Speed gives {rules}",
+            )
+            self.note(
+                "/defenses/dodge/value",
+                "deviation",
+                f"Dodge {wanted} where Basic Speed gives {rules}{self.why('/defenses/dodge/value')}: GCS "
+                "adds "
+                f"{signed(bonus)} Dodge from '{ADJUSTMENTS}'.",
+            )
+            derived.calc_bonuses["dodge_bonus"] = bonus
+        derived.dodge_start = speed + 3 + bonus
+        derived.wanted_dodge = wanted
+
+    def _damage_table(self, derived: Derived) -> None:
+        st = int(self.values["st"])
+        wanted = {key: _dice_of(member(self.doc, f"/damage/{key}")) for key in ("thrust", "swing")}
+        found = _striking(st, wanted["thrust"], wanted["swing"])
+        if found is None:
+            progression, bonus = "basic_set", 0
+        else:
+            progression, bonus = found
+        derived.progression = progression
+        derived.striking = bonus
+        derived.thrust = thrust(st + bonus, progression) or (1, 0)
+        derived.swing = swing(st + bonus, progression) or (1, 0)
+        if bonus:
+            self.adjust(
+                {
+                    "type": "attribute_bonus",
+                    "limitation": "striking_only",
+                    "attribute": "st",
+                    "amount": bonus,
+                },
+                f"{signed(bonus)} Striking ST: the document's thrust and swing are those of ST {st + bonus}",
+            )
+            derived.calc_bonuses["striking_st_bonus"] = bonus
+            self.note(
+                "/damage",
+                "deviation",
+                f"Thrust and swing of ST {st + bonus} at ST "
+                f"{st}{self.why('/damage/swing') or self.why('/damage/thrust')}: "
+                f"GCS adds Striking ST {signed(bonus)} from '{ADJUSTMENTS}'.",
+            )
+        if progression != "basic_set":
+            self.note(
+                "/damage",
+                "deviation",
+                f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
+                "uses it.",
+            )
+        for key, got in (("thrust", derived.thrust), ("swing", derived.swing)):
+            target = wanted[key]
+            stored = member(self.doc, f"/damage/{key}")
+            same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+            if target is not None and target != got:
+                derived.shift[key] = target
+            if not same:
+                self.note(
+                    f"/damage/{key}",
+                    "differs",
+                    f"GCS's damage table gives {key} {dice_text(*got)} at ST {st}, the document "
+                    f"{text_of(stored.get('notation'))[:20]}{self.why('/damage/' + key)}; no ST bonus gives "
+                    "both thrust "
+                    f"and swing: the weapons that use {key} carry the difference in their own damage.",
+                )
+
+    def _lift(self, derived: Derived) -> None:
+        """Basic Lift as GCS has it: ST²/5 rounded in pounds (Knowing Your Own Strength's table
+        under that progression), shown at 1 kg = 2 lb. A document whose Basic Lift departs from its
+        ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
+        no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
+        st = int(self.values["st"])
+        stored = number(member(self.doc, "/encumbrance").get("basicLift"), math.nan)
+        halved = any("halve_st" in ops for _, _, ops in derived.halving)
+        formula = basic_lift_formula(st)
+        wanted = formula if math.isnan(stored) else stored
+        progression = derived.progression
+        bonus = 0
+        if wanted != formula and _lift_kg(st, 0, progression) != wanted:
+            found = next((b for b in _near_zero(st) if _lift_kg(st, b, progression) == wanted), None)
+            if found is not None:
+                bonus = found
+                self.adjust(
+                    {
+                        "type": "attribute_bonus",
+                        "limitation": "lifting_only",
+                        "attribute": "st",
+                        "amount": bonus,
+                    },
+                    f"{signed(bonus)} Lifting ST: the document's Basic Lift {plain(wanted)} kg",
+                )
+                derived.calc_bonuses["lifting_st_bonus"] = bonus
+                self.note(
+                    "/encumbrance/basicLift",
+                    "deviation",
+                    f"Basic Lift {plain(wanted)} kg at ST {st}{self.why('/encumbrance/basicLift')}: GCS "
+                    f"adds Lifting ST {signed(bonus)} from '{ADJUSTMENTS}'.",
+                )
+        lifting = st + bonus
+        if halved:
+            lifting = math.ceil(lifting / 2)
+        derived.lift_pounds = basic_lift_pounds(lifting, progression)
+        derived.lift_kg = plain(round(derived.lift_pounds / 2, 6))
+        if derived.lift_kg == wanted:
+            return
+        if halved:
+            cause = (
+                f"GCS halves ST for Basic Lift while {_halving_causes(derived, 'halve_st')} (B426): "
+                f"{fxp_text(derived.lift_pounds)} lb"
+            )
+        elif wanted == formula:
+            cause = f"GCS rounds Basic Lift in pounds: {fxp_text(derived.lift_pounds)} lb at ST {lifting}"
+        else:
+            cause = (
+                f"no lifting ST gives it in GCS, which lifts {fxp_text(derived.lift_pounds)} lb at ST {st}"
+            )
+        self.note(
+            "/encumbrance/basicLift",
+            "differs",
+            f"GCS shows Basic Lift {plain(derived.lift_kg)} kg, the document {plain(wanted)} kg: {cause}, "
+            "at 1 kg = 2 lb.",
+        )
+
+    def _encumbrance(self, derived: Derived) -> None:
+        move_halvings = min(sum("halve_move" in ops for _, _, ops in derived.halving), 2)
+        dodge_halvings = min(sum("halve_dodge" in ops for _, _, ops in derived.halving), 2)
+        basic_move = max(self.values["basic_move"], 0)
+        move_base = math.ceil(basic_move / (2 * move_halvings)) if move_halvings else basic_move
+        dodge_base = (
+            math.ceil(derived.dodge_start / (2 * dodge_halvings)) if dodge_halvings else derived.dodge_start
+        )
+        moves, dodges = [], []
+        for level in range(5):
+            move = math.floor(move_base * (10 - 2 * level) / 10)
+            moves.append(max(move, 1) if move_base > 0 else max(move, 0))
+            dodges.append(max(math.trunc(dodge_base - level), 1))
+        if dodges[0] != derived.wanted_dodge:
+            self.note(
+                "/defenses/dodge/value",
+                "differs",
+                f"GCS shows Dodge {dodges[0]}, the document {derived.wanted_dodge}: "
+                + (
+                    f"GCS halves Dodge while {_halving_causes(derived, 'halve_dodge')} (B419, B426)"
+                    if dodge_halvings
+                    else "GCS's Dodge is at least 1"
+                )
+                + ".",
+            )
+        for index, entry in enumerate(member(self.doc, "/encumbrance").get("levels", [])):
+            found = entry.get("level") if isinstance(entry, Mapping) else None
+            if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
+                continue
+            level = int(found)
+            load = plain(round(derived.lift_pounds * _LOADS[level] / 2, 6))
+            for key, got, why in (
+                ("move", moves[level], self._move_cause(move_halvings, derived)),
+                ("dodge", dodges[level], self._dodge_cause(dodge_halvings, derived)),
+                ("maxLoad", load, "GCS's loads are its Basic Lift in pounds times 1, 2, 3, 6 and 10"),
+            ):
+                stored = entry.get(key)
+                if isinstance(stored, int | float) and not isinstance(stored, bool) and stored != got:
+                    self.note(
+                        f"/encumbrance/levels/{index}/{key}",
+                        "differs",
+                        f"GCS shows {plain(got)} at encumbrance level {level}, the document "
+                        f"{plain(stored)}: {why}.",
+                    )
+        derived.calc["swing"] = dice_text(*derived.swing)
+        derived.calc["thrust"] = dice_text(*derived.thrust)
+        derived.calc["basic_lift"] = f"{fxp_text(derived.lift_pounds)} lb"
+        for key in (
+            "lifting_st_bonus",
+            "striking_st_bonus",
+            "throwing_st_bonus",
+            "dodge_bonus",
+            "parry_bonus",
+            "block_bonus",
+        ):
+            if derived.calc_bonuses.get(key):
+                derived.calc[key] = derived.calc_bonuses[key]
+        derived.calc["move"] = moves
+        derived.calc["dodge"] = dodges
+        derived.encumbrance_level = self._encumbrance_level(derived.lift_pounds)
+
+    def _move_cause(self, halvings: int, derived: Derived) -> str:
+        if halvings:
+            return f"GCS halves Move while {_halving_causes(derived, 'halve_move')} (B419, B426)"
+        return (
+            "GCS's Move is Basic Move times 1, 0.8, 0.6, 0.4 and 0.2, at least 1 while Basic Move is above 0"
+        )
+
+    def _dodge_cause(self, halvings: int, derived: Derived) -> str:
+        if halvings:
+            return f"GCS halves Dodge while {_halving_causes(derived, 'halve_dodge')} (B419, B426)"
+        return "GCS's Dodge is Dodge less the level, at least 1"
+
+    def _encumbrance_level(self, lift_pounds: float) -> int:
+        carried = sum(_weight_pounds(node) for node in self.equipment)
+        for level, factor in enumerate(_LOADS):
+            if carried <= lift_pounds * factor:
+                return level
+        return 4
+
+    def _points(self, attributes: list[dict[str, Any]]) -> int | float:
+        doc = self.doc
+        points = doc.get("points", {})
+        spent_gcs = sum(number(entry["calc"]["points"]) for entry in attributes)
+        spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
+        spent_gcs += sum(number(node["points"]) for node in self.skills)
+        stored = points.get("spent")
+        if not isinstance(stored, int | float) or isinstance(stored, bool):
+            stored = sum(number(v) for v in points.get("breakdown", {}).values())
+        spent = self.bounded(stored, "/points/spent", "Points spent")
+        correction = round(spent - spent_gcs)
+        if spent_gcs + correction != spent:
+            self.note(
+                "/points/spent",
+                "differs",
+                f"GCS counts {plain(spent_gcs + correction)} points spent, the document {spent:g}: GCS "
+                "prices "
+                "traits in whole points.",
+            )
+        if correction:
+            node = self.adjustments_trait()
+            node["base_points"] = plain(number(node["base_points"]) + correction)
+            node["calc"]["points"] = node["base_points"]
+            node["tags"] = ["Advantage" if node["base_points"] >= 0 else "Disadvantage"]
+            self.adjustment_lines.append(
+                f"{signed_number(correction)} points the document counts and GCS prices nowhere else"
+            )
+            other = number(points.get("breakdown", {}).get("other"))
+            self.note(
+                "/points/spent",
+                "approximated",
+                f"{plain(correction)} of the document's {plain(spent)} points have no GCS price"
+                + (f" (breakdown.other {plain(other)})" if other else "")
+                + f": '{ADJUSTMENTS}' costs them, so GCS's points spent agree.",
+            )
+        budget = points.get("budget")
+        if budget is None:
+            self.note(
+                "/points/budget",
+                "differs",
+                f"The document has no point budget: the file's total is the points spent, {plain(spent)}.",
+            )
+            return plain(spent)
+        return plain(self.bounded(budget, "/points/budget", "Budget"))
+
+
+def _halving_causes(derived: Derived, op: str) -> str:
+    found = [f"{pool} is '{state}'" for pool, state, ops in derived.halving if op in ops]
+    return " and ".join(found) or "a pool is low"
+
+
+def _threshold(script: str, maximum: float) -> float:
+    """The value of one of :data:`POOL_THRESHOLDS`' scripts for a pool's maximum."""
+    if script == "0":
+        return 0
+    if script.startswith("Math.round(-$"):
+        factor = int(script.rsplit("*", 1)[1].rstrip(")").strip())
+        return math.floor(-maximum * factor + 0.5)
+    if script.startswith("-$"):
+        return -maximum
+    if script.startswith("Math.ceil"):
+        return math.ceil(maximum / 3) - 1
+    if script.endswith("- 1"):
+        return maximum - 1
+    return maximum
+
+
+def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
+    dice, adds = entry.get("dice"), entry.get("adds")
+    if (
+        isinstance(dice, int | float)
+        and isinstance(adds, int | float)
+        and abs(dice) <= LIMIT
+        and abs(adds) <= LIMIT
+    ):
+        return int(dice), int(adds)
+    return None
+
+
+_KYOS: Final = "knowing_your_own_strength"
+_PROGRESSIONS: Final = (
+    "basic_set",
+    "thrust_equals_swing_minus_2",
+    "swing_equals_thrust_plus_2",
+    "no_school_grognard_damage",
+    _KYOS,
+)
+"""GCS's damage progressions tried for a document's thrust and swing, the Basic Set's first."""
+
+
+_MOST_BONUS: Final = 200
+"""The largest ST bonus (striking or lifting) tried for a document's damage or Basic Lift."""
+
+
+def _near_zero(st: int) -> list[int]:
+    """ST bonuses to try, smallest first: ±1 .. ±200 (never taking ST below 0)."""
+    found = []
+    for step in range(1, _MOST_BONUS + 1):
+        found.append(step)
+        if st - step >= 0:
+            found.append(-step)
+    return found
+
+
+def _striking(
+    st: int, wanted_thrust: tuple[int, int] | None, wanted_swing: tuple[int, int] | None
+) -> tuple[str, int] | None:
+    """The progression and Striking ST bonus that give the document's thrust and swing."""
+    if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
+        return None
+    low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
+    for progression in _PROGRESSIONS:
+
+        def table(strength: int, progression: str = progression) -> tuple[int, int]:
+            return thrust(strength, progression) or (0, 0)
+
+        # thrust never falls as ST rises: the STs that give the document's thrust are one run
+        strength = low + bisect.bisect_left(range(low, high + 1), wanted_thrust, key=table)
+        found = []
+        while strength <= high and table(strength) == wanted_thrust:
+            if swing(strength, progression) == wanted_swing:
+                found.append(strength - st)
+            strength += 1
+        if found:
+            return progression, min(found, key=lambda bonus: (abs(bonus), bonus))
+    return None
+
+
+def _lift_kg(st: int, bonus: int, progression: str) -> float:
+    """GCS's Basic Lift in kg (its pounds at 1 kg = 2 lb) for Lifting ST ``st + bonus``."""
+    return plain(round(basic_lift_pounds(st + bonus, progression) / 2, 6))
+
+
+def _levels(
+    value: float, base: float, points: float, cost: int, reduction: float, decimal: bool
+) -> tuple[float, float]:
+    """Levels bought (``adj``) and the bonus that give an attribute ``value`` for ``points``:
+    every level above the base bought when the points pay for them, else the levels the points
+    buy and a bonus for the rest."""
+    bought = value - base
+    if _attribute_cost(bought, cost, reduction) == points:
+        return bought, 0
+    rate = cost * (100 - reduction) / 100
+    if rate > 0:
+        step = 0.25 if decimal else 1
+        guess = round(points / rate / step) * step
+        for adj in (guess, guess - step, guess + step, guess - 2 * step, guess + 2 * step):
+            if abs(adj) <= 2 * LIMIT and _attribute_cost(adj, cost, reduction) == points:
+                return adj, value - base - adj
+    return bought, 0
+
+
+def _attribute_cost(adj: float, cost: int, reduction: float) -> int:
+    """GCS's points for levels bought: reduced by the cost reductions in force, rounded up."""
+    return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)
+
+
+def _weight_pounds(node: Mapping[str, Any]) -> float:
+    text = text_of(node.get("calc", {}).get("extended_weight")).removesuffix(" lb").replace(",", "")
+    try:
+        return float(text)
+    except ValueError:
+        return 0

@@ -1,0 +1,209 @@
+"""GCS's JSON text: a file as GCS (version 5.x, written in Go) saves it.
+
+GCS indents with one tab per level, puts ``": "`` after keys and ``,`` at line ends, writes empty
+lists and objects as ``[]`` and ``{}``, writes text as UTF-8 with only what JSON requires escaped
+plus ``&``, ``<``, ``>``, U+2028 and U+2029 (as ``\\u0026``...), and ends the file with a newline.
+That is Python's ``json.dumps(data, indent="\\t", ensure_ascii=False)`` with those five characters
+escaped, which reproduces GCS's own files byte for byte; this writer produces the same text,
+without recursion (kept GCS data may nest deeply) and faster than :mod:`json`'s indenting encoder.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from json.encoder import encode_basestring
+from typing import Any, Final
+
+__all__ = ["MAX_TEXT_LENGTH", "GcsJsonError", "GcsTextTooLong", "RawJson", "gcs_text", "gcs_text_checked"]
+
+MAX_TEXT_LENGTH: Final = 2**29 - 24
+"""The longest text written (as :func:`~gurps_character.serialize_character`'s limit): deeply
+nested data takes one more tab per level on every line."""
+
+_ESCAPES: Final = (
+    ("&", "\\u0026"),
+    ("<", "\\u003c"),
+    (">", "\\u003e"),
+    ("\u2028", "\\u2028"),
+    ("\u2029", "\\u2029"),
+)
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+class GcsJsonError(ValueError):
+    """A value GCS's JSON cannot hold (a NaN or an infinity, a key that is not text, a Python
+    object that is not JSON data)."""
+
+
+class GcsTextTooLong(GcsJsonError):
+    """The text would be longer than :data:`MAX_TEXT_LENGTH` (data nested very deeply)."""
+
+
+class RawJson(str):
+    """Text written as it is: JSON already laid out for the place it goes (its first line without
+    indentation, the following ones indented for that depth)."""
+
+    __slots__ = ()
+
+
+def _scalar(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        if not math.isfinite(value):
+            raise GcsJsonError(f"{value!r} is not a JSON number")
+        return float.__repr__(value)
+    if kind is RawJson:
+        return str.__str__(value)
+    if kind is dict:
+        return "{}"  # an empty one: a container with content is written as a container
+    if kind is list:
+        return "[]"
+    raise GcsJsonError(f"a {kind.__name__} is not JSON data")
+
+
+def gcs_text(data: Any) -> str:
+    """``data`` as GCS writes a file: tab-indented JSON ending with a newline.
+
+    Raises:
+        GcsJsonError: ``data`` holds something GCS's JSON cannot.
+    """
+    return gcs_text_checked(data)[0]
+
+
+def gcs_text_checked(data: Any) -> tuple[str, bool]:
+    """:func:`gcs_text`, and whether text that is not Unicode (lone UTF-16 surrogates) was
+    written as U+FFFD, as GCS writes it.
+
+    Raises:
+        GcsJsonError: ``data`` holds something GCS's JSON cannot.
+    """
+    out: list[str] = []
+    try:
+        _write_nested(data, "", out.append, 0)
+    except _TooDeep:
+        out = []
+        _write_deep(data, out.append)
+    text = "".join(out) + "\n"
+    for character, escaped in _ESCAPES:
+        if character in text:
+            text = text.replace(character, escaped)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: Go writes U+FFFD for what is not UTF-8
+            return _SURROGATE.sub("\ufffd", text), True
+    return text, False
+
+
+class _TooDeep(Exception):
+    pass
+
+
+_FAST_DEPTH: Final = 200
+"""Deeper data is written by the loop of :func:`_write_deep` (the recursion is faster)."""
+
+
+def _write_nested(value: Any, indent: str, write: Any, depth: int) -> None:
+    """Writes a value; text and numbers inside a container are written in its loop (most values
+    are), the containers inside it by recursion."""
+    kind = type(value)
+    if kind is not dict and kind is not list:
+        write(_scalar(value))
+        return
+    if not value:
+        write("{}" if kind is dict else "[]")
+        return
+    if depth > _FAST_DEPTH:
+        raise _TooDeep
+    inner = indent + "\t"
+    separator = ("{\n" if kind is dict else "[\n") + inner
+    comma = ",\n" + inner
+    pairs = value.items() if kind is dict else zip(itertools.repeat(None), value, strict=False)
+    for key, item in pairs:
+        if key is None:
+            head = separator
+        elif type(key) is str:
+            head = separator + encode_basestring(key) + ": "
+        else:
+            raise GcsJsonError(f"the key {key!r} is not text")
+        separator = comma
+        item_kind = type(item)
+        if item_kind is str:
+            write(head + encode_basestring(item))
+        elif item_kind is int:
+            write(head + int.__repr__(item))
+        elif (item_kind is dict or item_kind is list) and item:
+            write(head)
+            _write_nested(item, inner, write, depth + 1)
+        else:
+            write(head + _scalar(item))
+    write("\n" + indent + ("}" if kind is dict else "]"))
+
+
+def _write_deep(data: Any, write_part: Any) -> None:
+    """The same text as :func:`_write_nested`, with a stack of open containers instead of
+    recursion, refused (:class:`GcsTextTooLong`) once it grows past :data:`MAX_TEXT_LENGTH`."""
+    written = 0
+
+    def write(part: str) -> None:
+        nonlocal written
+        written += len(part)
+        if written > MAX_TEXT_LENGTH:
+            raise GcsTextTooLong(f"the text would be over {MAX_TEXT_LENGTH} characters")
+        write_part(part)
+
+    stack: list[tuple[Any, bool, str]] = []
+    value: Any = data
+    indent = ""
+    while True:
+        kind = type(value)
+        if (kind is dict or kind is list) and value:
+            write("{\n" if kind is dict else "[\n")
+            items = iter(value.items()) if kind is dict else iter(value)
+            stack.append((items, kind is dict, indent))
+            indent += "\t"
+            value = _next(items, kind is dict, indent, write, first=True)
+            continue
+        write("{}" if kind is dict else "[]" if kind is list else _scalar(value))
+        # the value is written: on to the next item of the innermost open container
+        while stack:
+            items, is_dict, outer = stack[-1]
+            value = _next(items, is_dict, outer + "\t", write, first=False)
+            if value is not _DONE:
+                indent = outer + "\t"
+                break
+            stack.pop()
+            write("\n" + outer + ("}" if is_dict else "]"))
+        else:
+            return
+
+
+_DONE: Final = object()
+
+
+def _next(items: Any, is_dict: bool, indent: str, write: Any, *, first: bool) -> Any:
+    """Writes the separator and key of the container's next item and returns its value, or
+    ``_DONE`` when the container has no more items."""
+    for item in items:
+        prefix = indent if first else ",\n" + indent
+        if is_dict:
+            key, item = item
+            if type(key) is not str:
+                raise GcsJsonError(f"the key {key!r} is not text")
+            write(prefix + encode_basestring(key) + ": ")
+        else:
+            write(prefix)
+        return item
+    return _DONE

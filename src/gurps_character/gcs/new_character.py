@@ -1,0 +1,125 @@
+"""Any character as a new GCS file: the document's numbers as GCS's own rules give them.
+
+GCS computes a character from what it is built of: attribute levels bought, traits and their
+features, skill points, equipment. The export writes the document's parts that way (attributes
+as levels bought, skills with their difficulty and points, weapons on their items) and, where the
+document's stored numbers depart from what those parts give by GCS's rules (its deviations: a
+Dodge of 12 where Basic Speed gives 9, a skill above its points, a racial ST bonus), adds the GCS
+feature that makes GCS show the same number, on the trait or item the document names, or on one
+trait, "Sheet adjustments", that lists them all. What no feature can reach is noted (``differs``).
+
+Every ``calc`` block is filled as GCS fills it when it saves (other tools read them), with the
+values GCS's rules give for the file written: the same rules the importer applies to files saved
+without them, so importing the file gives the same numbers with or without the blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from .export_gear import GearPart
+from .export_lists import ListsPart
+from .export_notes import NoteList
+from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, TRAIT_KEYS, Derived, finished, reordered
+from .export_stats import StatsPart
+from .standard_sheet import attribute_definitions_text
+
+__all__ = ["ADJUSTMENTS", "build_character"]
+
+
+def build_character(document: Mapping[str, Any], now: datetime) -> tuple[dict[str, Any], NoteList]:
+    """The GCS data of a new character for a valid document, and the notes."""
+    sheet = _Sheet(document, now)
+    return sheet.build(), sheet.notes
+
+
+class _Sheet(StatsPart, GearPart, ListsPart):
+    """The parts of an export, assembled."""
+
+    def build(self) -> dict[str, Any]:
+        doc = self.doc
+        self.skill_names = [
+            self.name(skill["name"], f"/skills/{index}/name", "skill")
+            for index, skill in enumerate(doc.get("skills", []))
+        ]
+        self._read_values()
+        self._traits()
+        self._equipment()
+        self._weapons()
+        self._skills()
+        derived = Derived()
+        self._damage_table(derived)
+        attributes = self._attributes(derived.progression)
+        self._derived(derived)
+        self._weapon_details(derived)
+        self._defense("parry", derived)
+        self._defense("block", derived)
+        body = self._body()
+        self._reactions()
+        total = self._points(attributes)
+        self._finish_adjustments()
+        data: dict[str, Any] = {
+            "version": 5,
+            "id": self.ids.new("entity"),
+            "total_points": total,
+            "points_record": [
+                {"when": _gcs_date(self.now), "points": total, "reason": "Exported from gurps-character"}
+            ],
+            "profile": self._profile(),
+            "settings": {
+                "attributes": attribute_definitions_text(),
+                "body_type": body,
+                "damage_progression": derived.progression,
+                "default_length_units": "ft_in",
+                "default_weight_units": "lb",
+            },
+            "attributes": attributes,
+            "traits": [finished(node) for node in self.traits],
+            "skills": [finished(node) for node in self.skills],
+            "equipment": [finished(node) for node in self.equipment],
+            "notes": self._notes(),
+        }
+        meta = doc.get("meta", {})
+        data["created_date"] = _document_date(meta.get("createdAt")) or _gcs_date(self.now)
+        data["modified_date"] = _document_date(meta.get("updatedAt")) or data["created_date"]
+        data["calc"] = reordered(derived.calc, TOP_CALC_KEYS)
+        self._not_carried()
+        return {key: value for key, value in data.items() if value != []}
+
+    def _finish_adjustments(self) -> None:
+        if self.adjustments is None:
+            return
+        lines = "\n".join(f"- {line}" for line in self.adjustment_lines)
+        self.adjustments["local_notes"] = (
+            "What GCS computes from the rest of this sheet departs from the sheet this character was "
+            f"exported from (gurps-character); these features make GCS show the sheet's numbers:\n{lines}"
+        )
+        self.traits[self.traits.index(self.adjustments)] = reordered(self.adjustments, TRAIT_KEYS)
+        self.adjustments = None
+
+
+def _gcs_date(moment: datetime) -> str:
+    """A time as GCS writes dates (RFC 3339 to the second; UTC as ``Z``)."""
+    instant = moment.astimezone(UTC)
+    return f"{instant.year:04d}-{instant.month:02d}-{instant.day:02d}T{instant:%H:%M:%S}Z"
+
+
+def _document_date(value: object) -> str | None:
+    """The document's date-time as GCS writes dates (no fraction of a second)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("z", "Z").replace("Z", "+00:00").replace("t", "T"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    offset = moment.utcoffset()
+    text = f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment:%H:%M:%S}"
+    if not offset:
+        return text + "Z"
+    minutes = int(offset.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    return text + f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"

@@ -1,0 +1,215 @@
+"""What every exported GCS character carries: the standard attribute set and the humanoid body.
+
+GCS keeps a character's attribute definitions and hit-location table in the file itself. An
+exported character gets the Basic Set's attributes (B14-B17: bases, costs, the pools' thresholds
+of B419 and B426) and the humanoid hit-location table (B398), written here from the rules, in the
+layout GCS's ``settings`` use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .gcs_json import RawJson, gcs_text
+
+__all__ = [
+    "ATTRIBUTE_DEFINITIONS",
+    "ATTRIBUTE_NAMES",
+    "HUMANOID",
+    "POOL_THRESHOLDS",
+    "attribute_definitions_text",
+    "humanoid_body_text",
+    "roll_ranges",
+]
+
+_HALVE_MOVE_AND_DODGE: Final = ("halve_move", "halve_dodge")
+_HALVE_ALL: Final = ("halve_move", "halve_dodge", "halve_st")
+
+POOL_THRESHOLDS: Final[dict[str, tuple[tuple[str, str, str, tuple[str, ...]], ...]]] = {
+    "hp": (
+        ("Dead", "Math.round(-$hp * 5)", "Dead at -5 times HP (B423).", _HALVE_MOVE_AND_DODGE),
+        (
+            "Dying #4",
+            "Math.round(-$hp * 4)",
+            "A death check (HT) at each further multiple of HP lost (B419).",
+            _HALVE_MOVE_AND_DODGE,
+        ),
+        (
+            "Dying #3",
+            "Math.round(-$hp * 3)",
+            "A death check (HT) at each further multiple of HP lost (B419).",
+            _HALVE_MOVE_AND_DODGE,
+        ),
+        (
+            "Dying #2",
+            "Math.round(-$hp * 2)",
+            "A death check (HT) at each further multiple of HP lost (B419).",
+            _HALVE_MOVE_AND_DODGE,
+        ),
+        ("Dying #1", "-$hp", "A death check (HT) on reaching -HP (B419).", _HALVE_MOVE_AND_DODGE),
+        ("Collapse", "0", "An HT roll each turn to stay conscious (B419).", _HALVE_MOVE_AND_DODGE),
+        (
+            "Reeling",
+            "Math.ceil($hp / 3) - 1",
+            "Below a third of HP: Move and Dodge halved (B419).",
+            _HALVE_MOVE_AND_DODGE,
+        ),
+        ("Wounded", "$hp - 1", "", ()),
+        ("Healthy", "$hp", "", ()),
+    ),
+    "fp": (
+        ("Unconscious", "-$fp", "Unconscious at -FP (B426).", _HALVE_ALL),
+        ("Collapse", "0", "A Will roll to go on, each turn of effort (B426).", _HALVE_ALL),
+        (
+            "Tired",
+            "Math.ceil($fp / 3) - 1",
+            "Below a third of FP: Move, Dodge and ST halved (B426).",
+            _HALVE_ALL,
+        ),
+        ("Tiring", "$fp - 1", "", ()),
+        ("Rested", "$fp", "", ()),
+    ),
+}
+"""Each pool's states, worst first: name, the highest current value still in it (GCS script),
+what it means, and what GCS halves meanwhile."""
+
+ATTRIBUTE_NAMES: Final = {
+    "st": "ST",
+    "dx": "DX",
+    "iq": "IQ",
+    "ht": "HT",
+    "will": "Will",
+    "per": "Per",
+    "hp": "HP",
+    "fp": "FP",
+    "basic_speed": "Basic Speed",
+    "basic_move": "Basic Move",
+}
+
+# id, type, name, full name, base, points per level, size discount per SM (percent)
+_DEFINITIONS: Final[tuple[tuple[str, str, str, str, str, int, int], ...]] = (
+    ("st", "integer", "ST", "Strength", "10", 10, 10),
+    ("dx", "integer", "DX", "Dexterity", "10", 20, 0),
+    ("iq", "integer", "IQ", "Intelligence", "10", 20, 0),
+    ("ht", "integer", "HT", "Health", "10", 10, 0),
+    ("will", "integer", "Will", "", "$iq", 5, 0),
+    ("fright_check", "integer", "Fright Check", "", "$will", 2, 0),
+    ("per", "integer", "Per", "Perception", "$iq", 5, 0),
+    ("vision", "integer", "Vision", "", "$per", 2, 0),
+    ("hearing", "integer", "Hearing", "", "$per", 2, 0),
+    ("taste_smell", "integer", "Taste & Smell", "", "$per", 2, 0),
+    ("touch", "integer", "Touch", "", "$per", 2, 0),
+    ("basic_speed", "decimal", "Basic Speed", "", "($dx + $ht) / 4", 20, 0),
+    ("basic_move", "integer", "Basic Move", "", "Math.floor($basic_speed)", 5, 0),
+    ("fp", "pool", "FP", "Fatigue Points", "$ht", 3, 0),
+    ("hp", "pool", "HP", "Hit Points", "$st", 2, 10),
+)
+
+ATTRIBUTE_DEFINITIONS: Final = tuple(ident for ident, *_ in _DEFINITIONS)
+"""The attribute ids of the set, in the order the file lists them."""
+
+
+def _definition(entry: tuple[str, str, str, str, str, int, int]) -> dict[str, Any]:
+    ident, kind, name, full_name, base, cost, per_sm = entry
+    found: dict[str, Any] = {"id": ident, "type": kind, "name": name}
+    if full_name:
+        found["full_name"] = full_name
+    found["base"] = base
+    found["cost_per_point"] = cost
+    if per_sm:
+        found["cost_adj_percent_per_sm"] = per_sm
+    if ident in POOL_THRESHOLDS:
+        found["thresholds"] = [
+            {
+                "state": state,
+                "value": value,
+                **({"explanation": explanation} if explanation else {}),
+                **({"ops": list(ops)} if ops else {}),
+            }
+            for state, value, explanation, ops in POOL_THRESHOLDS[ident]
+        ]
+    return found
+
+
+def _indented(data: Any, depth: int) -> RawJson:
+    """``data``'s GCS text laid out to sit ``depth`` levels deep."""
+    text = gcs_text(data)[:-1]
+    return RawJson(text.replace("\n", "\n" + "\t" * depth))
+
+
+_DEFINITIONS_TEXT: Final = _indented([_definition(entry) for entry in _DEFINITIONS], 2)
+
+
+def attribute_definitions_text() -> RawJson:
+    """``settings.attributes`` as text, laid out for its place in the file (computed once)."""
+    return _DEFINITIONS_TEXT
+
+
+# id, choice name, table name, slots on 3d, hit penalty, own DR (B398)
+HUMANOID: Final[tuple[tuple[str, str, str, int, int, int], ...]] = (
+    ("eye", "Eyes", "Eyes", 0, -9, 0),
+    ("skull", "Skull", "Skull", 2, -7, 2),
+    ("face", "Face", "Face", 1, -5, 0),
+    ("leg", "Leg", "Right Leg", 2, -2, 0),
+    ("arm", "Arm", "Right Arm", 1, -2, 0),
+    ("torso", "Torso", "Torso", 2, 0, 0),
+    ("groin", "Groin", "Groin", 1, -3, 0),
+    ("arm", "Arm", "Left Arm", 1, -2, 0),
+    ("leg", "Leg", "Left Leg", 2, -2, 0),
+    ("hand", "Hand", "Hand", 1, -4, 0),
+    ("foot", "Foot", "Foot", 1, -4, 0),
+    ("neck", "Neck", "Neck", 2, -5, 0),
+    ("vitals", "Vitals", "Vitals", 0, -3, 0),
+)
+"""The humanoid hit-location table (B398) as GCS lists it: the arms and legs once per side, the
+eyes and vitals off the 3d roll."""
+
+
+def roll_ranges(slots: tuple[int, ...], first: int = 3) -> list[str]:
+    """Each location's range on the dice (``"3-4"``, ``"5"``, ``"-"`` for none) from its slots."""
+    ranges = []
+    low = first
+    for count in slots:
+        if count <= 0:
+            ranges.append("-")
+            continue
+        high = low + count - 1
+        ranges.append(str(low) if high == low else f"{low}-{high}")
+        low = high + 1
+    return ranges
+
+
+_DR_MARK: Final = 987_654_320
+"""Stand-ins for the locations' DR in the body's template (numbers no location has)."""
+
+
+def _body_template() -> str:
+    """``settings.body_type`` of the humanoid body as a format string with a slot for each
+    location's DR, laid out for its place in the file."""
+    locations = []
+    for index, ((ident, choice, table, slots, penalty, own), roll) in enumerate(
+        zip(HUMANOID, roll_ranges(tuple(entry[3] for entry in HUMANOID)), strict=True)
+    ):
+        location: dict[str, Any] = {"id": ident, "choice_name": choice, "table_name": table}
+        if slots:
+            location["slots"] = slots
+        if penalty:
+            location["hit_penalty"] = penalty
+        if own:
+            location["dr_bonus"] = own
+        location["calc"] = {"roll_range": roll, "dr": {"all": _DR_MARK + index}}
+        locations.append(location)
+    text = str(_indented({"name": "Humanoid", "roll": "3d", "locations": locations}, 2))
+    text = text.replace("{", "{{").replace("}", "}}")
+    for index in range(len(HUMANOID)):
+        text = text.replace(str(_DR_MARK + index), f"{{{index}}}")
+    return text
+
+
+_BODY_TEMPLATE: Final = _body_template()
+
+
+def humanoid_body_text(drs: list[int]) -> RawJson:
+    """The humanoid body with each location's DR (``calc.dr.all``: its own and its armor's), in
+    the order of :data:`HUMANOID`."""
+    return RawJson(_BODY_TEMPLATE.format(*drs))
