@@ -270,7 +270,8 @@ class _Skills:
         self.nodes: dict[str, list[tuple[Node, str]]] | None = None
         self.read: dict[str, list[_Skill]] = {}
         self._every: list[_Skill] | None = None
-        self._by_specialization: dict[tuple[str | None, str], list[_Skill]] = {}
+        self._by_specialization: dict[tuple[None, str], list[_Skill]] = {}
+        self._by_name_and_specialization: dict[tuple[str, str], list[_Skill]] = {}
         self._best: dict[tuple[object, ...], _Skill | None] = {}
         self._relative: dict[tuple[str, str], float | None] = {}
 
@@ -298,13 +299,18 @@ class _Skills:
 
     def specialized(self, name: str | None, specialization: str) -> list[_Skill]:
         """The skills of a specialization (any case), of a name too unless it is None."""
+        if name is not None:  # the skills of the name only: the others need not be read
+            key = (name.strip().lower(), specialization.lower())
+            found = self._by_name_and_specialization.get(key)
+            if found is None:
+                found = [skill for skill in self.named(name) if skill.specialization.lower() == key[1]]
+                self._by_name_and_specialization[key] = found
+            return found
         if not self._by_specialization:
             for skill in self.every():
                 wanted = skill.specialization.lower()
-                self._by_specialization.setdefault((skill.name.lower(), wanted), []).append(skill)
                 self._by_specialization.setdefault((None, wanted), []).append(skill)
-        key = (name.strip().lower() if name is not None else None, specialization.lower())
-        return self._by_specialization.get(key, [])
+        return self._by_specialization.get((None, specialization.lower()), [])
 
     def best(self, candidates: list[_Skill], criteria: tuple[object, object, object]) -> _Skill | None:
         """The skill of the best level among ``candidates`` that a default's name, specialization
