@@ -103,6 +103,10 @@ class _Character:
     half_stat_defaults: bool
     skill_encumbrance: int | None = None
     """The encumbrance level skills suffer (0-4), figured when a weapon needs it."""
+    defaults: dict[tuple[object, ...], _Default] = field(default_factory=dict)
+    """The skill defaults resolved so far, by what they say (see :func:`_default`)."""
+    saved_damage: dict[str, WeaponDamageResult] = field(default_factory=dict)
+    """GCS's saved damage texts read so far (see :func:`_saved_damage`)."""
 
 
 @dataclass(slots=True)
@@ -524,6 +528,39 @@ def _default(character: _Character, default: Node, owner: Node) -> _Default:
             value = math.floor(value / 2) + 5
         return _Default(kind, value + modifier)
     raw_name, raw_specialization = default.get("name"), default.get("specialization")
+    tags = default.get("tags")
+    # A weapon's modes repeat their defaults: one that names a skill in plain text (no
+    # placeholder, no tags) resolves the same for each of them. (Its best skill is remembered
+    # by the search too, which takes nothing from the budget again.)
+    key: tuple[object, ...] | None = None
+    if (
+        type(raw_name) is str
+        and "@" not in raw_name
+        and tags is None
+        and (
+            raw_specialization is None or (type(raw_specialization) is str and "@" not in raw_specialization)
+        )
+    ):
+        key = (kind, type(modifier), modifier, raw_name, raw_specialization)
+        known = character.defaults.get(key)
+        if known is not None:
+            return known
+    found = _skill_default(character, kind, modifier, raw_name, raw_specialization, tags, owner)
+    if key is not None:
+        character.defaults[key] = found
+    return found
+
+
+def _skill_default(
+    character: _Character,
+    kind: str,
+    modifier: float,
+    raw_name: object,
+    raw_specialization: object,
+    tags: object,
+    owner: Node,
+) -> _Default:
+    """:func:`_default` for a default that names a skill (``skill``, ``parry``, ``block``)."""
     if type(raw_name) is str:  # the usual default: a skill's name, found by name
         name: object = None
         candidates = character.skills.named(
@@ -533,7 +570,6 @@ def _default(character: _Character, default: Node, owner: Node) -> _Default:
         name = _criterion(raw_name, owner)
         candidates = _named_skills(character, name)
     specialization = _criterion(raw_specialization, owner) if raw_specialization else None
-    tags = default.get("tags")
     if type(specialization) is dict and text(specialization, "compare") == "is":
         wanted = raw_name if type(raw_name) is str else None
         if wanted is not None and "@" in wanted:
@@ -785,7 +821,7 @@ def _damage(character: _Character, mode: _Mode) -> WeaponDamageResult:
     if type(written) is str:  # a very old file's damage: GCS's text
         return damage_from_calc(written)
     if type(saved) is str and saved.strip():
-        found = damage_from_calc(saved)
+        found = _saved_damage(character, saved)
         plain = plain_dice(mode.weapon, character.wielder, mode.levels is not None)
         if plain is not None and found.roll == plain[0]:  # GCS's dice are the weapon's own
             raw = raw_damage_text(mode.weapon)
@@ -805,6 +841,14 @@ def _damage(character: _Character, mode: _Mode) -> WeaponDamageResult:
             )
         return WeaponDamageResult(found.roll, found.divisor, found.type_text, found.text, raw=rules.raw)
     return _rules(character, mode)
+
+
+def _saved_damage(character: _Character, saved: str) -> WeaponDamageResult:
+    """:func:`damage_from_calc` of a text, read once per import (a file's weapons repeat them)."""
+    found = character.saved_damage.get(saved)
+    if found is None:
+        found = character.saved_damage[saved] = damage_from_calc(saved)
+    return found
 
 
 def _rules(character: _Character, mode: _Mode) -> WeaponDamageResult:
