@@ -33,6 +33,7 @@ from gurps_character import (
     verify_character,
 )
 from gurps_character.gcs import EXTENSION
+from gurps_character.load import read_json
 
 FIXTURES = Path(__file__).parent / "fixtures" / "gcs"
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -588,6 +589,27 @@ def test_a_mapping_reads_as_its_json_text_would() -> None:
         "pointer": "/third_party/n/0",
         "reason": "an integer of 1329 bits (beyond doubles) is not a JSON number",
     }
+
+
+def test_integers_beyond_doubles_in_text_are_read_as_javascript_reads_them() -> None:
+    # JSON.parse rounds 2**53 + 1 to 2**53 (the nearest double, ties to even)
+    text = '{"version": 5, "third_party": {"n": [9007199254740993, 5]}}'
+    gcs = import_gcs(text, now=NOW).document["extensions"][EXTENSION]["gcs"]
+    assert gcs["third_party"]["n"] == [9007199254740992, 5]
+    assert type(gcs["third_party"]["n"][0]) is int
+    # one no double holds is refused as the JSON reader refuses it, before a later error of the
+    # text (the first fault in the text is the one named)
+    for text in (
+        '{"version": 5, "third_party": {"n": [1' + "0" * 400 + "]}}",
+        '{"version": 5, "third_party": {"n": [1' + "0" * 400 + "]}, }",
+    ):
+        with pytest.raises(CharacterError) as caught:
+            import_gcs(text)
+        with pytest.raises(CharacterError) as read:
+            read_json(text)  # the library's JSON reading of every text
+        assert caught.value.code == read.value.code == "invalidJson"
+        assert caught.value.details == read.value.details
+        assert "(line 1, column 38): number 1000" in str(caught.value)  # where the literal starts
 
 
 def _deep_and_wide(depth: int, leaf: Any) -> dict[str, Any]:

@@ -36,6 +36,7 @@ __all__ = [
     "js_number",
     "js_property_order",
     "loads",
+    "loads_unrounded",
     "loads_with_infinities",
     "unquoted_scalar",
     "utf8",
@@ -209,6 +210,20 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
         # it can find the same word inside a string: the careful parser reads up to it instead.
         _IterativeParser(text).parse()
         raise AssertionError("the careful parser accepted what the decoder refused") from None
+
+
+def loads_unrounded(text: str) -> Any:
+    """JSON text read as :func:`loads` reads it, except that integer literals are taken exactly as
+    written (JavaScript rounds those beyond 2**53): for a caller that walks the data anyway, finds
+    such integers itself and reads the text again with :func:`loads` when there are any. Without
+    the scan of the text for long digit runs that :func:`loads` makes first.
+
+    Raises:
+        ValueError: the text is not JSON, or holds a float no double can represent, ``NaN`` ...
+            (:func:`loads` tells which, and where).
+        RecursionError: it nests too deeply for :mod:`json` (:func:`loads` reads it).
+    """
+    return _FAST_DECODER.decode(text)
 
 
 def _ends_early(text: str, position: int) -> bool:

@@ -103,11 +103,11 @@ def import_gcs(
     walked: Walked = {}
     features = collect_features(data, traits_key, walked)
     ctx = Context(data, gcs.version, traits_key, features, NoteLog(), walked=walked)
-    document = _assemble(ctx, gcs.variant, stamp)
+    document = _assemble(ctx, gcs.variant, stamp, numbers_bounded=gcs.numbers_bounded)
     return GcsImport(document, ctx.log.notes())
 
 
-def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
+def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) -> dict[str, Any]:
     values = read_attributes(ctx)
     ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     find_active_thresholds(ctx, values)
@@ -177,7 +177,7 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
             f"{'have' if len(traits.conditional) != 1 else 'has'} no place in the document: "
             "they are in extensions (conditionalModifiers).",
         )
-    _file_notes(ctx)
+    _file_notes(ctx, numbers_bounded=numbers_bounded)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
     record = body.record() if body is not None else None
@@ -199,8 +199,9 @@ def _count(amount: int, noun: str) -> str:
     return f"{amount} {noun}" if amount == 1 else f"{amount} {noun}s"
 
 
-def _file_notes(ctx: Context) -> None:
-    """Notes on the file as a whole."""
+def _file_notes(ctx: Context, *, numbers_bounded: bool) -> None:
+    """Notes on the file as a whole (``numbers_bounded``: reading the file found no number beyond
+    ±10^9, and the walk that looks for them is spared)."""
     if not mapping(ctx.data, "calc"):
         ctx.note(
             "",
@@ -229,7 +230,7 @@ def _file_notes(ctx: Context) -> None:
             "the import stopped comparing there, so later skills, spells and weapons may lack bonuses "
             "GCS gives them (their levels and damage are then not GCS's).",
         )
-    beyond, count = numbers_beyond_bounds(ctx.data, 6)
+    beyond, count = ([], 0) if numbers_bounded else numbers_beyond_bounds(ctx.data, 6)
     if beyond:
         ctx.note(
             beyond[0],

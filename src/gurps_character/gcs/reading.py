@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._json import loads_unrounded
 from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
-from ..load import read_json
+from ..load import check_max_bytes, read_json, text_of
 from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
 from .notes import shortened
 
@@ -42,6 +43,9 @@ class GcsFile:
     data: Node
     version: int
     variant: str
+    numbers_bounded: bool = False
+    """True when the file holds no number beyond ±10^9 (:func:`numbers_beyond_bounds` would
+    find none), as found while reading it; False when it may."""
 
 
 def read_gcs(source: object, max_bytes: int) -> GcsFile:
@@ -64,15 +68,54 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
             f"source must be text, UTF-8 bytes or a mapping, not a {type(source).__name__}.",
             {"name": "source"},
         )
+    if isinstance(source, Mapping):
+        data = read_json(source, max_bytes)
+        _as_read_from_text(data)
+        return _classify(data, numbers_bounded=False)
     try:
-        data = read_json(source if isinstance(source, Mapping) else body, max_bytes)
+        data, bounded = _read_text(body, max_bytes)
     except CharacterError as err:
-        if err.code == "invalidJson" and not isinstance(source, Mapping):
+        if err.code == "invalidJson":
             _refuse_xml(body)
         raise
-    if isinstance(source, Mapping):
-        _as_read_from_text(data)
-    return _classify(data)
+    return _classify(data, numbers_bounded=bounded)
+
+
+def _read_text(body: str | bytes, max_bytes: int) -> tuple[Any, bool]:
+    """The file's JSON data (as :func:`~gurps_character.load.read_json` reads it) and whether it
+    holds no number beyond ±10^9.
+
+    The walk that answers the second question (the import needs the answer) also finds the
+    integers beyond 2**53, which JSON readers round: so the text is first read without the scan
+    for such integers that :func:`~gurps_character._json.loads` makes, and read again by
+    ``read_json`` only when the walk finds a number beyond the bounds that is one, or when the
+    first reading fails (``read_json`` then says why, as it does for any text)."""
+    try:
+        data = loads_unrounded(text_of(body, check_max_bytes(max_bytes))[0])
+    except (CharacterError, ValueError, RecursionError):
+        return read_json(body, max_bytes), False
+    if type(data) is not dict:  # no GCS file: read_json tells what it is
+        return read_json(body, max_bytes), False
+    if not _holds_numbers_beyond_bounds(data):
+        return data, True
+    if _holds_long_integers(data):
+        return read_json(body, max_bytes), False
+    return data, False
+
+
+def _holds_long_integers(data: Any) -> bool:
+    """Whether JSON data holds an integer beyond 2**53 (which a JSON reader rounds). No recursion."""
+    stack: list[Any] = [data]
+    while stack:
+        container = stack.pop()
+        for value in container.values() if type(container) is dict else container:
+            kind = type(value)
+            if kind is dict or kind is list:
+                if value:
+                    stack.append(value)
+            elif kind is int and not -(2**53) <= value <= 2**53:
+                return True
+    return False
 
 
 _Link = tuple[Any, "_Link"] | None
@@ -203,7 +246,7 @@ def _not_gcs(reason: str) -> CharacterError:
     return CharacterError("notGcs", f"This JSON is not a GCS character file: {reason}.", {"reason": reason})
 
 
-def _classify(data: Any) -> GcsFile:
+def _classify(data: Any, *, numbers_bounded: bool) -> GcsFile:
     if type(data) is not dict:
         raise _not_gcs("the file is not a JSON object")
     version = data.get("version")
@@ -225,7 +268,7 @@ def _classify(data: Any) -> GcsFile:
         )
     if type(data.get("rows")) is list and not any(key in data for key in _CHARACTER_KEYS):
         raise _not_gcs("it is a GCS list (rows), not a character")
-    return GcsFile(data, version, _variant(data, version))
+    return GcsFile(data, version, _variant(data, version), numbers_bounded)
 
 
 _SAMPLE = 200
