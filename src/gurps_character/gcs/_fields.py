@@ -275,6 +275,8 @@ def fill_placeholders(value: str, node: Node) -> str:
     word or two, and a file cannot make its text grow without bound (``"@a@" * 1000`` with a
     replacement of a thousand characters). Placeholders past that stay as written
     (:func:`overfilled` tells whether a text has any)."""
+    if "@" not in value:  # the usual text, told without the call (this runs for most texts)
+        return value
     return _fill(value, node)[0]
 
 
