@@ -151,8 +151,8 @@ def member(document: Mapping[str, Any], pointer: str) -> Mapping[str, Any]:
     """The object at a simple pointer of the document (``/defenses/dodge``), or an empty one."""
     node: Any = document
     for token in pointer.strip("/").split("/"):
-        node = node.get(token, {}) if isinstance(node, Mapping) else {}
-    return node if isinstance(node, Mapping) else {}
+        node = node.get(token, {}) if type(node) is dict or isinstance(node, Mapping) else {}
+    return node if type(node) is dict or isinstance(node, Mapping) else {}
 
 
 def leading_int(text: str) -> int | None:
@@ -175,23 +175,25 @@ def order_damage(damage: dict[str, Any]) -> None:
 
 def finished(node: dict[str, Any]) -> dict[str, Any]:
     """A node in GCS's key order, without the empty lists and blocks GCS leaves out."""
-    order = SKILL_KEYS if "difficulty" in node else EQUIPMENT_KEYS if "description" in node else TRAIT_KEYS
+    skill = "difficulty" in node
+    order = SKILL_KEYS if skill else EQUIPMENT_KEYS if "description" in node else TRAIT_KEYS
     out = {}
     for key in order:
         if key not in node:
             continue
         value = node[key]
-        if (
-            key in ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
-            and not value
-        ):
+        if not value and (key in _LEFT_OUT_EMPTY or (key == "calc" and skill)):
             continue  # GCS leaves out what is empty or 0
-        if key == "calc" and not value and "difficulty" in node:
-            continue
         if key == "weapons":
             value = [reordered(weapon, WEAPON_KEYS) for weapon in value]
         out[key] = value
     return out
+
+
+_LEFT_OUT_EMPTY: Final = frozenset(
+    ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
+)
+"""The keys GCS leaves out of a node when they are empty or 0."""
 
 
 class Stack(NamedTuple):
@@ -247,6 +249,8 @@ class SheetBase:
         self.skill_names: list[str] = []
         self.skill_words: list[tuple[str, str, str]] | None = None
         """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
+        self.skill_by_lower_name: dict[str, str] | None = None
+        """The skills' names by their lower-case name (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
         self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
         """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""
@@ -345,23 +349,29 @@ class SheetBase:
     ) -> dict[str, Any]:
         """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
         the ``stack`` its name ends with."""
-        unit = stack or Stack(name, 1, cost, weight * 2)
-        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": unit.description}
+        pounds = weight * 2
+        weight_text = f"{fxp_text(pounds)} lb"
+        if stack is None:
+            description, quantity, unit_cost, unit_text = name, 1, cost, weight_text
+            unit_pounds = pounds
+        else:
+            description, quantity, unit_cost, unit_pounds = stack
+            unit_text = f"{fxp_text(unit_pounds)} lb"
+        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": description}
         if notes:
             node["local_notes"] = notes
-        if unit.cost:
-            node["base_value"] = fxp_text(unit.cost).replace(",", "")
-        if unit.pounds:
-            node["base_weight"] = f"{fxp_text(unit.pounds)} lb"
+        if unit_cost:
+            node["base_value"] = fxp_text(unit_cost).replace(",", "")
+        if unit_pounds:
+            node["base_weight"] = unit_text
         node["weapons"] = []
         node["features"] = []
-        node["quantity"] = unit.quantity
+        node["quantity"] = quantity
         node["equipped"] = True
-        weight_text = f"{fxp_text(weight * 2)} lb"
         node["calc"] = {
-            "value": plain(unit.cost),
+            "value": plain(unit_cost),
             "extended_value": plain(cost),
-            "weight": f"{fxp_text(unit.pounds)} lb",
+            "weight": unit_text,
             "extended_weight": weight_text,
         }
         self.equipment.append(node)
