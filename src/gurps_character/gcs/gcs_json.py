@@ -30,6 +30,21 @@ _ESCAPES: Final = (
 )
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
+_KEY_TEXT: Final[dict[str, str]] = {
+    key: encode_basestring(key) + ": "
+    for key in (
+        "id", "calc", "name", "value", "type", "points", "base", "attr_id", "adj", "tags", "local_notes",
+        "amount", "compare", "level", "base_points", "damage", "features", "attribute", "difficulty",
+        "weight", "specialization", "description", "quantity", "equipped", "extended_value",
+        "extended_weight", "rsl", "qualifier", "selection_type", "sv", "defaults", "base_weight",
+        "base_value", "weapons", "parry", "percentage", "modifier", "cost_adj", "current", "can_level",
+        "levels", "current_level", "st", "reach", "modifiers", "block", "range", "usage", "strength",
+        "points_per_level", "tech_level", "accuracy", "rate_of_fire", "shots", "bulk", "recoil",
+        "legality_class", "limitation", "armor_divisor", "text", "markdown", "situation",
+    )
+}  # fmt: skip
+"""Keys GCS files hold many times, as written before their value (read only: made once)."""
+
 
 class GcsJsonError(ValueError):
     """A value GCS's JSON cannot hold (a NaN or an infinity, a key that is not text, a Python
@@ -132,18 +147,22 @@ def _container(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> st
     parts: list[str] = []
     add = parts.append
     if type(value) is dict:
+        known = _KEY_TEXT
         for key, item in value.items():
-            if type(key) is not str:
-                raise GcsJsonError(f"the key {key!r} is not text")
+            head = known.get(key) if type(key) is str else None
+            if head is None:
+                if type(key) is not str:
+                    raise GcsJsonError(f"the key {key!r} is not text")
+                head = encode_basestring(key) + ": "
             kind = type(item)
             if kind is str:
-                add(encode_basestring(key) + ": " + encode_basestring(item))
+                add(head + encode_basestring(item))
             elif kind is int:
-                add(encode_basestring(key) + ": " + int.__repr__(item))
+                add(head + int.__repr__(item))
             elif (kind is dict or kind is list) and item:
-                add(encode_basestring(key) + ": " + _container(item, inner, depth + 1))
+                add(head + _container(item, inner, depth + 1))
             else:
-                add(encode_basestring(key) + ": " + _scalar(item))
+                add(head + _scalar(item))
         return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "}"
     for item in value:
         kind = type(item)
