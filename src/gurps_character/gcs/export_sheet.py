@@ -176,20 +176,25 @@ def order_damage(damage: dict[str, Any]) -> None:
 def finished(node: dict[str, Any]) -> dict[str, Any]:
     """A node in GCS's key order, without the empty lists and blocks GCS leaves out."""
     skill = "difficulty" in node
-    order = SKILL_KEYS if skill else EQUIPMENT_KEYS if "description" in node else TRAIT_KEYS
-    out = {}
-    for key in order:
-        if key not in node:
-            continue
-        value = node[key]
-        if not value and (key in _LEFT_OUT_EMPTY or (key == "calc" and skill)):
-            continue  # GCS leaves out what is empty or 0
-        if key == "weapons":
-            value = [reordered(weapon, WEAPON_KEYS) for weapon in value]
-        out[key] = value
+    rank = _SKILL_RANK if skill else _EQUIPMENT_RANK if "description" in node else _TRAIT_RANK
+    out = {
+        key: value
+        for key, value in node.items()
+        if key in rank and (value or not (key in _LEFT_OUT_EMPTY or (key == "calc" and skill)))
+    }  # GCS leaves out what is empty or 0
+    keys = list(out)
+    ordered = sorted(keys, key=rank.__getitem__)
+    if ordered != keys:  # a key set after the node was made (a trait's levels)
+        out = {key: out[key] for key in ordered}
+    weapons = out.get("weapons")
+    if weapons:
+        out["weapons"] = [reordered(weapon, WEAPON_KEYS) for weapon in weapons]
     return out
 
 
+_TRAIT_RANK: Final = {key: rank for rank, key in enumerate(TRAIT_KEYS)}
+_EQUIPMENT_RANK: Final = {key: rank for rank, key in enumerate(EQUIPMENT_KEYS)}
+_SKILL_RANK: Final = {key: rank for rank, key in enumerate(SKILL_KEYS)}
 _LEFT_OUT_EMPTY: Final = frozenset(
     ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
 )
