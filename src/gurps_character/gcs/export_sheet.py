@@ -269,7 +269,8 @@ class SheetBase:
 
     def bounded(self, value: object, pointer: str, what: str) -> float:
         """A document number within :data:`LIMIT` (noted when it was not)."""
-        amount = number(value)
+        kind = type(value)
+        amount: float = value if kind is int or kind is float else number(value)  # type: ignore[assignment]
         if -LIMIT <= amount <= LIMIT:
             return amount
         kept = LIMIT if amount > 0 else -LIMIT
@@ -356,6 +357,7 @@ class SheetBase:
         the ``stack`` its name ends with."""
         pounds = weight * 2
         weight_text = f"{fxp_text(pounds)} lb"
+        quantity: int | float
         if stack is None:
             description, quantity, unit_cost, unit_text = name, 1, cost, weight_text
             unit_pounds = pounds
