@@ -117,7 +117,7 @@ class GearPart(SheetBase):
     def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
         if skill is None:
             return [{"type": "dx", "modifier": -4}]
-        base, spec, _ = split_skill_name(skill)
+        base, spec, _ = self.skill_parts.get(skill) or split_skill_name(skill)
         default: dict[str, Any] = {"type": "skill", "name": base}
         if spec:
             default["specialization"] = spec

@@ -167,7 +167,11 @@ class ListsPart(SheetBase):
         groups: dict[tuple[str, str], float] = {}
         for index, skill in enumerate(self.doc.get("skills", [])):
             pointer = f"/skills/{index}"
-            name, spec, tech_level = split_skill_name(self.skill_names[index])
+            full = self.skill_names[index]
+            parts = self.skill_parts.get(full)
+            if parts is None:
+                parts = self.skill_parts[full] = split_skill_name(full)
+            name, spec, tech_level = parts
             attribute = skill["attribute"]
             difficulty = _DIFFICULTY[skill["difficulty"]]
             points = self.bounded(skill.get("points"), f"{pointer}/points", "Points")

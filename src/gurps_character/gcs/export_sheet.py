@@ -112,10 +112,9 @@ def plain(value: float) -> int | float:
 def fxp_text(value: float) -> str:
     """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
     shown = plain(value)
-    if isinstance(shown, int):
+    if type(shown) is int:
         return f"{shown:,}"
-    whole, _, fraction = f"{shown:.4f}".rstrip("0").partition(".")
-    return f"{int(whole):,}.{fraction}" if not whole.startswith("-") else f"-{int(whole[1:]):,}.{fraction}"
+    return f"{shown:,.4f}".rstrip("0")  # not whole: a fraction is left
 
 
 def signed(value: int) -> str:
@@ -254,6 +253,8 @@ class SheetBase:
         self.skill_names: list[str] = []
         self.skill_words: list[tuple[str, str, str]] | None = None
         """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
+        self.skill_parts: dict[str, tuple[str, str | None, str | None]] = {}
+        """The skills' names as GCS's name, specialization and tech level, by the whole name."""
         self.skill_by_lower_name: dict[str, str] | None = None
         """The skills' names by their lower-case name (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
