@@ -547,6 +547,8 @@ def _striking(
     """The progression and Striking ST bonus that give the document's thrust and swing."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
+    if st >= 0 and thrust(st, "basic_set") == wanted_thrust and swing(st, "basic_set") == wanted_swing:
+        return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
     low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
     for progression in _PROGRESSIONS:
 
