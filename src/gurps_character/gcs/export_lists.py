@@ -12,11 +12,13 @@ from typing import Any, Final
 from .export_sheet import (
     ADJUSTMENTS,
     LIMIT,
+    TRAIT_KEYS,
     SheetBase,
     Stack,
     as_written,
     fxp_text,
     plain,
+    put_in_order,
     signed,
     text_of,
 )
@@ -86,6 +88,7 @@ class ListsPart(SheetBase):
                 node["can_level"] = True
                 node["levels"] = level
                 node["calc"]["current_level"] = level
+                put_in_order(node, TRAIT_KEYS)
         for index, language in enumerate(doc.get("languages", [])):
             self._language(language, f"/languages/{index}")
         for index, familiarity in enumerate(doc.get("culturalFamiliarities", [])):

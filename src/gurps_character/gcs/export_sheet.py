@@ -38,6 +38,7 @@ __all__ = [
     "number",
     "order_damage",
     "plain",
+    "put_in_order",
     "reordered",
     "signed",
     "signed_number",
@@ -165,11 +166,16 @@ def reordered(node: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
     return {key: node[key] for key in order if key in node}
 
 
+def put_in_order(node: dict[str, Any], order: Sequence[str]) -> None:
+    """Puts a node's keys in ``order``, in place (for keys set after it was made)."""
+    ordered = reordered(node, order)
+    node.clear()
+    node.update(ordered)
+
+
 def order_damage(damage: dict[str, Any]) -> None:
     """Puts a weapon damage's keys in GCS's order, in place."""
-    ordered = reordered(damage, DAMAGE_KEYS)
-    damage.clear()
-    damage.update(ordered)
+    put_in_order(damage, DAMAGE_KEYS)
 
 
 def finished(node: dict[str, Any]) -> dict[str, Any]:
@@ -180,11 +186,7 @@ def finished(node: dict[str, Any]) -> dict[str, Any]:
         key: value
         for key, value in node.items()
         if key in rank and (value or not (key in _LEFT_OUT_EMPTY or (key == "calc" and skill)))
-    }  # GCS leaves out what is empty or 0
-    keys = list(out)
-    ordered = sorted(keys, key=rank.__getitem__)
-    if ordered != keys:  # a key set after the node was made (a trait's levels)
-        out = {key: out[key] for key in ordered}
+    }  # GCS leaves out what is empty or 0; the node's keys are in GCS's order (see put_in_order)
     weapons = out.get("weapons")
     if weapons:
         out["weapons"] = [reordered(weapon, WEAPON_KEYS) for weapon in weapons]
