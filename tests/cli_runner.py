@@ -28,18 +28,19 @@ environment sets ``COLUMNS``); in this process, it would be pytest's terminal's.
 
 @dataclass(frozen=True)
 class Run:
-    """A finished command: its exit status, stdout and stderr as text, and stdout's bytes."""
+    """A finished command: its exit status, stdout and stderr as text, and their bytes."""
 
     status: int
     out: str
     err: str
     raw: bytes
+    raw_err: bytes
 
 
 def _finished(status: int, out: bytes, err: bytes) -> Run:
     err_text = err.decode("utf-8", "replace")
     assert "Traceback" not in err_text, err_text
-    return Run(status, out.decode("utf-8", "replace"), err_text, out)
+    return Run(status, out.decode("utf-8", "replace"), err_text, out, err)
 
 
 def _text_stream(buffer: io.BytesIO) -> io.TextIOWrapper:
