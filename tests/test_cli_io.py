@@ -551,3 +551,20 @@ def test_convert_never_replaces_a_file_that_appears_while_it_converts(
     assert status == 2
     assert target.read_text(encoding="utf-8") == "someone else's file\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.yaml"]
+
+
+def test_the_program_leaves_a_late_ctrl_c_to_the_signal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run as the program (no argv), the command line ends with Ctrl-C at its default, so one
+    that comes while Python's exit handlers run ends the process quietly (issue 22, item 10);
+    called with arguments, from a program of the caller's, it leaves the caller's handler."""
+    from gurps_character.cli import main
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert main(["--version"]) == 0
+        assert signal.getsignal(signal.SIGINT) is before
+        monkeypatch.setattr(sys, "argv", ["gurps-character", "--version"])
+        assert main() == 0
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGINT, before)
