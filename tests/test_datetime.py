@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gurps_character import _datetime
 from gurps_character._datetime import JS_WHITESPACE, is_date_time
 
 
@@ -181,3 +184,27 @@ def test_lone_surrogates_and_odd_text_are_just_invalid() -> None:
     assert not is_date_time("2026-10-04T12:00:00Z\ud800")
     assert not is_date_time("\udc00")
     assert not is_date_time("\x00")
+
+
+@given(st.from_regex(_datetime._USUAL, fullmatch=True))
+def test_the_usual_shape_is_valid_by_the_full_rules(text: str) -> None:
+    """The shortcut for the usual date-time takes only texts the full rules accept."""
+    date, time = _datetime._SEPARATOR.split(text)
+    assert _datetime._is_date(date) and _datetime._is_time(time)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026-10-04T12:00:58." + "9" * 40 + "Z", "2026-10-04T12:00:59.999Z", "2026-02-28T23:59:09.5Z"],
+)
+def test_the_usual_shape_near_its_edges(text: str) -> None:
+    assert _datetime._USUAL.fullmatch(text) is not None
+    assert is_date_time(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026-10-04T12:00:59.9999Z", "2026-02-29T12:00:00Z", "2026-10-04T12:00:60Z", "2026-10-04t12:00:00Z"],
+)
+def test_texts_outside_the_usual_shape_take_the_full_rules(text: str) -> None:
+    assert _datetime._USUAL.fullmatch(text) is None

@@ -268,6 +268,10 @@ def test_copy_works_at_any_depth() -> None:
         '["12345678901234567", 12345678901234567]',
         "[0.12345678901234567890123, 1e-400, 123456789012345]",
         "[1" + "0" * 300 + "]",
+        '{"a":\t12345678901234567}',
+        "[\r\n12345678901234567,\n-12345678901234567]",
+        '{"id": "A0000000000000001", "n" :12345678901234567}',  # GCS's ids start no literal
+        '{"id": "-0000000000000001", "x": "a,12345678901234567"}',  # digits in text: read carefully
     ],
 )
 def test_long_integer_literals_take_the_careful_decoder(text: str) -> None:
@@ -280,9 +284,15 @@ _NUMBER_LITERAL = r"-?(0|[1-9][0-9]{0,40})(\.[0-9]{1,30})?([eE][-+]?[0-9]{1,3})?
 _number_literals = st.from_regex(_NUMBER_LITERAL, fullmatch=True)
 
 
-@given(st.lists(_number_literals, max_size=6), st.text(alphabet="0123456789.eE-+ ", max_size=30))
-def test_the_fast_decoder_reads_numbers_as_the_careful_one(literals: list[str], noise: str) -> None:
-    text = '{"noise": ' + json.dumps(noise) + ', "numbers": [' + ", ".join(literals) + "]}"
+@given(
+    st.lists(_number_literals, max_size=6),
+    st.text(alphabet="0123456789.eE-+ ", max_size=30),
+    st.sampled_from((", ", ",", ",\n\t\t", " ,\r\n")),
+)
+def test_the_fast_decoder_reads_numbers_as_the_careful_one(
+    literals: list[str], noise: str, comma: str
+) -> None:
+    text = '{"noise": ' + json.dumps(noise) + ', "numbers":[' + comma.join(literals) + "]}"
     try:
         expected = _json._DECODER.decode(text)
     except ValueError:  # a number out of range

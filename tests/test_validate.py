@@ -933,8 +933,9 @@ def test_generated_fast_check_agrees_with_the_closures(data: st.DataObject) -> N
 
 
 def test_the_generated_check_writes_the_common_shapes_inline() -> None:
-    # closures remain only for the few nodes the generator does not write (const, not, nullable
-    # numbers with limits, the free-form extensions): everything else costs no call
+    # closures remain only for the few nodes the generator does not write (the free-form
+    # extensions' names; const, not and nullable numbers of other shapes): everything else costs
+    # no call
     generator = validate_module._FastGenerator(read_json_resource(SCHEMA_FILE))
     generator.compile()
     helpers = {"_code_points", "_multiple_of", "is_date_time"}
@@ -948,3 +949,32 @@ def test_the_generated_check_writes_the_common_shapes_inline() -> None:
     assert 0 < len(closures) <= 12
     generated = [name for name in generator.namespace if name.startswith(("_def", "_check"))]
     assert len(generated) == len(generator.sources) > 10
+
+
+_EDGE_NUMBERS = [0, 0.0, -0.0, 1, -1, 2.5, 20, 21, -99, -100, 1000, 1001, 4, 5, -8, 10**400, None, True, "1"]
+
+
+@pytest.mark.parametrize("value", _EDGE_NUMBERS, ids=repr)
+@pytest.mark.parametrize(
+    "place",
+    [
+        ("skills", 0, "bonuses", 0, "amount"),  # an integer that is not 0 (not: const)
+        ("attributes", "st", "costModifiers", 0, "percent"),
+        ("weapons", "ranged", 0, "bulk"),  # integers or null, with limits
+        ("weapons", "ranged", 0, "recoil"),
+        ("weapons", "ranged", 0, "legalityClass"),
+        ("ruleset", "edition"),  # a number const
+        ("format",),  # a text const
+    ],
+    ids=lambda place: "/".join(map(str, place)),
+)
+def test_the_inline_const_not_and_nullable_checks_agree(value: object, place: tuple[Any, ...]) -> None:
+    document = example("rurik")
+    document["skills"][0]["bonuses"] = [{"name": "Talent", "amount": 2}]
+    document["attributes"]["st"]["costModifiers"] = [{"name": "No Fine Manipulators", "percent": -40}]
+    assert fast_check()(document) and not slow_errors(document)
+    target: Any = document
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    assert fast_check()(document) is (not slow_errors(document)) is closure_check()(document)

@@ -33,8 +33,19 @@ _TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)([zZ]|([+-])([
 _DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
+_USUAL = re.compile(
+    r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:"
+    r"(?:(?:[0-5][0-8]|[0-4]9)(?:\.[0-9]+)?|59(?:\.[0-9]{1,3})?)Z"
+)
+"""The usual date-time (``2026-10-05T10:00:00.000Z``), valid whatever its numbers: days up to the
+28th, hours and minutes within their ranges, seconds below 60 even as a double (a long fraction
+after 59 may round to 60), in UTC. Anything else takes the full check."""
+
+
 def is_date_time(text: str) -> bool:
     """Whether ``text`` is a ``date-time`` by ajv-formats' full, strict-time-zone rules."""
+    if _USUAL.fullmatch(text) is not None:
+        return True
     parts = _SEPARATOR.split(text)
     return len(parts) == 2 and _is_date(parts[0]) and _is_time(parts[1])
 

@@ -28,17 +28,21 @@ def json_number(value: Any) -> Any:
 def freeze(value: Any) -> Any:
     """Objects become read-only mappings and arrays tuples, all the way down; whole floats
     become ints."""
+    # Containers first: the comprehensions below keep the scalars themselves, so the calls
+    # they make are for containers and floats.
     kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is float:
-        return json_number(value)
     if kind is dict:
         return MappingProxyType(
             {key: item if type(item) in _SCALARS else freeze(item) for key, item in value.items()}
         )
     if kind is list or kind is tuple:
         return tuple([item if type(item) in _SCALARS else freeze(item) for item in value])
+    if kind in _SCALARS:
+        return value
+    if kind is float:
+        if value.is_integer() and -_SAFE_INTEGER <= value <= _SAFE_INTEGER:
+            return int(value)
+        return value
     if isinstance(value, Mapping):
         return MappingProxyType({key: freeze(item) for key, item in value.items()})
     if isinstance(value, list | tuple):

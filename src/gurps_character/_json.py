@@ -38,6 +38,7 @@ __all__ = [
     "loads",
     "loads_with_infinities",
     "unquoted_scalar",
+    "utf8",
 ]
 
 _MAX_SAFE_DIGITS = 15
@@ -137,20 +138,26 @@ _INFINITIES_DECODER = json.JSONDecoder(
 )
 """The decoder of :func:`loads_with_infinities`: numbers too large for a double are infinities."""
 
+_LITERAL_STARTS = b" \t\n\r,:[-"
+"""What may come right before the digits of an integer literal a JSON reader reads: the
+separators and whitespace before a value, and a minus sign."""
+
 _DIGIT_RUNS = bytes(
-    ord("0") if b"0"[0] <= byte <= b"9"[0] else ord(".") if byte in b".eE" else ord(" ")
+    ord("0") if b"0"[0] <= byte <= b"9"[0] else ord(" ") if byte in _LITERAL_STARTS else ord("a")
     for byte in range(256)
 )
-"""A byte table: digits become ``0``, what continues a float literal (``.``, ``e``) ``.``, and
-everything else a space."""
+"""A byte table: digits become ``0``, what may come right before an integer literal a space, and
+everything else (letters, quotes, a point or an exponent mark before digits) ``a``."""
 
 _LONG_INTEGER = b" " + b"0" * (_MAX_SAFE_DIGITS + 1)
 
 
 def _may_hold_long_integers(encoded: bytes) -> bool:
-    """Whether the text has a run of more than 15 digits that does not follow a point or an
-    exponent mark: the start of an integer literal JavaScript would round (or a number inside a
-    string, which only costs the careful decoder). A few C passes over the bytes."""
+    """Whether the text has a run of more than 15 digits where an integer literal can start (at
+    the start of the text, after a separator, whitespace or a minus sign): an integer literal
+    JavaScript would round, or digits inside a string, which only cost the careful decoder. Digits
+    after a letter (GCS's ids, ``A0000000000000001``), a point or an exponent mark start no
+    integer literal. A few C passes over the bytes."""
     table = encoded.translate(_DIGIT_RUNS)
     digits = _LONG_INTEGER[1:]
     if digits not in table:  # the usual answer, and a fast search: digits are rare in documents
@@ -158,12 +165,21 @@ def _may_hold_long_integers(encoded: bytes) -> bool:
     return _LONG_INTEGER in table or table.startswith(digits)
 
 
+def utf8(text: str) -> bytes:
+    """The text's UTF-8 bytes, a lone surrogate (which JSON text may hold) as the three bytes it
+    would take; text without one takes the strict encoder, which is quicker."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def decoder_for(text: str, encoded: bytes | None = None) -> json.JSONDecoder:
     """The :mod:`json` decoder :func:`loads` reads ``text`` with (integer literals beyond doubles
     rounded as JavaScript reads them; ``NaN``, ``Infinity`` and numbers beyond doubles refused with
     a ``ValueError``), for a caller that decodes the values of a text one by one."""
     if encoded is None:
-        encoded = text.encode("utf-8", "surrogatepass")
+        encoded = utf8(text)
     return _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
 
 
@@ -179,7 +195,7 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
         NumberOutOfRangeError: it holds a number no double can represent (the first one).
     """
     if encoded is None:
-        encoded = text.encode("utf-8", "surrogatepass")
+        encoded = utf8(text)
     decoder = _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
     try:
         return decoder.decode(text)

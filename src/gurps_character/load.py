@@ -22,6 +22,7 @@ from ._json import (
     js_property_order,
     loads,
     loads_with_infinities,
+    utf8,
 )
 from .constants import FORMAT, LEGACY_FORMAT, MAX_DOCUMENT_BYTES, SUPPORTED_MAJOR, SUPPORTED_MINOR
 from .errors import CharacterError, describe, guarded, json_detail, not_json_error
@@ -155,7 +156,7 @@ def text_of(source: str | bytes | bytearray | memoryview, max_bytes: int) -> tup
     Raises:
         JsonTextError: the bytes are not UTF-8 (the position of the first bad byte).
     """
-    encoded = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else bytes(source)
+    encoded = utf8(source) if isinstance(source, str) else bytes(source)
     size = len(encoded)
     if size > max_bytes:
         raise CharacterError(

@@ -39,7 +39,7 @@ from .damage import WeaponDamage, resolve_damage_notation
 from .errors import CharacterError, guarded
 from .formula import Dice
 from .load import require_valid
-from .update import Pool, get_pool
+from .update import Pool
 
 __all__ = [
     "Attributes",
@@ -779,8 +779,8 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
     return CombatStats(
         name=document["profile"]["name"],
         size_modifier=_n(document["profile"].get("sizeModifier", 0)),
-        hp=get_pool(document, "hp"),
-        fp=get_pool(document, "fp"),
+        hp=_pool(secondary["hp"]),
+        fp=_pool(secondary["fp"]),
         attributes=Attributes(
             _n(attributes["st"]["value"]),
             _n(attributes["dx"]["value"]),
@@ -817,6 +817,20 @@ def _project(document: Mapping[str, Any]) -> CombatStats:
         carried_weight=_carried_weight(document),
         _unhalved=_unhalved(document),
     )
+
+
+def _pool(holder: Mapping[str, Any]) -> Pool:
+    """:func:`~gurps_character.get_pool` of a schema-valid document's pool, without the checks
+    the schema made (``value`` and ``current`` are integers): an absent ``current`` is full, a
+    whole float an ``int``."""
+    maximum = _schema_integer(holder["value"])
+    return Pool(_schema_integer(holder.get("current", maximum)), maximum)
+
+
+def _schema_integer(value: Any) -> int:
+    """A value the schema holds to ``integer`` as ``get_pool`` gives it: an ``int`` as it is, a
+    whole float as an ``int``."""
+    return int(value) if isinstance(value, float) else value
 
 
 def _unhalved(document: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:

@@ -709,7 +709,6 @@ class _FastGenerator:
         self.root = root
         self.closures = _FastCompiler(root)
         self.namespace: dict[str, Any] = {
-            "_M": _MISSING_KEY,
             "_L": _INT_LIMIT,
             "_code_points": _code_points,
             "_multiple_of": _multiple_of,
@@ -772,10 +771,27 @@ class _FastGenerator:
         if "enum" in keywords:
             options = self.constant(frozenset(keywords["enum"]))
             self.emit(lines, depth, f"if type({var}) is not str or {var} not in {options}: return False")
+        if "const" in keywords:
+            const = keywords["const"]
+            name = self.constant(const)
+            if type(const) is str:
+                self.emit(lines, depth, f"if type({var}) is not str or {var} != {name}: return False")
+            else:  # a number: equal as doubles, as JavaScript compares (see _plain_const)
+                number = f"(type({var}) is int or type({var}) is float)"
+                self.emit(lines, depth, f"if not ({number} and {var} == {name}): return False")
         types = keywords.get("type")
         if isinstance(types, str):
             getattr(self, f"typed_{types}")(keywords, var, lines, depth)
+            if "not" in keywords:  # a number that must not equal a constant (see inlined())
+                excluded = self.constant(_excluded_number(keywords["not"]))
+                self.emit(lines, depth, f"if {var} == {excluded}: return False")
         elif types is not None:
+            nullable = _nullable(types)
+            if nullable is not None and set(keywords) - {"type", "$ref"}:
+                # null, or a value of the other type with that type's keywords
+                self.emit(lines, depth, f"if {var} is not None:")
+                getattr(self, f"typed_{nullable}")(keywords, var, lines, depth + 1)
+                return
             test = " or ".join(f"({_TYPE_TESTS[name].format(var)})" for name in types)
             self.emit(lines, depth, f"if not ({test}): return False")
 
@@ -790,19 +806,25 @@ class _FastGenerator:
             options = rest.pop("enum")
             if not isinstance(options, list | tuple) or not all(type(option) is str for option in options):
                 return False
+        if "const" in rest and _plain_const(rest["const"]):
+            rest.pop("const")
         types = rest.pop("type", None)
+        if "not" in rest and (  # only "not" one exact number, on a number
+            types not in ("integer", "number") or _excluded_number(rest.pop("not")) is None
+        ):
+            return False
         if types is None:
             return not rest
         if isinstance(types, str):
             if types not in _GROUPS or not set(rest) <= _GROUPS[types]:
                 return False
             return types != "object" or not rest or rest.get("additionalProperties") is False
-        return (
-            isinstance(types, list | tuple)
-            and all(isinstance(name, str) and name in _TYPE_TESTS for name in types)
-            and not rest
-            and "enum" not in keywords
-        )
+        if not isinstance(types, list | tuple) or "enum" in keywords or "const" in keywords:
+            return False
+        if not rest:
+            return all(isinstance(name, str) and name in _TYPE_TESTS for name in types)
+        nullable = _nullable(types)
+        return nullable is not None and set(rest) <= _GROUPS[nullable]
 
     def typed_object(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
@@ -826,11 +848,11 @@ class _FastGenerator:
                 emit(lines, depth, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth)
             else:
-                emit(lines, depth, f"{item} = {var}.get({key}, _M)")
-                emit(lines, depth, f"if {item} is not _M:")
-                body: list[str] = []
-                self.node(sub, item, body, depth + 1)
-                lines.extend(body or ["    " * (depth + 1) + "pass\n"])
+                # "in" then a subscript costs less than .get(): absent, one cheap test; present,
+                # two lookups without a method call
+                emit(lines, depth, f"if {key} in {var}:")
+                emit(lines, depth + 1, f"{item} = {var}[{key}]")
+                self.node(sub, item, lines, depth + 1)
 
     def typed_array(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
@@ -901,15 +923,37 @@ class _FastGenerator:
         self.emit(lines, depth, f"if {var} is not None: return False")
 
 
+def _nullable(types: Any) -> str | None:
+    """For a type list of ``null`` and one of integer, number or text: that type."""
+    if not isinstance(types, list | tuple) or len(types) != 2 or "null" not in types:
+        return None
+    other = types[1] if types[0] == "null" else types[0]
+    return other if other in ("integer", "number", "string") else None
+
+
+def _excluded_number(schema: Any) -> int | float | None:
+    """For ``not: {"const": n}`` with an exact number ``n`` (see :func:`_plain_const`): ``n``. A
+    number in the document then fails exactly when it equals ``n`` (as doubles)."""
+    if not isinstance(schema, Mapping) or set(schema) - _ANNOTATIONS != {"const"}:
+        return None
+    const = schema["const"]
+    return const if type(const) is not str and _plain_const(const) else None
+
+
+def _plain_const(const: object) -> bool:
+    """Whether the generator writes a ``const`` inline: text (compared as text), or a whole or
+    fractional number a double holds exactly, which an int or float in the document equals under
+    ``==`` exactly when their doubles are equal (an int beyond 2**53 equals no such number)."""
+    if type(const) is str:
+        return True
+    return (type(const) is int or type(const) is float) and const - const == 0 and abs(const) < 2**53
+
+
 def _exact_limit(limit: object) -> bool:
     """Whether ``number >= limit`` (and the other comparisons) gives the same answer for a finite
     int or float as ``float(number) >= limit``: an int differs from its double only beyond 2**53,
     where the sign alone decides against a limit this small."""
     return (type(limit) is int or type(limit) is float) and abs(limit) < 2**53
-
-
-_MISSING_KEY: Any = object()
-"""What the generated checks get for an absent optional property."""
 
 
 def _all(checks: list[_Check]) -> _Check:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ._fields import Node
+from ._fields import Node, Walked, section_nodes
 from .features import Features
 from .notes import NoteKind, NoteLog
 
@@ -43,6 +43,13 @@ class Context:
     """Threshold op (``halve_move``...) → the active states that have it, as "FP 'Collapse'"."""
     unhalved_encumbrance: dict[str, list[int]] = field(default_factory=dict)
     """Move and Dodge per level before GCS's halving for the pools, when GCS halved them."""
+    walked: Walked = field(default_factory=dict)
+    """The walks of the file's top-level lists so far (see :meth:`section`)."""
+
+    def section(self, key: str, *, skip_disabled: bool = False) -> list[tuple[Node, str, int]]:
+        """Every node of the file's top-level list ``key`` (``skills``, ``traits``...) and of its
+        children, as :func:`~._fields.walk` gives them, walked once per import."""
+        return section_nodes(self.data, key, self.walked, skip_disabled=skip_disabled)
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:
         self.log.add(source, kind, message)

@@ -17,6 +17,7 @@ __all__ = [
     "MAX_FILL",
     "MAX_MAGNITUDE",
     "Node",
+    "Walked",
     "boolean",
     "children",
     "fill_placeholders",
@@ -32,8 +33,10 @@ __all__ = [
     "overfilled",
     "overfilled_texts",
     "plain",
+    "section_nodes",
     "text",
     "walk",
+    "walk_nodes",
     "whole_number",
 ]
 
@@ -224,6 +227,41 @@ def walk(nodes: list[Any], pointer: str, *, skip_disabled: bool = False) -> Iter
         # this list is done; the parent list resumes from the stack
 
 
+def walk_nodes(nodes: list[Any], *, skip_disabled: bool = False) -> Iterator[Node]:
+    """The nodes :func:`walk` gives, in the same order, without their pointers and depths (for
+    the many walks that use neither: no text is built per node)."""
+    stack: list[tuple[list[Any], int, int]] = [(nodes, 0, 0)]
+    while stack:
+        items, index, depth = stack.pop()
+        while index < len(items):
+            item = items[index]
+            index += 1
+            if type(item) is not dict or (skip_disabled and item.get("disabled") is True):
+                continue
+            yield item
+            kids = item.get("children")
+            if type(kids) is list and kids and depth + 1 < MAX_DEPTH:
+                stack.append((items, index, depth))
+                items, index, depth = kids, 0, depth + 1
+
+
+Walked = dict[tuple[str, bool], list[tuple[Node, str, int]]]
+"""The walks of the file's top-level lists made so far in one import, by (key, skip_disabled)."""
+
+
+def section_nodes(
+    data: Node, key: str, walked: Walked, *, skip_disabled: bool = False
+) -> list[tuple[Node, str, int]]:
+    """:func:`walk` of the file's top-level list ``key`` (pointers ``/key/...``), made once: the
+    importer walks its skills, traits and spells for several parts of the document, and a
+    later call with the same ``walked`` gets the same list."""
+    found = walked.get((key, skip_disabled))
+    if found is None:
+        found = list(walk(node_list(data, key), f"/{key}", skip_disabled=skip_disabled))
+        walked[(key, skip_disabled)] = found
+    return found
+
+
 _PLACEHOLDER = re.compile(r"@([^@]+)@")
 MAX_FILL = 1_000
 """The most characters one text takes from its node's replacements beyond its own length
@@ -283,14 +321,16 @@ _FILLED = ("name", "description", "specialization", "notes", "local_notes", "use
 """The texts of a node the importer fills placeholders in."""
 
 
-def overfilled_texts(data: Node, sections: tuple[str, ...], shown: int) -> tuple[list[str], int]:
+def overfilled_texts(
+    data: Node, sections: tuple[str, ...], shown: int, walked: Walked | None = None
+) -> tuple[list[str], int]:
     """The texts of the nodes of ``sections`` (and their weapons' usages, filled from their
     owner) whose placeholders are not all filled for taking too much text: the JSON Pointers of
     the first ``shown``, and how many there are."""
     found: list[str] = []
     count = 0
     for section in sections:
-        for node, pointer, _ in walk(node_list(data, section), f"/{section}"):
+        for node, pointer, _ in section_nodes(data, section, {} if walked is None else walked):
             if not mapping(node, "replacements"):
                 continue
             texts = [(f"{pointer}/{key}", text(node, key)) for key in _FILLED]

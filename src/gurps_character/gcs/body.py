@@ -43,6 +43,7 @@ _MAX_TEXT = 200
 _MAX_DR_KEYS = 100
 _MAX_NUMBER = 10**9
 _NOT_AN_ID = re.compile(r"[^a-z0-9_]")
+_TABLE_DICE = re.compile(r"\s*([0-9]{1,3})\s*d.*")
 _HUMANOID: Node = {
     "name": "Humanoid",
     "roll": "3d",
@@ -173,7 +174,7 @@ def _ident(location: Node) -> str:
 
 def _start(roll: str) -> int:
     """The lowest total of the table's dice (``3d`` → 3), where GCS starts its roll ranges."""
-    match = re.fullmatch(r"\s*([0-9]{1,3})\s*d.*", roll)
+    match = _TABLE_DICE.fullmatch(roll)
     return int(match.group(1)) if match else 3
 
 

@@ -14,14 +14,13 @@ from ..update import format_timestamp
 from ._context import Context
 from ._fields import (
     MAX_FILL,
+    Walked,
     fill_placeholders,
     integer,
     mapping,
-    node_list,
     number,
     overfilled_texts,
     text,
-    walk,
     whole_number,
 )
 from .attributes import (
@@ -32,6 +31,7 @@ from .attributes import (
     read_attributes,
     secondary_section,
     size_modifier,
+    with_defaulted_core,
 )
 from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
@@ -101,7 +101,9 @@ def import_gcs(
     gcs = read_gcs(source, max_bytes)
     data = gcs.data
     traits_key = "advantages" if "traits" not in data and "advantages" in data else "traits"
-    ctx = Context(data, gcs.version, traits_key, collect_features(data, traits_key), NoteLog())
+    walked: Walked = {}
+    features = collect_features(data, traits_key, walked)
+    ctx = Context(data, gcs.version, traits_key, features, NoteLog(), walked=walked)
     document = _assemble(ctx, gcs.variant, stamp)
     return GcsImport(document, ctx.log.notes())
 
@@ -111,6 +113,8 @@ def _assemble(ctx: Context, variant: str, stamp: str) -> dict[str, Any]:
     ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     find_active_thresholds(ctx, values)
     primary = attributes_section(ctx, values)
+    values = with_defaulted_core(values)
+    ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     secondary = secondary_section(ctx, values, primary)
     traits = trait_sections(ctx)
     skills = skill_sections(ctx, values, primary["st"]["value"])
@@ -208,7 +212,7 @@ def _file_notes(ctx: Context) -> None:
             "encumbrance level are computed with GCS's rules.",
         )
     overfilled, count = overfilled_texts(
-        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6
+        ctx.data, (ctx.traits_key, "skills", "spells", "equipment", "notes"), 6, ctx.walked
     )
     if overfilled:
         ctx.note(
@@ -237,7 +241,7 @@ def _file_notes(ctx: Context) -> None:
             f"({', '.join(beyond)}{', ...' if count > len(beyond) else ''}): no GURPS character value "
             "comes near, so the import reads them as absent (they stay in the GCS data).",
         )
-    if any(True for _ in walk(node_list(ctx.data, "spells"), "/spells")):
+    if ctx.section("spells"):
         ctx.note(
             "/spells",
             "movedToExtensions",
@@ -409,7 +413,7 @@ def _tech_level(ctx: Context) -> int | None:
 
 def _notes(ctx: Context) -> list[str]:
     found = []
-    for node, _, _ in walk(node_list(ctx.data, "notes"), "/notes"):
+    for node, _, _ in ctx.section("notes"):
         body = (
             text(node, "markdown") or text(node, "text") or text(node, "local_notes") or text(node, "notes")
         )

@@ -20,7 +20,7 @@ from ._fields import (
     number_or_text,
     plain,
     text,
-    walk,
+    walk_nodes,
 )
 from .features import display_name
 from .gear_values import adjusted_value, adjusted_weight, contained_weight
@@ -203,7 +203,7 @@ def _ignores_weight(item: Node, worn: bool) -> bool:
     """Whether an item or anything inside it is equipped and marked "ignore weight for skills"."""
     if worn and boolean(item, "ignore_weight_for_skills"):
         return True
-    for child, _, _ in walk(children(item), ""):
+    for child in walk_nodes(children(item)):
         if boolean(child, "ignore_weight_for_skills") and boolean(child, "equipped"):
             return True
     return False

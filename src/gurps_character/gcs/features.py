@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ._fields import (
     MAX_DEPTH,
     Node,
+    Walked,
     boolean,
     fill_placeholders,
     is_container,
@@ -20,6 +21,7 @@ from ._fields import (
     node_list,
     number,
     number_or_text,
+    section_nodes,
     text,
     walk,
 )
@@ -393,18 +395,19 @@ def _own_features(node: Node, pointer: str, owner: str, level: float, out: list[
             out.append(Feature(feature, owner, f"{pointer}/features/{index}", level))
 
 
-def collect_features(data: Node, traits_key: str) -> Features:
+def collect_features(data: Node, traits_key: str, walked: Walked | None = None) -> Features:
     """The features of enabled traits (with their enabled modifiers), of skills and spells, and
     of equipped items of the carried equipment (an item inside an unequipped container is not
     equipped), in GCS's order."""
     found: list[Feature] = []
-    for node, pointer, _ in walk(node_list(data, traits_key), f"/{traits_key}", skip_disabled=True):
+    walked = {} if walked is None else walked
+    for node, pointer, _ in section_nodes(data, traits_key, walked, skip_disabled=True):
         name = display_name(node)
         level = trait_level(node)
         _own_features(node, pointer, name, level, found)
         _modifier_features(node, pointer, name, level, found)
     for key in ("skills", "spells"):  # GCS counts them too (Brawling's +1 per die to punches)
-        for node, pointer, _ in walk(node_list(data, key), f"/{key}"):
+        for node, pointer, _ in section_nodes(data, key, walked):
             if node_list(node, "features") and not is_container(node):
                 _own_features(node, pointer, display_name(node), 0, found)
     for node, pointer in _equipped(node_list(data, "equipment"), "/equipment"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ._fields import MAX_MAGNITUDE, Node, kind_of, node_list, number_text, text, walk
+from ._fields import MAX_MAGNITUDE, Node, kind_of, node_list, number_text, text, walk_nodes
 from .units import kilograms
 
 __all__ = ["adjusted_value", "adjusted_weight", "contained_weight"]
@@ -30,7 +30,7 @@ def _enabled(item: Node) -> list[Node]:
         return []
     return [
         modifier
-        for modifier, _, _ in walk(modifiers, "", skip_disabled=True)
+        for modifier in walk_nodes(modifiers, skip_disabled=True)
         if not kind_of(modifier).endswith("_container")
     ]
 

@@ -10,7 +10,7 @@ from typing import Any
 from .._pointer import pointer_of
 from ..errors import CharacterError, describe, json_detail
 from ..load import read_json
-from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk
+from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
 from .notes import shortened
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "numbers_beyond_bounds", "read_gcs"]
@@ -115,6 +115,8 @@ def numbers_beyond_bounds(data: Node, shown: int) -> tuple[list[str], int]:
     are built only for those shown."""
     found: list[str] = []
     count = 0
+    if not _holds_numbers_beyond_bounds(data):
+        return found, count  # the usual answer, found without building the links for pointers
     stack: list[tuple[Any, _Link]] = [(data, None)]
     while stack:
         container, link = stack.pop()
@@ -125,17 +127,43 @@ def numbers_beyond_bounds(data: Node, shown: int) -> tuple[list[str], int]:
                 if value:
                     stack.append((value, (key, link)))
                 continue
-            if kind is int or kind is float:
-                beyond = not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE
-            elif kind is str and len(value) > 10 and value[-1] in "0123456789":
-                beyond = _NUMBER_LIKE.fullmatch(value) is not None and number_text(value) is None
-            else:
-                continue
-            if beyond:
+            if _beyond_bounds(value, kind):
                 count += 1
                 if len(found) < shown:
                     found.append(_pointer((key, link)))
     return found, count
+
+
+def _beyond_bounds(value: Any, kind: type) -> bool:
+    """Whether a value of a JSON container is a number beyond ±10^9, or text that is nothing but
+    one (``kind`` is its type)."""
+    if kind is str:
+        return len(value) > 10 and value[-1] in "0123456789" and _numeric_text_beyond(value)
+    return (kind is int or kind is float) and not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE
+
+
+def _numeric_text_beyond(value: str) -> bool:
+    return _NUMBER_LIKE.fullmatch(value) is not None and number_text(value) is None
+
+
+def _holds_numbers_beyond_bounds(data: Node) -> bool:
+    """Whether :func:`numbers_beyond_bounds` finds anything: :func:`_beyond_bounds` for every
+    value, inline (it runs for every value of the file), on a walk that keeps no keys: the usual
+    answer, no, costs less than the walk that can tell where."""
+    stack: list[Any] = [data]
+    while stack:
+        container = stack.pop()
+        for value in container.values() if type(container) is dict else container:
+            kind = type(value)
+            if kind is str:
+                if len(value) > 10 and value[-1] in "0123456789" and _numeric_text_beyond(value):
+                    return True
+            elif kind is dict or kind is list:
+                if value:
+                    stack.append(value)
+            elif (kind is int or kind is float) and not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
+                return True
+    return False
 
 
 def _pointer(link: _Link) -> str:
@@ -215,7 +243,7 @@ def _variant(data: Node, version: int) -> str:
     # GCS writes every key of a file the same way, so a sample of the nodes tells
     looked_at = 0
     for key in ("traits", "skills", "spells", "equipment", "other_equipment", "notes"):
-        for node, _, _ in walk(node_list(data, key), ""):
+        for node in walk_nodes(node_list(data, key)):
             if any(name in node for name in _NEW_KEYS):
                 return "v5-2025"
             looked_at += 1

@@ -23,10 +23,8 @@ from ._fields import (
     integer,
     kind_of,
     mapping,
-    node_list,
     number,
     text,
-    walk,
     whole_number,
 )
 from .attributes import AttributeValue
@@ -44,6 +42,8 @@ _ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
 _BASE_RELATIVE = {"e": 0, "a": -1, "h": -2, "vh": -3}
 _RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
+_RSL_NAME = re.compile(r"[A-Za-z]\w*")
+_REFERENCE = re.compile(r"\$(\w+)")
 
 
 @dataclass(slots=True)
@@ -102,7 +102,7 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
     encumbrance = _SkillLoad(ctx, st)
     skill_levels: dict[str, _Levels] | None = None
     for key in ("skills", "spells"):
-        for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
+        for node, pointer, _ in ctx.section(key):
             kind = kind_of(node)
             if kind.endswith("_container") or (not kind and type(node.get("children")) is list):
                 continue
@@ -224,7 +224,7 @@ def _parent_attributes(ctx: Context) -> dict[str, str]:
     a technique's through the skill (or technique) it defaults to."""
     found: dict[str, str] = {}
     techniques: dict[str, Node] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+    for node, _, _ in ctx.section("skills"):
         name = fill_placeholders(text(node, "name"), node).strip().lower()
         if kind_of(node) == "skill":
             found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
@@ -266,7 +266,7 @@ def _skill_levels(
     """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
     level), the saved level or, without one, GCS's rules."""
     found: dict[str, _Levels] = {}
-    for node, _, _ in walk(node_list(ctx.data, "skills"), "/skills"):
+    for node, _, _ in ctx.section("skills"):
         points = number(node, "points") or 0
         if kind_of(node) != "skill" or points <= 0:
             continue
@@ -475,7 +475,7 @@ def _standard_attribute(ident: str, attributes: dict[str, AttributeValue]) -> st
     if ident in _ATTRIBUTE_HOMES:
         return _ATTRIBUTE_HOMES[ident]
     found = attributes.get(ident)
-    for reference in re.findall(r"\$(\w+)", found.base if found is not None else ""):
+    for reference in _REFERENCE.findall(found.base if found is not None else ""):
         if reference in _ATTRIBUTES:
             return str(reference)
     return "iq"
@@ -585,7 +585,7 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     found = whole_number(match.group(1)) if match else None
     if found is not None:
         return found
-    if rsl_text and re.fullmatch(r"[A-Za-z]\w*", rsl_text):
+    if rsl_text and _RSL_NAME.fullmatch(rsl_text):
         return 0
     if level is not None:
         return math.floor(level) - base_value

@@ -27,7 +27,7 @@ from ._fields import (
     number_text,
     plain,
     text,
-    walk,
+    walk_nodes,
 )
 from .features import display_name, trait_level
 from .notes import shortened
@@ -423,7 +423,7 @@ class _ChainSums:
 
 def _link_sums(modifiers: list[Node]) -> tuple[_Sums, _Sums]:
     own, per_level = _Sums(), _Sums()
-    for modifier, _, _ in walk(modifiers, "", skip_disabled=True):
+    for modifier in walk_nodes(modifiers, skip_disabled=True):
         if kind_of(modifier).endswith("_container"):
             continue
         kind, value = modifier_cost(modifier)
@@ -741,7 +741,7 @@ def _modifier_texts(modifiers: list[Any], owner: str) -> list[str]:
     """``Name (+50%)`` for each enabled modifier (unselected library options are left out), with
     the container it comes from."""
     found = []
-    for modifier, _, _ in walk(modifiers, "", skip_disabled=True) if modifiers else ():
+    for modifier in walk_nodes(modifiers, skip_disabled=True) if modifiers else ():
         if kind_of(modifier).endswith("_container"):
             continue
         label = display_name(modifier)
@@ -766,7 +766,7 @@ def _details_note(ctx: Context, items: list[_Item]) -> None:
             continue
         modifiers = node_list(item.node, "modifiers")
         if modifiers and any(
-            not kind_of(m).endswith("_container") for m, _, _ in walk(modifiers, "", skip_disabled=True)
+            not kind_of(m).endswith("_container") for m in walk_nodes(modifiers, skip_disabled=True)
         ):
             held["modifiers"] += 1
         if any(type(f) is dict for f in node_list(item.node, "features")):

@@ -41,6 +41,7 @@ __all__ = [
 _THRUST_KINDS: Final = {"thr": "striking", "lift_thr": "lifting", "tk_thr": "telekinetic", "iq_thr": "iq"}
 _SWING_KINDS: Final = {"sw": "striking", "lift_sw": "lifting", "tk_sw": "telekinetic", "iq_sw": "iq"}
 _OLD_LEVELED: Final = {"thr_leveled": "thr", "sw_leveled": "sw"}
+_SUBTRACTED: Final = re.compile(r"-[0-9]*[dD]")
 _SPEC: Final = re.compile(r"([0-9]*)(?:[dD]([0-9]*))?([+-][0-9]+)?(?:[xX]([0-9]+))?")
 _CALC_ROLL: Final = re.compile(r"\s*(?:([0-9]+)d([0-9]*))?([+-]?[0-9]+)?(?:x([0-9]+))?(?:\(([0-9.]+)\))?")
 _LEAST_DIVISOR: Final = Fraction(1, 1000)
@@ -121,7 +122,7 @@ def gcs_roll(spec: str) -> tuple[GcsDice, bool] | None:
     if amount is not None:  # the usual weapon adds: "-1", "2"
         return GcsDice(0, 6, amount), False
     subtract = False
-    if re.match(r"-[0-9]*[dD]", spec):
+    if _SUBTRACTED.match(spec):
         subtract, spec = True, spec[1:]
     if not spec or len(spec) > 40:
         return None
@@ -252,6 +253,8 @@ def _divisor_text(divisor: float) -> str:
 
 def _writable(divisor: float) -> bool:
     """Whether a notation holds the divisor: ∞, or a decimal from 0.001 to 1000."""
+    if 0.01 <= divisor <= 100:  # the usual divisors (1, 2, 0.5 ...), far from the bounds as doubles too
+        return True
     return math.isinf(divisor) or _LEAST_DIVISOR <= Fraction(float.__repr__(divisor)) <= _GREATEST_DIVISOR
 
 

@@ -27,7 +27,6 @@ from ._fields import (
     number_text,
     plain,
     text,
-    walk,
     whole_number,
 )
 from .features import (
@@ -60,6 +59,7 @@ __all__ = ["WeaponSections", "weapon_sections"]
 
 _RANGE: Final = re.compile(r"\s*(x?)([0-9,]*\.?[0-9]+)\s*(?:/\s*(x?)([0-9,]*\.?[0-9]+))?\s*")
 _RSL_NUMBER: Final = re.compile(r"([+-][0-9]+)\s*$")
+_RSL_NAME: Final = re.compile(r"[A-Za-z]\w*")
 _RULE_OF_20: Final = 20
 _MAX_CAUSES: Final = 400
 """Characters of the bonuses a weapon's notes name (a file can give one weapon thousands)."""
@@ -278,7 +278,7 @@ class _Skills:
         """The skills of a name (any case)."""
         if self.nodes is None:
             self.nodes = {}
-            for node, pointer, _ in walk(node_list(self.ctx.data, "skills"), "/skills"):
+            for node, pointer, _ in self.ctx.section("skills"):
                 if not is_container(node):
                     key = text(node, "name")
                     key = (fill_placeholders(key, node) if "@" in key else key).strip().lower()
@@ -377,7 +377,7 @@ def _relative_level(calc: Node, level: float | None, attribute: float | None) ->
     relative = whole_number(found.group(1)) if found else None
     if relative is not None:
         return relative
-    if re.fullmatch(r"[A-Za-z]\w*", text(calc, "rsl")):
+    if _RSL_NAME.fullmatch(text(calc, "rsl")):
         return 0
     if level is not None and attribute is not None:
         return level - math.floor(attribute)
@@ -394,7 +394,7 @@ def _weapon_owners(ctx: Context) -> tuple[list[tuple[Node, str, bool]], int]:
     owners: list[tuple[Node, str, bool]] = []
     telekinesis = 0.0
     key = ctx.traits_key
-    for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}", skip_disabled=True):
+    for node, pointer, _ in ctx.section(key, skip_disabled=True):
         if node_list(node, "weapons"):
             owners.append((node, pointer, True))
         if text(node, "name")[:11].lower() == "telekinesis" and display_name(node).lower() == "telekinesis":
@@ -420,7 +420,7 @@ def _weapon_owners(ctx: Context) -> tuple[list[tuple[Node, str, bool]], int]:
                 stack.append((children(node), 0, pointer + "/children", ready))
                 break
     for key in ("skills", "spells"):
-        for node, pointer, _ in walk(node_list(ctx.data, key), f"/{key}"):
+        for node, pointer, _ in ctx.section(key):
             if node_list(node, "weapons"):
                 owners.append((node, pointer, True))
     return owners, math.floor(telekinesis)
