@@ -1,4 +1,6 @@
-"""The ``gurps-character`` command line, driven as a user drives it: a subprocess per command.
+"""The ``gurps-character`` command line, driven as a user drives it: arguments, stdin and a working
+folder in, stdout, stderr and the exit status out (in this process, :mod:`cli_runner`; in a new
+one where only a process shows it: ``python -m``, ``--jobs``, a terminal).
 
 Every command, every exit status (0 all good, 1 valid but not rules-compliant, 2 unreadable,
 invalid or a wrong argument), the ``--json`` shapes, stdin, folders, ``--jobs``, the help texts,
@@ -17,13 +19,13 @@ import stat
 import subprocess
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_runner import Run, in_a_process, in_process
 from gurps_character import (
     SCHEMA,
     __version__,
@@ -58,47 +60,14 @@ COMMANDS = (
 )
 
 
-@dataclass(frozen=True)
-class Run:
-    status: int
-    out: str
-    err: str
-    raw: bytes
-
-
 def cli(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> Run:
-    """Runs ``python -m gurps_character ARGS`` and checks it never shows a traceback."""
-    done = subprocess.run(
-        [sys.executable, "-m", "gurps_character", *args],
-        cwd=cwd,
-        input=stdin if stdin is not None else b"",
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    err = done.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in err, err
-    return Run(done.returncode, done.stdout.decode("utf-8", "replace"), err, done.stdout)
+    """Runs ``gurps-character ARGS`` (in this process) and checks it never shows a traceback."""
+    return in_process(*args, cwd=cwd, stdin=stdin)
 
 
 def cli_many(commands: Sequence[Sequence[str]]) -> list[Run]:
-    """Runs several independent commands at once (they only read), in order of ``commands``."""
-    started = [
-        subprocess.Popen(
-            [sys.executable, "-m", "gurps_character", *args],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        for args in commands
-    ]
-    runs = []
-    for process in started:
-        out, err = process.communicate(timeout=120)
-        text = err.decode("utf-8", "replace")
-        assert "Traceback" not in text, text
-        runs.append(Run(process.returncode, out.decode("utf-8", "replace"), text, out))
-    return runs
+    """Runs several independent commands, in order of ``commands``."""
+    return [in_process(*args) for args in commands]
 
 
 def json_lines(text: str) -> list[dict[str, Any]]:
@@ -137,7 +106,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
 
 
 def test_version() -> None:
-    run = cli("--version")
+    run = in_a_process("--version")  # the module entry point, python -m gurps_character
     assert run.status == 0
     assert run.out.strip() == f"gurps-character {__version__}"
 
@@ -304,7 +273,7 @@ def test_check_jobs_keeps_input_order(tmp_path: Path) -> None:
     names.reverse()  # not the sorted order: results must follow the command line
     names[3:3] = ["missing.json", "empty", "-"]  # failures found up front travel to workers too
     stdin = (EXAMPLES / "rurik.json").read_bytes()
-    parallel = cli("check", "--json", "--jobs", "2", *names, cwd=tmp_path, stdin=stdin)
+    parallel = in_a_process("check", "--json", "--jobs", "2", *names, cwd=tmp_path, stdin=stdin)
     serial = cli("check", "--json", *names, cwd=tmp_path, stdin=stdin)
     assert parallel.status == serial.status == 2
     assert parallel.out == serial.out

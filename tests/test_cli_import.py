@@ -1,6 +1,7 @@
 """``gurps-character import`` and ``.gcs`` files in ``check``, ``validate`` and ``stats``.
 
-Driven as a user drives it (a subprocess per command, never a traceback), on small GCS files of
+Driven as a user drives it (arguments in, output and exit status out, never a traceback; ``--jobs``
+and Ctrl-C in a new process), on small GCS files of
 our own: hand-written ones in ``fixtures/gcs_cli/`` (version 5 and 1, an XML file, a cut-off
 file, a GCS list) and ones built by ``gcs_samples.py``; and, when ``../shared/gcs`` is there, on
 GCS's own library files.
@@ -23,6 +24,7 @@ import pytest
 
 import gcs_samples
 import gurps_character
+from cli_runner import in_a_process
 from gurps_character import (
     combat_stats,
     import_gcs,
@@ -244,7 +246,7 @@ def test_jobs_keep_the_input_order_and_the_same_results(tmp_path: Path) -> None:
         names.append(name)
     names.reverse()
     names[2:2] = ["missing.gcs"]
-    parallel = cli("import", "--json", "--jobs", "3", "--out-dir", "parallel", *names, cwd=tmp_path)
+    parallel = in_a_process("import", "--json", "--jobs", "3", "--out-dir", "parallel", *names, cwd=tmp_path)
     serial = cli("import", "--json", "--out-dir", "serial", *names, cwd=tmp_path)
     assert parallel.status == serial.status == 2
     assert parallel.err == serial.err == ""  # not a terminal: no progress line
@@ -381,7 +383,7 @@ def test_every_shared_gcs_file_imports_or_is_refused_as_xml(tmp_path: Path) -> N
     if not SHARED_GCS.is_dir():
         pytest.skip("../shared/gcs is not present")
     files = sorted(SHARED_GCS.glob("*.gcs"))
-    run = cli("import", "--json", "--jobs", "2", "--out-dir", str(tmp_path), str(SHARED_GCS))
+    run = in_a_process("import", "--json", "--jobs", "2", "--out-dir", str(tmp_path), str(SHARED_GCS))
     lines = json_lines(run.out)
     assert [line["path"] for line in lines] == [str(path) for path in files]
     for line in lines:

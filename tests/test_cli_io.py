@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from cli_runner import in_process
 from gurps_character import CharacterError, load_character, parse_character, serialize_character
 from gurps_character.cli._formats import FORMATS, WRITERS, loader_for, writer_for
 from gurps_character.cli._many import document_files
@@ -67,13 +68,13 @@ def test_output_to_a_fifo_is_streamed_and_the_fifo_kept(hero: Path, tmp_path: Pa
     os.mkfifo(fifo)
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is there: the writer need not wait
     try:
-        done = run("damage", "hero.json", "1", "-q", "-o", "out.fifo", cwd=tmp_path)
+        done = in_process("damage", "hero.json", "1", "-q", "-o", "out.fifo", cwd=tmp_path)
         received = b""
         while chunk := os.read(reader, 1 << 16):  # the document fits in the pipe's buffer
             received += chunk
     finally:
         os.close(reader)
-    assert done.returncode == 0, done.stderr
+    assert done.status == 0, done.err
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert parse_character(received).character["secondary"]["hp"]["current"] == 10
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.json", "out.fifo"]
@@ -87,8 +88,8 @@ def test_output_to_a_device_is_written_not_replaced(hero: Path, tmp_path: Path) 
         os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
     except OSError as err:
         pytest.skip(f"cannot make a device node here: {err}")
-    done = run("damage", "hero.json", "1", "-q", "-o", "null", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
+    done = in_process("damage", "hero.json", "1", "-q", "-o", "null", cwd=tmp_path)
+    assert done.status == 0, done.err
     assert stat.S_ISCHR(os.lstat(null).st_mode)
     assert os.lstat(null).st_rdev == os.makedev(1, 3)
 
@@ -120,8 +121,8 @@ def test_in_place_and_output_keep_owner_group_and_mode(hero: Path, tmp_path: Pat
     for path in (hero, other):
         os.chown(path, 4321, 8765)
         path.chmod(0o640)
-    assert run("damage", "--in-place", "hero.json", "1", "-q", cwd=tmp_path).returncode == 0
-    assert run("damage", "hero.json", "2", "-q", "-o", "other.json", cwd=tmp_path).returncode == 0
+    assert in_process("damage", "--in-place", "hero.json", "1", "-q", cwd=tmp_path).status == 0
+    assert in_process("damage", "hero.json", "2", "-q", "-o", "other.json", cwd=tmp_path).status == 0
     for path, current in ((hero, 10), (other, 8)):  # other: hero after its damage, less 2
         info = path.stat()
         assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (4321, 8765, 0o640)
@@ -133,11 +134,11 @@ def test_in_place_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "hero.fifo")
     writer = os.open(tmp_path / "hero.fifo", os.O_RDWR)  # the command's open does not block
     try:
-        done = run("heal", "--in-place", "hero.fifo", "1", cwd=tmp_path)
+        done = in_process("heal", "--in-place", "hero.fifo", "1", cwd=tmp_path)
     finally:
         os.close(writer)
-    assert done.returncode == 2
-    assert done.stderr.decode() == (
+    assert done.status == 2
+    assert done.raw_err.decode() == (
         "error: hero.fifo: invalidArgument: --in-place needs a regular file "
         "(a FIFO or a device cannot be replaced).\n"
     )
@@ -277,11 +278,11 @@ def test_ctrl_c_with_jobs_exits_130_without_worker_tracebacks(hero: Path, tmp_pa
 
 def test_check_and_validate_errors_go_to_stderr(hero: Path, tmp_path: Path) -> None:
     for name in ("check", "validate"):
-        done = run(name, "hero.json", "missing.json", cwd=tmp_path)
-        assert done.returncode == 2
-        assert b"missing.json" not in done.stdout
-        assert done.stderr.decode().startswith("error: missing.json: unreadable: cannot read the file: ")
-    assert run("check", "hero.json", cwd=tmp_path).stderr == b""
+        done = in_process(name, "hero.json", "missing.json", cwd=tmp_path)
+        assert done.status == 2
+        assert b"missing.json" not in done.raw
+        assert done.raw_err.decode().startswith("error: missing.json: unreadable: cannot read the file: ")
+    assert in_process("check", "hero.json", cwd=tmp_path).raw_err == b""
 
 
 # ---------------------------------------------------------------- file text cannot forge lines
@@ -305,19 +306,19 @@ def test_file_text_is_printed_escaped_on_its_own_line(tmp_path: Path) -> None:
     folder.mkdir()
     name = "troll\nvalid: yes\x1b[1m.json"  # a file name is file text too
     (folder / name).write_text(json.dumps(document), "utf-8")
-    checked = run("check", "party", cwd=tmp_path)
-    stats = run("stats", os.path.join("party", name), cwd=tmp_path)
-    assert checked.returncode == 1
-    assert stats.returncode == 0
+    checked = in_process("check", "party", cwd=tmp_path)
+    stats = in_process("stats", os.path.join("party", name), cwd=tmp_path)
+    assert checked.status == 1
+    assert stats.status == 0
     for done in (checked, stats):
-        for stream in (done.stdout.decode(), done.stderr.decode()):
+        for stream in (done.raw.decode(), done.raw_err.decode()):
             assert UNSAFE.search(stream) is None, stream
             assert "\nrules-compliant: yes" not in stream
             assert "\nvalid: yes" not in stream
-    lines = checked.stdout.decode().splitlines()
+    lines = checked.raw.decode().splitlines()
     assert lines[0] == os.path.join("party", "troll\\nvalid: yes\\x1b[1m.json")
     assert f"      justification: {printable(HOSTILE)}" in lines
-    assert stats.stdout.decode().splitlines()[0] == printable(HOSTILE)
+    assert stats.raw.decode().splitlines()[0] == printable(HOSTILE)
 
 
 # ---------------------------------------------------------------- the input seam
@@ -550,3 +551,20 @@ def test_convert_never_replaces_a_file_that_appears_while_it_converts(
     assert status == 2
     assert target.read_text(encoding="utf-8") == "someone else's file\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hero.yaml"]
+
+
+def test_the_program_leaves_a_late_ctrl_c_to_the_signal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run as the program (no argv), the command line ends with Ctrl-C at its default, so one
+    that comes while Python's exit handlers run ends the process quietly (issue 22, item 10);
+    called with arguments, from a program of the caller's, it leaves the caller's handler."""
+    from gurps_character.cli import main
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert main(["--version"]) == 0
+        assert signal.getsignal(signal.SIGINT) is before
+        monkeypatch.setattr(sys, "argv", ["gurps-character", "--version"])
+        assert main() == 0
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -320,6 +320,51 @@ def test_dodge_counts_no_basic_speed_below_0() -> None:
         assert [level["dodge"] for level in document["encumbrance"]["levels"]] == [3, 2, 1, 1, 1], speed
 
 
+def stealthy(**more: Any) -> dict[str, Any]:
+    """A character with Stealth (DX/E, 1 point: DX + 0) and a kick that defaults to DX, and no
+    ``calc`` anywhere, so every level is the importer's by GCS's rules."""
+    kick = {
+        "id": "wKick",
+        "damage": {"type": "cr", "st": "thr"},
+        "usage": "Kick",
+        "defaults": [{"type": "dx"}],
+    }
+    stealth = {"id": "sStealth", "type": "skill", "name": "Stealth", "difficulty": "dx/e", "points": 1}
+    data = character(skills=[stealth], traits=[trait_with_weapons(kick)], **more)
+    del data["calc"]
+    return data
+
+
+def test_a_file_listing_no_attributes_has_gcss_standard_set() -> None:
+    """GCS gives a character whose file lists no attributes one of each its settings define, the
+    standard set without settings: ST, DX, IQ, HT 10, Will and Per from IQ, HP from ST, FP from HT,
+    all at 0 points; Stealth is DX 10 + 0, the kick DX 10."""
+    data = stealthy()
+    del data["attributes"]
+    document, notes = imported(data)
+    assert {key: document["attributes"][key]["value"] for key in ("st", "dx", "iq", "ht")} == dict.fromkeys(
+        ("st", "dx", "iq", "ht"), 10
+    )
+    assert {key: document["secondary"][key]["value"] for key in ("hp", "fp", "will", "per")} == dict.fromkeys(
+        ("hp", "fp", "will", "per"), 10
+    )
+    assert document["secondary"]["basicSpeed"]["value"] == 5
+    assert [skill["level"] for skill in document["skills"]] == [10]
+    assert [record["level"] for record in document["extensions"][EXTENSION]["weapons"]["melee"]] == [10]
+    assert not [note for note in notes if note.kind == "defaulted"]
+
+
+@pytest.mark.parametrize("listed", [[], [{"attr_id": "st", "adj": 1}]], ids=["empty list", "ST only"])
+def test_a_core_attribute_the_file_lacks_is_10_for_its_skills_too(listed: list[dict[str, Any]]) -> None:
+    """A file that lists attributes but not DX: the document says DX 10 (a ``defaulted`` note),
+    and Stealth and the kick are counted from that 10, not from nothing."""
+    document, notes = imported(stealthy(attributes=listed))
+    assert document["attributes"]["dx"]["value"] == 10
+    assert "The file has no DX: the import uses 10." in [note.message for note in notes]
+    assert [skill["level"] for skill in document["skills"]] == [10]
+    assert [record["level"] for record in document["extensions"][EXTENSION]["weapons"]["melee"]] == [10]
+
+
 # ---------------------------------------------------------------- 4. weights below 0
 
 

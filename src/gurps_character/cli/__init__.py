@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import io
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -135,12 +136,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error,
         130 interrupted (Ctrl-C), 141 the reader of stdout went away (``| head``).
     """
-    with whole_writes():  # a short write to a pipe is finished or fails, never dropped
-        _tolerant_streams()
-        try:
-            return _run(argv)
-        except KeyboardInterrupt:
-            return EXIT_INTERRUPTED
-        except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
-            _silence_stdout()
-            return EXIT_BROKEN_PIPE
+    try:
+        with whole_writes():  # a short write to a pipe is finished or fails, never dropped
+            _tolerant_streams()
+            try:
+                return _run(argv)
+            except KeyboardInterrupt:
+                return EXIT_INTERRUPTED
+            except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
+                _silence_stdout()
+                return EXIT_BROKEN_PIPE
+    finally:
+        if argv is None:
+            _default_interrupts()
+
+
+def _default_interrupts() -> None:
+    """Run as the program (``argv`` None), a Ctrl-C after the work is done ends the process as
+    the signal does (a shell shows 130) instead of interrupting Python's exit handlers with a
+    traceback."""
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import os
 import signal
 import sys
@@ -196,9 +197,15 @@ def _results(
         message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
         raise CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})) from None
     finally:
-        if not finished:
-            _stop_workers(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        # Ctrl-C waits while the pool is taken down and its ended workers reaped: their clean-up
+        # (multiprocessing's finalizers) would otherwise run at exit, where a Ctrl-C interrupts
+        # it with a traceback; held back, it reaches us right after, as KeyboardInterrupt.
+        with _interrupts_held():
+            if not finished:
+                _stop_workers(pool)
+            pool.shutdown(wait=True, cancel_futures=True)
+            del pool
+            multiprocessing.active_children()
 
 
 class _Progress:

@@ -24,6 +24,7 @@ __all__ = [
     "read_attributes",
     "secondary_section",
     "size_modifier",
+    "with_defaulted_core",
 ]
 
 CORE = {
@@ -130,7 +131,11 @@ def read_attributes(ctx: Context) -> dict[str, AttributeValue]:
             return found.value
         return None
 
-    for ident in list(entries) + [i for i in definitions if i not in entries]:
+    # A file that lists no attributes at all gets one of each its settings define, and without
+    # definitions GCS's standard set (GCS's Entity.UnmarshalJSON); a list, even a short one, is
+    # the character's.
+    defined = definitions or (_STANDARD if ctx.data.get("attributes") is None else {})
+    for ident in list(entries) + [i for i in defined if i not in entries]:
         resolve(ident)
     return values
 
@@ -514,6 +519,20 @@ def attributes_section(ctx: Context, values: dict[str, AttributeValue]) -> dict[
         section[ident] = entry
         _explain(ctx, values, ident, pointer)
     return section
+
+
+def with_defaulted_core(values: dict[str, AttributeValue]) -> dict[str, AttributeValue]:
+    """``values`` with ST, DX, IQ and HT at 10 where the file has none, as
+    :func:`attributes_section` stores them, so skills and weapons count what the document says."""
+    missing = [ident for ident in ("st", "dx", "iq", "ht") if ident not in values]
+    if not missing:
+        return values
+    defaulted = dict(values)
+    for ident in missing:
+        defaulted[ident] = AttributeValue(
+            ident, label(ident), "integer", 10, 0, 0, 0, None, "", True, "10", 0
+        )
+    return defaulted
 
 
 def _cost_modifiers(ctx: Context, ident: str) -> list[dict[str, Any]]:

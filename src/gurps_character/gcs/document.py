@@ -31,6 +31,7 @@ from .attributes import (
     read_attributes,
     secondary_section,
     size_modifier,
+    with_defaulted_core,
 )
 from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
@@ -112,6 +113,8 @@ def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) 
     ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     find_active_thresholds(ctx, values)
     primary = attributes_section(ctx, values)
+    values = with_defaulted_core(values)
+    ctx.attribute_values = {ident: found.value for ident, found in values.items()}
     secondary = secondary_section(ctx, values, primary)
     traits = trait_sections(ctx)
     skills = skill_sections(ctx, values, primary["st"]["value"])

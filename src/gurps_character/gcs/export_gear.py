@@ -37,6 +37,7 @@ _PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
 _RULE_OF_20: Final = 20
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
 _SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
+_LAST_PARENTHESES: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 class GearPart(SheetBase):
@@ -92,8 +93,10 @@ class GearPart(SheetBase):
                 (low, key, f" {_NOT_WORD.sub(' ', low).strip()} ") for low, key in lowered.items()
             ]
         name = weapon["name"].strip()
-        by_name = {low: key for low, key, _ in self.skill_words}
-        for candidate in (name, re.sub(r"\s*\([^()]*\)\s*$", "", name)):
+        by_name = self.skill_by_lower_name
+        if by_name is None:
+            by_name = self.skill_by_lower_name = {low: key for low, key, _ in self.skill_words}
+        for candidate in (name, _LAST_PARENTHESES.sub("", name)):
             if candidate.lower() in by_name:
                 return by_name[candidate.lower()]
         notes = text_of(weapon.get("notes")).lower()
@@ -114,7 +117,7 @@ class GearPart(SheetBase):
     def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
         if skill is None:
             return [{"type": "dx", "modifier": -4}]
-        base, spec, _ = split_skill_name(skill)
+        base, spec, _ = self.skill_parts.get(skill) or split_skill_name(skill)
         default: dict[str, Any] = {"type": "skill", "name": base}
         if spec:
             default["specialization"] = spec

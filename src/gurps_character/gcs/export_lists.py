@@ -12,11 +12,13 @@ from typing import Any, Final
 from .export_sheet import (
     ADJUSTMENTS,
     LIMIT,
+    TRAIT_KEYS,
     SheetBase,
     Stack,
     as_written,
     fxp_text,
     plain,
+    put_in_order,
     signed,
     text_of,
 )
@@ -86,6 +88,7 @@ class ListsPart(SheetBase):
                 node["can_level"] = True
                 node["levels"] = level
                 node["calc"]["current_level"] = level
+                put_in_order(node, TRAIT_KEYS)
         for index, language in enumerate(doc.get("languages", [])):
             self._language(language, f"/languages/{index}")
         for index, familiarity in enumerate(doc.get("culturalFamiliarities", [])):
@@ -167,7 +170,11 @@ class ListsPart(SheetBase):
         groups: dict[tuple[str, str], float] = {}
         for index, skill in enumerate(self.doc.get("skills", [])):
             pointer = f"/skills/{index}"
-            name, spec, tech_level = split_skill_name(self.skill_names[index])
+            full = self.skill_names[index]
+            parts = self.skill_parts.get(full)
+            if parts is None:
+                parts = self.skill_parts[full] = split_skill_name(full)
+            name, spec, tech_level = parts
             attribute = skill["attribute"]
             difficulty = _DIFFICULTY[skill["difficulty"]]
             points = self.bounded(skill.get("points"), f"{pointer}/points", "Points")

@@ -38,6 +38,7 @@ __all__ = [
     "number",
     "order_damage",
     "plain",
+    "put_in_order",
     "reordered",
     "signed",
     "signed_number",
@@ -112,10 +113,9 @@ def plain(value: float) -> int | float:
 def fxp_text(value: float) -> str:
     """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
     shown = plain(value)
-    if isinstance(shown, int):
+    if type(shown) is int:
         return f"{shown:,}"
-    whole, _, fraction = f"{shown:.4f}".rstrip("0").partition(".")
-    return f"{int(whole):,}.{fraction}" if not whole.startswith("-") else f"-{int(whole[1:]):,}.{fraction}"
+    return f"{shown:,.4f}".rstrip("0")  # not whole: a fraction is left
 
 
 def signed(value: int) -> str:
@@ -151,8 +151,8 @@ def member(document: Mapping[str, Any], pointer: str) -> Mapping[str, Any]:
     """The object at a simple pointer of the document (``/defenses/dodge``), or an empty one."""
     node: Any = document
     for token in pointer.strip("/").split("/"):
-        node = node.get(token, {}) if isinstance(node, Mapping) else {}
-    return node if isinstance(node, Mapping) else {}
+        node = node.get(token, {}) if type(node) is dict or isinstance(node, Mapping) else {}
+    return node if type(node) is dict or isinstance(node, Mapping) else {}
 
 
 def leading_int(text: str) -> int | None:
@@ -166,32 +166,40 @@ def reordered(node: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
     return {key: node[key] for key in order if key in node}
 
 
+def put_in_order(node: dict[str, Any], order: Sequence[str]) -> None:
+    """Puts a node's keys in ``order``, in place (for keys set after it was made)."""
+    ordered = reordered(node, order)
+    node.clear()
+    node.update(ordered)
+
+
 def order_damage(damage: dict[str, Any]) -> None:
     """Puts a weapon damage's keys in GCS's order, in place."""
-    ordered = reordered(damage, DAMAGE_KEYS)
-    damage.clear()
-    damage.update(ordered)
+    put_in_order(damage, DAMAGE_KEYS)
 
 
 def finished(node: dict[str, Any]) -> dict[str, Any]:
     """A node in GCS's key order, without the empty lists and blocks GCS leaves out."""
-    order = SKILL_KEYS if "difficulty" in node else EQUIPMENT_KEYS if "description" in node else TRAIT_KEYS
-    out = {}
-    for key in order:
-        if key not in node:
-            continue
-        value = node[key]
-        if (
-            key in ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
-            and not value
-        ):
-            continue  # GCS leaves out what is empty or 0
-        if key == "calc" and not value and "difficulty" in node:
-            continue
-        if key == "weapons":
-            value = [reordered(weapon, WEAPON_KEYS) for weapon in value]
-        out[key] = value
+    skill = "difficulty" in node
+    rank = _SKILL_RANK if skill else _EQUIPMENT_RANK if "description" in node else _TRAIT_RANK
+    out = {
+        key: value
+        for key, value in node.items()
+        if key in rank and (value or not (key in _LEFT_OUT_EMPTY or (key == "calc" and skill)))
+    }  # GCS leaves out what is empty or 0; the node's keys are in GCS's order (see put_in_order)
+    weapons = out.get("weapons")
+    if weapons:
+        out["weapons"] = [reordered(weapon, WEAPON_KEYS) for weapon in weapons]
     return out
+
+
+_TRAIT_RANK: Final = {key: rank for rank, key in enumerate(TRAIT_KEYS)}
+_EQUIPMENT_RANK: Final = {key: rank for rank, key in enumerate(EQUIPMENT_KEYS)}
+_SKILL_RANK: Final = {key: rank for rank, key in enumerate(SKILL_KEYS)}
+_LEFT_OUT_EMPTY: Final = frozenset(
+    ("weapons", "features", "modifiers", "tags", "base_points", "points_per_level")
+)
+"""The keys GCS leaves out of a node when they are empty or 0."""
 
 
 class Stack(NamedTuple):
@@ -247,6 +255,10 @@ class SheetBase:
         self.skill_names: list[str] = []
         self.skill_words: list[tuple[str, str, str]] | None = None
         """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
+        self.skill_parts: dict[str, tuple[str, str | None, str | None]] = {}
+        """The skills' names as GCS's name, specialization and tech level, by the whole name."""
+        self.skill_by_lower_name: dict[str, str] | None = None
+        """The skills' names by their lower-case name (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
         self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
         """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""
@@ -260,7 +272,8 @@ class SheetBase:
 
     def bounded(self, value: object, pointer: str, what: str) -> float:
         """A document number within :data:`LIMIT` (noted when it was not)."""
-        amount = number(value)
+        kind = type(value)
+        amount: float = value if kind is int or kind is float else number(value)  # type: ignore[assignment]
         if -LIMIT <= amount <= LIMIT:
             return amount
         kept = LIMIT if amount > 0 else -LIMIT
@@ -345,23 +358,30 @@ class SheetBase:
     ) -> dict[str, Any]:
         """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
         the ``stack`` its name ends with."""
-        unit = stack or Stack(name, 1, cost, weight * 2)
-        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": unit.description}
+        pounds = weight * 2
+        weight_text = f"{fxp_text(pounds)} lb"
+        quantity: int | float
+        if stack is None:
+            description, quantity, unit_cost, unit_text = name, 1, cost, weight_text
+            unit_pounds = pounds
+        else:
+            description, quantity, unit_cost, unit_pounds = stack
+            unit_text = f"{fxp_text(unit_pounds)} lb"
+        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": description}
         if notes:
             node["local_notes"] = notes
-        if unit.cost:
-            node["base_value"] = fxp_text(unit.cost).replace(",", "")
-        if unit.pounds:
-            node["base_weight"] = f"{fxp_text(unit.pounds)} lb"
+        if unit_cost:
+            node["base_value"] = fxp_text(unit_cost).replace(",", "")
+        if unit_pounds:
+            node["base_weight"] = unit_text
         node["weapons"] = []
         node["features"] = []
-        node["quantity"] = unit.quantity
+        node["quantity"] = quantity
         node["equipped"] = True
-        weight_text = f"{fxp_text(weight * 2)} lb"
         node["calc"] = {
-            "value": plain(unit.cost),
+            "value": plain(unit_cost),
             "extended_value": plain(cost),
-            "weight": f"{fxp_text(unit.pounds)} lb",
+            "weight": unit_text,
             "extended_weight": weight_text,
         }
         self.equipment.append(node)

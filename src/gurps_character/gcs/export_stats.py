@@ -385,13 +385,16 @@ class StatsPart(SheetBase):
                 continue
             level = int(found)
             load = plain(round(derived.lift_pounds * _LOADS[level] / 2, 6))
-            for key, got, why in (
-                ("move", moves[level], self._move_cause(move_halvings, derived)),
-                ("dodge", dodges[level], self._dodge_cause(dodge_halvings, derived)),
-                ("maxLoad", load, "GCS's loads are its Basic Lift in pounds times 1, 2, 3, 6 and 10"),
-            ):
+            for key, got in (("move", moves[level]), ("dodge", dodges[level]), ("maxLoad", load)):
                 stored = entry.get(key)
                 if isinstance(stored, int | float) and not isinstance(stored, bool) and stored != got:
+                    why = (
+                        self._move_cause(move_halvings, derived)
+                        if key == "move"
+                        else self._dodge_cause(dodge_halvings, derived)
+                        if key == "dodge"
+                        else "GCS's loads are its Basic Lift in pounds times 1, 2, 3, 6 and 10"
+                    )
                     self.note(
                         f"/encumbrance/levels/{index}/{key}",
                         "differs",
@@ -544,6 +547,8 @@ def _striking(
     """The progression and Striking ST bonus that give the document's thrust and swing."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
+    if st >= 0 and thrust(st, "basic_set") == wanted_thrust and swing(st, "basic_set") == wanted_swing:
+        return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
     low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
     for progression in _PROGRESSIONS:
 

@@ -10,7 +10,6 @@ without recursion (kept GCS data may nest deeply) and faster than :mod:`json`'s 
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from json.encoder import encode_basestring
@@ -30,6 +29,21 @@ _ESCAPES: Final = (
     ("\u2029", "\\u2029"),
 )
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+_KEY_TEXT: Final[dict[str, str]] = {
+    key: encode_basestring(key) + ": "
+    for key in (
+        "id", "calc", "name", "value", "type", "points", "base", "attr_id", "adj", "tags", "local_notes",
+        "amount", "compare", "level", "base_points", "damage", "features", "attribute", "difficulty",
+        "weight", "specialization", "description", "quantity", "equipped", "extended_value",
+        "extended_weight", "rsl", "qualifier", "selection_type", "sv", "defaults", "base_weight",
+        "base_value", "weapons", "parry", "percentage", "modifier", "cost_adj", "current", "can_level",
+        "levels", "current_level", "st", "reach", "modifiers", "block", "range", "usage", "strength",
+        "points_per_level", "tech_level", "accuracy", "rate_of_fire", "shots", "bulk", "recoil",
+        "legality_class", "limitation", "armor_divisor", "text", "markdown", "situation",
+    )
+}  # fmt: skip
+"""Keys GCS files hold many times, as written before their value (read only: made once)."""
 
 
 class GcsJsonError(ValueError):
@@ -116,40 +130,51 @@ _FAST_DEPTH: Final = 200
 
 
 def _write_nested(value: Any, indent: str, write: Any, depth: int) -> None:
-    """Writes a value; text and numbers inside a container are written in its loop (most values
-    are), the containers inside it by recursion."""
+    """Writes a value: a container as the text :func:`_container` joins."""
     kind = type(value)
-    if kind is not dict and kind is not list:
+    if (kind is dict or kind is list) and value:
+        write(_container(value, indent, depth))
+    else:
         write(_scalar(value))
-        return
-    if not value:
-        write("{}" if kind is dict else "[]")
-        return
+
+
+def _container(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> str:
+    """A non-empty container's text: its items' texts joined (one join per container is faster
+    than a write per item), the containers inside it by recursion."""
     if depth > _FAST_DEPTH:
         raise _TooDeep
     inner = indent + "\t"
-    separator = ("{\n" if kind is dict else "[\n") + inner
-    comma = ",\n" + inner
-    pairs = value.items() if kind is dict else zip(itertools.repeat(None), value, strict=False)
-    for key, item in pairs:
-        if key is None:
-            head = separator
-        elif type(key) is str:
-            head = separator + encode_basestring(key) + ": "
+    parts: list[str] = []
+    add = parts.append
+    if type(value) is dict:
+        known = _KEY_TEXT
+        for key, item in value.items():
+            head = known.get(key) if type(key) is str else None
+            if head is None:
+                if type(key) is not str:
+                    raise GcsJsonError(f"the key {key!r} is not text")
+                head = encode_basestring(key) + ": "
+            kind = type(item)
+            if kind is str:
+                add(head + encode_basestring(item))
+            elif kind is int:
+                add(head + int.__repr__(item))
+            elif (kind is dict or kind is list) and item:
+                add(head + _container(item, inner, depth + 1))
+            else:
+                add(head + _scalar(item))
+        return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "}"
+    for item in value:
+        kind = type(item)
+        if kind is str:
+            add(encode_basestring(item))
+        elif kind is int:
+            add(int.__repr__(item))
+        elif (kind is dict or kind is list) and item:
+            add(_container(item, inner, depth + 1))
         else:
-            raise GcsJsonError(f"the key {key!r} is not text")
-        separator = comma
-        item_kind = type(item)
-        if item_kind is str:
-            write(head + encode_basestring(item))
-        elif item_kind is int:
-            write(head + int.__repr__(item))
-        elif (item_kind is dict or item_kind is list) and item:
-            write(head)
-            _write_nested(item, inner, write, depth + 1)
-        else:
-            write(head + _scalar(item))
-    write("\n" + indent + ("}" if kind is dict else "]"))
+            add(_scalar(item))
+    return "[\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "]"
 
 
 def _write_deep(data: Any, write_part: Any) -> None:

@@ -103,7 +103,7 @@ class _Sheet(StatsPart, GearPart, ListsPart):
 def _gcs_date(moment: datetime) -> str:
     """A time as GCS writes dates (RFC 3339 to the second; UTC as ``Z``)."""
     instant = moment.astimezone(UTC)
-    return f"{instant.year:04d}-{instant.month:02d}-{instant.day:02d}T{instant:%H:%M:%S}Z"
+    return f"{_date_and_time(instant)}Z"
 
 
 def _document_date(value: object) -> str | None:
@@ -117,9 +117,17 @@ def _document_date(value: object) -> str | None:
     if moment.tzinfo is None:
         return None
     offset = moment.utcoffset()
-    text = f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment:%H:%M:%S}"
+    text = _date_and_time(moment)
     if not offset:
         return text + "Z"
     minutes = int(offset.total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     return text + f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def _date_and_time(moment: datetime) -> str:
+    """``YYYY-MM-DDTHH:MM:SS`` (formatted field by field: ``strftime`` costs more)."""
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
+        f"T{moment.hour:02d}:{moment.minute:02d}:{moment.second:02d}"
+    )

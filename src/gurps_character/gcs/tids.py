@@ -40,16 +40,17 @@ class TidMaker:
         digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
         self._given: set[str] = set()
-        self._drawn = ""
+        self._drawn: list[str] = []
+        """TIDs' characters drawn and not yet given, the next one last."""
 
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
         letter = KINDS[kind]
         while True:
             if not self._drawn:
-                self._drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
-            tid = letter + self._drawn[:16]
-            self._drawn = self._drawn[16:]
+                drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
+                self._drawn = [drawn[start : start + 16] for start in range(len(drawn) - 16, -1, -16)]
+            tid = letter + self._drawn.pop()
             if tid not in self._given:
                 self._given.add(tid)
                 return tid
