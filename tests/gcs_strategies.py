@@ -343,10 +343,36 @@ def built_document(chooser: Chooser, *, largest: int = 60) -> Any:
     return document
 
 
+_WRITABLE_NESTING = 300
+"""The deepest document :func:`gcs_source` writes as text (far below the recursion limit)."""
+
+
+def _nesting(value: Any) -> int:
+    """How many containers deep ``value`` goes, counted up to one past
+    :data:`_WRITABLE_NESTING` (without recursion; shared and cyclic containers are followed to
+    that depth at most, each once per depth)."""
+    deepest = 0
+    seen: set[tuple[int, int]] = set()
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list) or (id(item), depth) in seen:
+            continue
+        seen.add((id(item), depth))
+        deepest = max(deepest, depth)
+        if deepest > _WRITABLE_NESTING:
+            break
+        stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def gcs_source(chooser: Chooser, *, deep: int = 3_000) -> Any:
     """An ``import_gcs`` source: the document as a mapping, text or bytes."""
     document = gcs_document(chooser, deep=deep)
-    if chance(chooser, 50):
+    if chance(chooser, 50) or _nesting(document) > _WRITABLE_NESTING:
+        # json.dumps recurses: whether it reaches the interpreter's limit depends on how deep the
+        # caller's stack is, so a draw that asked it would differ between runs (Hypothesis's
+        # FlakyStrategyDefinition); too deep a document is given as it is, every time
         return document
     try:
         source = json.dumps(document, indent=pick(chooser, (None, "\t")), ensure_ascii=chance(chooser, 50))
