@@ -357,3 +357,46 @@ def test_words_and_numbers_json_lacks_are_placed_where_they_are(
     with pytest.raises(JsonTextError) as caught:
         loads(text)
     assert (caught.value.reason, caught.value.details()) == (reason, {"line": line, "column": column})
+
+
+def _repeated_by_expanding(value: Any) -> int:
+    """What copying ``value`` copies again, by walking every place of the expanded tree: each
+    container met a second time counts its length plus one (an independent oracle for the
+    careful copy's limit; recursion is fine at these depths)."""
+    seen: set[int] = set()
+
+    def walk(node: Any) -> int:
+        if not isinstance(node, list | tuple | dict):
+            return 0
+        again = len(node) + 1 if id(node) in seen else 0
+        seen.add(id(node))
+        return again + sum(walk(part) for part in (node.values() if isinstance(node, dict) else node))
+
+    return walk(value)
+
+
+@pytest.mark.parametrize(
+    ("make", "repeated"),
+    [
+        (lambda: tuple([[0] * 99] * 101), 10_000),  # 100 copies again of 99 values and the list
+        (lambda: tuple([[0] * 99] * 102), 10_100),
+        (lambda: (lambda m: (m, m))([[0] * 1_426] * 4), 9_994),  # 3 x 1,427, then 5 + 4 x 1,427
+        (lambda: (lambda m: (m, m))([[0] * 1_427] * 4), 10_001),
+    ],
+    ids=["flat at the limit", "flat past it", "nested below", "nested past"],
+)
+def test_shared_data_is_copied_up_to_the_limit_of_repeated_values(
+    make: Any, repeated: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The careful copy (a tuple at the root takes it) copies shared parts again up to its limit
+    of repeated values (a million; 10,000 here, the same rule at a hundredth of the cost), and
+    refuses beyond: a shared container is weighed whole before it is copied again, nested
+    sharing counted once per place, as copying it would count."""
+    monkeypatch.setattr(_json, "_MAX_REPEATED", 10_000)
+    value = make()
+    assert _repeated_by_expanding(value) == repeated
+    if repeated <= 10_000:
+        assert copy_json(value) == json.loads(json.dumps(value))
+    else:
+        with pytest.raises(NotJsonError, match="its shared parts repeat more than 10000 values"):
+            copy_json(value)

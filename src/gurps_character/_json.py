@@ -442,9 +442,11 @@ _INT_LIMIT = 2**1024 - 2**970
 _NEGATIVE_INT_LIMIT = -_INT_LIMIT
 
 
-_FAST_CONTAINERS = 1_000_000
-"""The fast copy and writer leave larger data to the careful ones (more containers than a 2 MB
-text can hold, so the data may be a few shared lists standing for an exponential tree)."""
+_FAST_CONTAINERS = 200_000
+"""The fast copy and writer leave larger data to the careful ones: the data may be a few shared
+lists standing for an exponential tree, which the careful copy weighs at once. A character
+holds far fewer (one of 5,000 skills, 830 kB of text, about 30,000); a 2 MB text of nothing but
+empty lists could hold 700,000, which the careful copy takes too, only slower."""
 
 
 def _copy_plain(value: Any, budget: list[int]) -> Any:
@@ -504,6 +506,7 @@ def _copy_checked(value: Any, numbers: NumberMode = "refuse") -> Any:
     open_ids: set[int] = set()  # the containers whose children are being copied
     seen: set[int] = set()  # every container met so far
     repeated = 0  # values copied again because a container is shared
+    weights: dict[int, int] = {}  # a finished container's id → what copying it again repeats
     # frames: (source, target container, key in target, path); a path is (parent path, token),
     # () for the root. A frame whose source is _CLOSE ends the container with id ``slot``.
     stack: list[tuple[Any, Any, Any, tuple[Any, ...]]] = [(value, root, 0, ())]
@@ -520,12 +523,14 @@ def _copy_checked(value: Any, numbers: NumberMode = "refuse") -> Any:
             if key in open_ids:
                 raise NotJsonError(_spell(path), "the value contains itself")
             if key in seen:  # a shared container: copied again, and so are all its parts
-                repeated += len(source) + 1
-                if repeated > _MAX_REPEATED:
+                # Its first copy is finished, so what copying it again repeats is known before
+                # the copy: refused at once rather than after a million values
+                if repeated + _expanded_weight(source, weights) > _MAX_REPEATED:
                     raise NotJsonError(
                         _spell(path),
                         f"its shared parts repeat more than {_MAX_REPEATED} values: the data is too large",
                     )
+                repeated += len(source) + 1
             seen.add(key)
             open_ids.add(key)
             push((_CLOSE, None, key, path))  # popped after every child
@@ -558,6 +563,33 @@ def _copy_checked(value: Any, numbers: NumberMode = "refuse") -> Any:
         else:
             raise NotJsonError(_spell(path), f"a {type(source).__name__} has no JSON form")
     return root[0]
+
+
+def _expanded_weight(container: Any, weights: dict[int, int]) -> int:
+    """What copying a container whose first copy is finished counts as repeated: its length plus
+    one, and as much again for every container inside, once per place it stands (so a list that
+    holds one list twice, 60 levels down, weighs about 2**61). Without recursion; each container
+    is weighed once, in ``weights`` (its parts were copied once, so none contains itself)."""
+    stack: list[tuple[Any, bool]] = [(container, False)]
+    while stack:
+        node, parts_weighed = stack.pop()
+        key = id(node)
+        if key in weights:
+            continue
+        parts = [
+            part for part in (node.values() if isinstance(node, Mapping) else node) if _is_container(part)
+        ]
+        if parts_weighed:
+            weights[key] = len(node) + 1 + sum(weights[id(part)] for part in parts)
+        else:
+            stack.append((node, True))
+            stack.extend((part, False) for part in parts if id(part) not in weights)
+    return weights[id(container)]
+
+
+def _is_container(value: Any) -> bool:
+    kind = type(value)
+    return kind is dict or kind is list or (kind is not str and isinstance(value, Mapping | list | tuple))
 
 
 def _number_text(number: int | float) -> str:
