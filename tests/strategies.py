@@ -707,13 +707,17 @@ def snapshot(value: Any) -> list[Any]:
     keep_alive: list[Any] = []  # ids stay unique while the values live
     while stack:
         item = stack.pop()
-        if isinstance(item, Mapping | list | tuple):
+        kind = type(item)
+        if kind is str or kind is int or kind is bool or item is None:  # the usual scalars, quickly
+            tokens.append((kind, item))
+            continue
+        if kind is dict or kind is list or isinstance(item, Mapping | list | tuple):
             if id(item) in seen:
                 tokens.append(("ref", seen[id(item)]))
                 continue
             seen[id(item)] = len(seen)
             keep_alive.append(item)
-            if isinstance(item, Mapping):
+            if kind is dict or isinstance(item, Mapping):
                 keys = list(item.keys())
                 tokens.append((type(item), id(item), len(keys)))
                 for key in reversed(keys):
@@ -824,11 +828,12 @@ def mutable_ids(value: Any) -> set[int]:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, Mapping | list | tuple):
+        kind = type(item)
+        if kind is dict or kind is list or (kind is not str and isinstance(item, Mapping | list | tuple)):
             if id(item) in found:
                 continue
             found.add(id(item))  # read-only containers too: they are walked once
-            stack.extend(item.values() if isinstance(item, Mapping) else item)
+            stack.extend(item.values() if kind is dict or isinstance(item, Mapping) else item)
     return found
 
 
