@@ -26,7 +26,7 @@ from ..load import parse_character
 from ._command import Commands, add_command
 from ._common import EXIT_ERROR, EXIT_OK, INVALID_ARGUMENT, NO_FILES, PROG, STDIN, CommandFailure, label
 from ._formats import GCS_SUFFIX, document_suffixes, import_failed
-from ._import import OUTPUT_CONFLICT, OUTPUT_EXISTS, STDOUT_LABEL
+from ._import import OUTPUT_EXISTS, STDOUT_LABEL, without_output_conflicts
 from ._io import (
     atomic_write,
     locked_for_update,
@@ -196,41 +196,9 @@ def _inputs_suffixes() -> tuple[str, ...]:
     return tuple(suffix for suffix in document_suffixes() if suffix != GCS_SUFFIX)
 
 
-def _same_place(left: str, right: str) -> bool:
-    try:
-        return os.path.samefile(left, right)
-    except OSError:
-        return os.path.normcase(os.path.abspath(left)) == os.path.normcase(os.path.abspath(right))
-
-
-def _conflict(item: ExportJob, other: str | None) -> Input:
-    if other is None:
-        message = "the output would replace the input itself; give another name with -o or --out-dir."
-    else:
-        message = f"the output {item.target} is also the output of {other}; export them to different places."
-    details = {"output": item.target, "input": other if other is not None else item.path}
-    return Input(item.path, error=CharacterError(OUTPUT_CONFLICT, message, details).to_dict())
-
-
-def _without_conflicts(inputs: list[Input]) -> list[Input]:
-    taken: dict[str, str] = {}
-    planned: list[Input] = []
-    for item in inputs:
-        if (
-            isinstance(item, ExportJob)
-            and item.error is None
-            and item.target is not None
-            and item.onto is None
-        ):
-            key = os.path.normcase(os.path.realpath(item.target))
-            if item.path != STDIN and _same_place(item.path, item.target):
-                item = _conflict(item, None)
-            elif key in taken:
-                item = _conflict(item, taken[key])
-            else:
-                taken[key] = item.path
-        planned.append(item)
-    return planned
+def _new_file(item: Input) -> str | None:
+    """The GCS file an export job writes anew (a write-back writes into its ``--onto`` file)."""
+    return item.target if isinstance(item, ExportJob) and item.onto is None else None
 
 
 def _stdin_job(args: argparse.Namespace) -> Input:
@@ -310,7 +278,7 @@ def plan(args: argparse.Namespace) -> list[Input]:
             inputs.extend(_folder_jobs(args, path))
         else:
             inputs.append(_file_job(args, path))
-    return _without_conflicts(inputs)
+    return without_output_conflicts(inputs, "export", _new_file)
 
 
 # ================================================================ reporting

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -45,6 +45,7 @@ __all__ = [
     "import_one",
     "plan",
     "register",
+    "without_output_conflicts",
     "write_new",
 ]
 
@@ -227,30 +228,44 @@ def _same_place(left: str, right: str) -> bool:
     return os.path.normcase(os.path.abspath(left)) == os.path.normcase(os.path.abspath(right))
 
 
-def _conflict(item: ImportJob, other: str | None) -> Input:
+def _conflict(item: Input, target: str, other: str | None, verb: str) -> Input:
     if other is None:
         message = "the output would replace the input itself; give another name with -o or --out-dir."
     else:
-        message = f"the output {item.target} is also the output of {other}; import them to different places."
-    details = {"output": item.target, "input": other if other is not None else item.path}
+        message = f"the output {target} is also the output of {other}; {verb} them to different places."
+    details = {"output": target, "input": other if other is not None else item.path}
     return Input(item.path, error=CharacterError(OUTPUT_CONFLICT, message, details).to_dict())
 
 
-def _without_conflicts(inputs: list[Input]) -> list[Input]:
-    """Each output written once, and never over its own input (checked before anything is written)."""
+def without_output_conflicts(
+    inputs: list[Input], verb: str, new_file: Callable[[Input], str | None]
+) -> list[Input]:
+    """Each output written once, and never over its own input (checked before anything is written).
+
+    Args:
+        inputs: The planned inputs, in order.
+        verb: The command, for the message (``import``, ``export``).
+        new_file: The file an input without an error would write, or None (stdout, or a file it
+            is meant to write into, as ``export --onto``).
+    """
     taken: dict[str, str] = {}
     planned: list[Input] = []
     for item in inputs:
-        if isinstance(item, ImportJob) and item.error is None and item.target is not None:
-            key = os.path.normcase(os.path.realpath(item.target))
-            if item.path != STDIN and _same_place(item.path, item.target):
-                item = _conflict(item, None)
+        target = new_file(item) if item.error is None else None
+        if target is not None:
+            key = os.path.normcase(os.path.realpath(target))
+            if item.path != STDIN and _same_place(item.path, target):
+                item = _conflict(item, target, None, verb)
             elif key in taken:
-                item = _conflict(item, taken[key])
+                item = _conflict(item, target, taken[key], verb)
             else:
                 taken[key] = item.path
         planned.append(item)
     return planned
+
+
+def _import_target(item: Input) -> str | None:
+    return item.target if isinstance(item, ImportJob) else None
 
 
 def plan(args: argparse.Namespace) -> list[Input]:
@@ -278,7 +293,7 @@ def plan(args: argparse.Namespace) -> list[Input]:
             inputs.extend(_folder_jobs(args, path))
         else:
             inputs.append(_file_job(args, path))
-    return _without_conflicts(inputs)
+    return without_output_conflicts(inputs, "import", _import_target)
 
 
 # ================================================================ reporting
