@@ -167,17 +167,13 @@ class GearPart(SheetBase):
     def _damage(self, damage: Mapping[str, Any], pointer: str) -> dict[str, Any]:
         """GCS's damage fields for a damage line (its text as written when GCS has no fields for it)."""
         notation = text_of(damage.get("notation")).strip()
+        fields = _common_damage_fields(notation)
+        if fields is not None:
+            return fields
         if not notation:
             self.note(f"{pointer}/notation", "differs", "A damage text of only spaces is no damage in GCS.")
-        try:
-            parsed = parse_notation(notation)
-        except NotationError:
-            parsed = None
-        if (
-            parsed is None
-            or math.isinf(parsed.armor_divisor)
-            or (parsed.base != "fixed" and parsed.multiplier != 1)
-        ):
+        fields = _damage_fields(notation)
+        if fields is None:
             if notation and notation != "-":
                 read_as_dice = damage_from_calc(notation).roll is not None
                 self.note(
@@ -188,16 +184,7 @@ class GearPart(SheetBase):
                     + (", which GCS shows as it is and which reads as dice there." if read_as_dice else "."),
                 )
             return {"type": notation if notation != "-" else ""}
-        out: dict[str, Any] = {"type": parsed.damage_type}
-        if parsed.base == "fixed":
-            out["base"] = dice_text(parsed.dice, parsed.adds, parsed.multiplier)
-        else:
-            out["st"] = "thr" if parsed.base == "thrust" else "sw"
-            if parsed.adds:
-                out["base"] = str(parsed.adds)
-        if parsed.armor_divisor != 1:
-            out["armor_divisor"] = plain(parsed.armor_divisor)
-        return out
+        return fields
 
     def _skill_level(self, skill: str | None) -> float:
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
@@ -388,6 +375,46 @@ class GearPart(SheetBase):
             if name == skill:
                 return node
         return self.adjustments_trait()
+
+
+_COMMON_DAMAGE: Final = re.compile(r"(?:(thr|sw)|([0-9]{1,6})d)([+-][0-9]{1,6})? ([a-z]+|pi\+\+|pi\+|pi-)")
+"""The damage most weapons have (``sw+1 cut``, ``thr imp``, ``2d-1 pi+``): ``thr``, ``sw`` or dice,
+adds, one space and the damage word, read without :func:`parse_notation` (a sixth of its time)."""
+
+
+def _common_damage_fields(notation: str) -> dict[str, Any] | None:
+    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
+    match = _COMMON_DAMAGE.fullmatch(notation)
+    if match is None:
+        return None
+    strength, dice, adds, kind = match.groups()
+    amount = int(adds) if adds else 0
+    if strength is None:
+        return {"type": kind, "base": dice_text(int(dice), amount)}
+    if amount:
+        return {"type": kind, "st": "thr" if strength == "thr" else "sw", "base": str(amount)}
+    return {"type": kind, "st": "thr" if strength == "thr" else "sw"}
+
+
+def _damage_fields(notation: str) -> dict[str, Any] | None:
+    """GCS's damage fields for a damage notation; None when GCS has none for it (a text that is
+    no notation, an armor divisor of infinity, ``thr`` or ``sw`` multiplied)."""
+    try:
+        parsed = parse_notation(notation)
+    except NotationError:
+        return None
+    if math.isinf(parsed.armor_divisor) or (parsed.base != "fixed" and parsed.multiplier != 1):
+        return None
+    out: dict[str, Any] = {"type": parsed.damage_type}
+    if parsed.base == "fixed":
+        out["base"] = dice_text(parsed.dice, parsed.adds, parsed.multiplier)
+    else:
+        out["st"] = "thr" if parsed.base == "thrust" else "sw"
+        if parsed.adds:
+            out["base"] = str(parsed.adds)
+    if parsed.armor_divisor != 1:
+        out["armor_divisor"] = plain(parsed.armor_divisor)
+    return out
 
 
 _DICE: Final = re.compile(r"(\d+)d([+-]\d+)?(?:x(\d+))?|([+-]?\d+)")

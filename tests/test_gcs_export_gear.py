@@ -1,0 +1,65 @@
+"""The export's shortcuts for weapons give what the general code they stand in for gives."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gurps_character._notation import HIT_TYPES, MODIFIERS
+from gurps_character.gcs.export_gear import _common_damage_fields, _damage_fields
+
+_BASES = (
+    "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
+    "3", "1D",
+)  # fmt: skip
+_ADDS = ("", "+1", "-1", "+0", "-0", "+01", "-12", "+999999", "-1000000", "+", "-", "x2", "+1x3", "+ 1")
+_GAPS = ("", " ", "  ", "\t", " (2) ", "(2) ", " x2 ")
+_WORDS = (
+    *HIT_TYPES, *MODIFIERS, "ctrl", "aff", "spec.", "CUT", "Cr", "pi+++", "cut+", "cut-", "x", "per", "é",
+    "",
+)  # fmt: skip
+_TAILS = ("", " ", "/point", " ex", " (3)", ".", "2")
+
+
+def _items(fields: dict[str, Any] | None) -> list[tuple[str, Any]] | None:
+    """The fields with their order (the written file keeps it)."""
+    return None if fields is None else list(fields.items())
+
+
+def test_the_common_form_gives_the_parsed_fields_for_every_combination() -> None:
+    """Every base, adds, gap, damage word and tail combined: where the shortcut answers, its
+    fields (and their order) are the parsed notation's."""
+    answered = 0
+    for base, adds, gap, word, tail in itertools.product(_BASES, _ADDS, _GAPS, _WORDS, _TAILS):
+        notation = f"{base}{adds}{gap}{word}{tail}"
+        fast = _common_damage_fields(notation)
+        if fast is not None:
+            answered += 1
+            assert _items(fast) == _items(_damage_fields(notation)), notation
+    # the shortcut is taken for the usual damage (else it saves nothing)
+    assert answered > 500
+    for notation in ("sw+1 cut", "thr imp", "thr-1 cr", "2d+1 pi", "3d pi++", "1d-2 burn", "sw ctrl"):
+        assert _common_damage_fields(notation) is not None, notation
+
+
+def test_the_common_form_has_the_documented_fields() -> None:
+    """A few by hand, as GCS writes them (thrust and swing with their adds; dice as dice text)."""
+    assert _items(_common_damage_fields("sw+1 cut")) == [("type", "cut"), ("st", "sw"), ("base", "1")]
+    assert _items(_common_damage_fields("thr imp")) == [("type", "imp"), ("st", "thr")]
+    assert _items(_common_damage_fields("thr-0 cr")) == [("type", "cr"), ("st", "thr")]
+    assert _items(_common_damage_fields("2d-1 pi+")) == [("type", "pi+"), ("base", "2d-1")]
+    assert _items(_common_damage_fields("0d+2 burn")) == [("type", "burn"), ("base", "2")]
+    assert _common_damage_fields("sw+1  cut") is None
+    assert _common_damage_fields("1234567d cut") is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789dswthrxX×*+-() ./\t\u00a0abcimpuoeflkntDRS∞", max_size=16))
+def test_the_common_form_never_departs_from_the_parser(notation: str) -> None:
+    """Any text: the shortcut answers None or the parsed fields, in the same order."""
+    fast = _common_damage_fields(notation)
+    if fast is not None:
+        assert _items(fast) == _items(_damage_fields(notation))
