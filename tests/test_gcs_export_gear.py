@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
-from gurps_character.gcs.export_gear import _common_damage_fields, _damage_fields
+from gurps_character.gcs.export_gear import _common_damage_fields, _damage_fields, _spaced_words
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
@@ -63,3 +64,13 @@ def test_the_common_form_never_departs_from_the_parser(notation: str) -> None:
     fast = _common_damage_fields(notation)
     if fast is not None:
         assert _items(fast) == _items(_damage_fields(notation))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcXYZ019 -_()/é\t\u00a0İK", max_size=12))
+def test_a_names_words_are_the_words_the_pattern_finds(name: str) -> None:
+    """The one-word shortcut gives the words the pattern of non-word characters leaves."""
+    lowered = name.lower()
+    assert _spaced_words(lowered) == f" {re.sub('[^a-z0-9]+', ' ', lowered).strip()} "
+    assert _spaced_words("broadsword") == " broadsword "
+    assert _spaced_words("riding (horse)") == " riding horse "

@@ -48,9 +48,16 @@ class GearPart(SheetBase):
         for kind in ("melee", "ranged"):
             for index, weapon in enumerate(weapons.get(kind, [])):
                 pointer = f"/weapons/{kind}/{index}"
-                name = self.name(weapon["name"], f"{pointer}/name", "weapon")
-                cost = self.bounded(weapon.get("cost"), f"{pointer}/cost", "Cost")
-                weight = self.bounded(weapon.get("weight"), f"{pointer}/weight", "Weight")
+                raw = weapon["name"]
+                name = raw.strip() if type(raw) is str else None
+                if name is None or name != raw:
+                    name = self.name(raw, f"{pointer}/name", "weapon")
+                cost = weapon.get("cost")
+                if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
+                    cost = self.bounded(cost, f"{pointer}/cost", "Cost")
+                weight = weapon.get("weight")
+                if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
+                    weight = self.bounded(weight, f"{pointer}/weight", "Weight")
                 owner: dict[str, Any]
                 if cost or weight or "cost" in weapon or "weight" in weapon:
                     owner = self.new_item(name, cost, weight, text_of(weapon.get("notes")))
@@ -72,11 +79,7 @@ class GearPart(SheetBase):
                     )
                 skill = self._weapon_skill(weapon, pointer)
                 if kind == "melee":
-                    lines = weapon.get("damage", []) or [{"notation": "-"}]
-                    for line, damage in enumerate(lines):
-                        owner["weapons"].append(
-                            self._melee(weapon, damage, skill, f"{pointer}/damage/{line}")
-                        )
+                    self._melee(weapon, owner["weapons"], skill, pointer)
                 else:
                     owner["weapons"].append(self._ranged(weapon, skill, pointer))
 
@@ -89,20 +92,24 @@ class GearPart(SheetBase):
             for key in self.skill_names:
                 if key:
                     lowered.setdefault(key.lower(), key)
-            self.skill_words = [
-                (low, key, f" {_NOT_WORD.sub(' ', low).strip()} ") for low, key in lowered.items()
-            ]
+            self.skill_words = [(low, key, _spaced_words(low)) for low, key in lowered.items()]
         name = weapon["name"].strip()
         by_name = self.skill_by_lower_name
         if by_name is None:
             by_name = self.skill_by_lower_name = {low: key for low, key, _ in self.skill_words}
-        for candidate in (name, _LAST_PARENTHESES.sub("", name)):
-            if candidate.lower() in by_name:
-                return by_name[candidate.lower()]
-        notes = text_of(weapon.get("notes")).lower()
-        mentioned = [key for low, key, _ in self.skill_words if low in notes]
-        if mentioned:
-            return max(mentioned, key=len)
+        found = by_name.get(name.lower())
+        if found is not None:
+            return found
+        if ")" in name:  # else the name has no parenthesized part to leave out
+            found = by_name.get(_LAST_PARENTHESES.sub("", name).lower())
+            if found is not None:
+                return found
+        notes = weapon.get("notes")
+        if isinstance(notes, str) and notes:
+            notes = notes.lower()
+            mentioned = [key for low, key, _ in self.skill_words if low in notes]
+            if mentioned:
+                return max(mentioned, key=len)
         words = f" {_NOT_WORD.sub(' ', name.lower())} "
         contained = [key for _, key, spaced in self.skill_words if spaced in words]
         if contained:
@@ -114,53 +121,63 @@ class GearPart(SheetBase):
         )
         return None
 
-    def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
+    def _skill_default(self, skill: str | None) -> tuple[str, str | None] | None:
+        """GCS's name and specialization of the skill a weapon defaults to; None for DX."""
         if skill is None:
-            return [{"type": "dx", "modifier": -4}]
-        base, spec, _ = self.skill_parts.get(skill) or split_skill_name(skill)
-        default: dict[str, Any] = {"type": "skill", "name": base}
-        if spec:
-            default["specialization"] = spec
-        return [default]
+            return None
+        parts = self.skill_parts.get(skill)
+        if parts is None:  # as ListsPart._skills reads it, which takes it from here
+            parts = self.skill_parts[skill] = split_skill_name(skill)
+        return parts[0], parts[1]
 
     def _melee(
-        self, weapon: Mapping[str, Any], damage: Mapping[str, Any], skill: str | None, pointer: str
-    ) -> dict[str, Any]:
-        node: dict[str, Any] = {
-            "id": self.ids.new("melee_weapon"),
-            "sv": 1,
-            "damage": self._damage(damage, pointer),
-        }
-        if weapon.get("reach"):
-            node["reach"] = weapon["reach"]
+        self, weapon: Mapping[str, Any], modes: list[dict[str, Any]], skill: str | None, pointer: str
+    ) -> None:
+        """A GCS melee weapon for each of a weapon's damage lines, added to ``modes``."""
+        reach = weapon.get("reach")
         parry = weapon.get("parry")
-        if isinstance(parry, Mapping):
-            node["parry"] = _parry_text(parry)
-        node["defaults"] = self._defaults(skill)
-        self.weapon_nodes.append((node, pointer, skill))
-        return node
+        parry_text = _parry_text(parry) if isinstance(parry, Mapping) else None
+        default = self._skill_default(skill)
+        for line, damage in enumerate(weapon.get("damage", []) or [{"notation": "-"}]):
+            line_pointer = f"{pointer}/damage/{line}"
+            node: dict[str, Any] = {
+                "id": self.ids.new("melee_weapon"),
+                "sv": 1,
+                "damage": self._damage(damage, line_pointer),
+            }
+            if reach:
+                node["reach"] = reach
+            if parry_text is not None:
+                node["parry"] = parry_text
+            node["defaults"] = _defaults(default)
+            self.weapon_nodes.append((node, line_pointer, skill))
+            modes.append(node)
 
     def _ranged(self, weapon: Mapping[str, Any], skill: str | None, pointer: str) -> dict[str, Any]:
         node: dict[str, Any] = {"id": self.ids.new("ranged_weapon"), "sv": 1}
         node["damage"] = self._damage(weapon.get("damage") or {"notation": "-"}, f"{pointer}/damage")
-        if weapon.get("minST"):
-            node["strength"] = weapon["minST"]
-        for key, target in (
-            ("accuracy", "accuracy"),
-            ("range", "range"),
-            ("rateOfFire", "rate_of_fire"),
-            ("shots", "shots"),
-        ):
-            value = weapon.get(key)
-            if key == "range":
-                value = value.get("notation") if isinstance(value, Mapping) else None
+        value = weapon.get("minST")
+        if value:
+            node["strength"] = value
+        value = weapon.get("accuracy")
+        if value:
+            node["accuracy"] = value
+        value = weapon.get("range")
+        if isinstance(value, Mapping):
+            value = value.get("notation")
             if value:
-                node[target] = value
+                node["range"] = value
+        value = weapon.get("rateOfFire")
+        if value:
+            node["rate_of_fire"] = value
+        value = weapon.get("shots")
+        if value:
+            node["shots"] = value
         if weapon.get("bulk") is not None:
             node["bulk"] = str(int(self.bounded(weapon["bulk"], f"{pointer}/bulk", "Bulk")))
         if weapon.get("recoil") is not None:
             node["recoil"] = str(int(self.bounded(weapon["recoil"], f"{pointer}/recoil", "Recoil")))
-        node["defaults"] = self._defaults(skill)
+        node["defaults"] = _defaults(self._skill_default(skill))
         self.weapon_nodes.append((node, pointer, skill))
         return node
 
@@ -351,7 +368,7 @@ class GearPart(SheetBase):
             owner = self._skill_node(skill_name) if skill_name is not None else self.adjustments_trait()
             owner_name = skill_name or ADJUSTMENTS
         node[key] = str(modifier)
-        node["defaults"] = self._defaults(skill_name)
+        node["defaults"] = _defaults(self._skill_default(skill_name))
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
@@ -466,6 +483,23 @@ def _muscle_range(raw: str, st: float) -> str:
         return ""
     parts = [str(math.trunc(float(factor) * st)) for factor in match.groups() if factor is not None]
     return "/".join(parts)
+
+
+def _spaced_words(lowered: str) -> str:
+    """A lower-case name as its words (letters and digits), one space around each."""
+    if lowered.isascii() and lowered.isalnum():  # one word already (most skills)
+        return f" {lowered} "
+    return f" {_NOT_WORD.sub(' ', lowered).strip()} "
+
+
+def _defaults(default: tuple[str, str | None] | None) -> list[dict[str, Any]]:
+    """A GCS weapon's defaults: its skill's (name and specialization), or DX-4."""
+    if default is None:
+        return [{"type": "dx", "modifier": -4}]
+    name, spec = default
+    if spec:
+        return [{"type": "skill", "name": name, "specialization": spec}]
+    return [{"type": "skill", "name": name}]
 
 
 def _flags(text: str) -> str:
