@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import itertools
 import re
+from types import MappingProxyType
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
-from gurps_character.gcs.export_gear import _common_damage_fields, _damage_fields, _spaced_words
+from gurps_character.gcs.export_gear import (
+    _common_damage_fields,
+    _damage_fields,
+    _defenses,
+    _spaced_words,
+)
+from gurps_character.gcs.export_sheet import member
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
@@ -74,3 +81,35 @@ def test_a_names_words_are_the_words_the_pattern_finds(name: str) -> None:
     assert _spaced_words(lowered) == f" {re.sub('[^a-z0-9]+', ' ', lowered).strip()} "
     assert _spaced_words("broadsword") == " broadsword "
     assert _spaced_words("riding (horse)") == " riding horse "
+
+
+_SHAPES: st.SearchStrategy[Any] = st.one_of(
+    st.none(),
+    st.integers(),
+    st.text(max_size=3),
+    st.lists(st.integers(), max_size=2),
+    st.just(MappingProxyType({})),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["defenses", "dodge", "parry"]),
+        st.one_of(
+            _SHAPES,
+            st.dictionaries(
+                st.sampled_from(["parry", "block", "value"]),
+                st.one_of(_SHAPES, st.fixed_dictionaries({"value": st.integers()})),
+            ),
+            st.builds(
+                MappingProxyType,
+                st.fixed_dictionaries({"parry": st.fixed_dictionaries({"value": st.integers()})}),
+            ),
+        ),
+    ),
+    st.sampled_from(["parry", "block"]),
+)
+def test_a_documents_defense_is_the_member_at_its_pointer(document: dict[str, Any], key: str) -> None:
+    """Whatever the document holds at /defenses, the defense read is member()'s answer there."""
+    assert _defenses(document, key) == member(document, f"/defenses/{key}")

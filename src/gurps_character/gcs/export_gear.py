@@ -21,7 +21,6 @@ from .export_sheet import (
     SheetBase,
     dice_text,
     leading_int,
-    member,
     order_damage,
     plain,
     reordered,
@@ -42,6 +41,9 @@ _LAST_PARENTHESES: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
+
+    _skill_levels: dict[str, int] | None = None
+    """The levels :meth:`_skill_level` read, by skill (made per export)."""
 
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
@@ -207,36 +209,52 @@ class GearPart(SheetBase):
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
         if skill is not None:
+            levels = self._skill_levels
+            if levels is None:
+                levels = self._skill_levels = {}
+            level = levels.get(skill)
+            if level is not None:
+                return level
             for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
                 if name == skill:
-                    return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
+                    # read once per export: a level beyond LIMIT is noted once either way
+                    level = levels[skill] = math.floor(self.bounded(entry.get("level"), "", "Skill level"))
+                    return level
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
         """Each weapon's computed values (level, resolved damage, parry) and the document's
         thrust or swing difference carried in its damage."""
+        st = self.values["st"]
+        striking = st + derived.striking
+        encumbrance = derived.encumbrance_level
         for node, pointer, skill in self.weapon_nodes:
             level = self._skill_level(skill)
-            minimum = leading_int(text_of(node.get("strength")))
-            if minimum is not None and minimum > self.values["st"] + derived.striking:
-                level -= minimum - (self.values["st"] + derived.striking)
-            fencing = "F" in text_of(node.get("parry")).upper()
-            penalty = derived.encumbrance_level if fencing else 0
+            strength = node.get("strength")
+            minimum = leading_int(strength) if isinstance(strength, str) else None
+            if minimum is not None and minimum > striking:
+                level -= minimum - striking
+            parry = node.get("parry")  # _parry_text's: its flags are capitals
+            penalty = encumbrance if parry is not None and "F" in parry else 0
             # GCS's parry and block halve the default's level before the fencing penalty and
             # the floor at 0 (truncating toward zero)
             self.defense_bases.append(3 + math.trunc(level / 2) - penalty)
             level = max(level - penalty, 0)
-            self._shift_damage(node, pointer, derived)
-            self._uncap_damage(node, pointer, minimum, self.values["st"] + derived.striking)
+            if derived.shift:
+                self._shift_damage(node, pointer, derived)
+            if minimum is not None:
+                self._uncap_damage(node, pointer, minimum, striking)
             calc: dict[str, Any] = {}
             if level:
                 calc["level"] = plain(level)
             resolved = _resolved_damage(node["damage"], derived)
             if resolved:
                 calc["damage"] = resolved
-            muscle = _muscle_range(text_of(node.get("range")), self.values["st"])
-            if muscle:
-                calc["range"] = muscle
+            reach = node.get("range")
+            if reach and isinstance(reach, str):
+                muscle = _muscle_range(reach, st)
+                if muscle:
+                    calc["range"] = muscle
             node["calc"] = calc
 
     def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
@@ -289,13 +307,16 @@ class GearPart(SheetBase):
 
     def _defense(self, key: str, derived: Derived) -> None:
         """The best parry (or block) GCS computes from the weapons, made the document's."""
-        stored = member(self.doc, f"/defenses/{key}")
+        stored = _defenses(self.doc, key)
         raw = stored.get("value")
         wanted = None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
         best: int | None = None
+        able: list[tuple[dict[str, Any], str, int | None]] = []  # mode, modifier text, defense
         for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
             if key in node:
-                value = _defense_value(node, key, base)
+                written = node[key]
+                value = _defense_value(written, base)
+                able.append((node, written, value))
                 if value is not None and (best is None or value > best):
                     best = value
         bonus = 0
@@ -332,16 +353,18 @@ class GearPart(SheetBase):
                 "GCS adds "
                 f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
             )
-        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
-            if key in node:
-                value = _defense_value(node, key, base)
-                if value is not None:
-                    text = f"{max(value + bonus, 0)}{_flags(node[key])}"
-                    if text != node[key]:
-                        node["calc"][key] = text
-                node["calc"] = reordered(node["calc"], WEAPON_CALC_KEYS)
-            if key == "block" and not node["calc"]:
-                del node["calc"]
+        for node, written, value in able:
+            if value is not None:
+                text = f"{max(value + bonus, 0)}{_flags(written)}"
+                if text != written:
+                    calc = node["calc"]
+                    calc[key] = text
+                    if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
+                        node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
+        if key == "block":
+            for node, _, _ in self.weapon_nodes:
+                if not node["calc"]:
+                    del node["calc"]
 
     def _carrier(self, key: str, skill: object, wanted: int, derived: Derived) -> None:
         """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
@@ -441,36 +464,45 @@ def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
     """GCS's resolved damage text for a weapon (``2d+1 cut``)."""
     kind = text_of(damage.get("type")).strip()
     strength = damage.get("st")
-    base = text_of(damage.get("base"))
     divisor = damage.get("armor_divisor")
-    dice: tuple[int, int, int] | None
-    if strength in ("thr", "sw"):
+    if strength == "thr" or strength == "sw":
         table = derived.thrust if strength == "thr" else derived.swing
-        dice = (table[0], table[1] + int(base or 0), 1)
-    elif base:
-        match = _DICE.fullmatch(base)
-        if match is None:
-            dice = None
-        elif match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
-            dice = (0, int(match.group(4)), 1)
-        else:
-            dice = (int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1))
+        base = damage.get("base")
+        text = dice_text(table[0], table[1] + int(base or 0) if isinstance(base, str) else table[1])
     else:
-        dice = None
-    text = "" if dice is None else dice_text(*dice)
+        base = damage.get("base")
+        match = _DICE.fullmatch(base) if isinstance(base, str) and base else None
+        if match is None:
+            text = ""
+        elif match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
+            text = dice_text(0, int(match.group(4)))
+        else:
+            text = dice_text(int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1))
     if divisor is not None:
         text += f"({plain(divisor)})"
-    return f"{text} {kind}".strip()
+    if not kind:
+        return text.strip()
+    return f"{text} {kind}" if text else kind
 
 
-def _defense_value(node: Mapping[str, Any], key: str, base: int) -> int | None:
-    """GCS's parry or block with a weapon, before Parry and Block bonuses and its floor at 0:
-    ``base`` (3 + half the weapon's level, less the fencing penalty) + its modifier; None when it
-    cannot."""
-    modifier = leading_int(text_of(node.get(key)))
+def _defense_value(written: str, base: int) -> int | None:
+    """GCS's parry or block with a weapon whose modifier is ``written``, before Parry and Block
+    bonuses and its floor at 0: ``base`` (3 + half the weapon's level, less the fencing penalty)
+    + its modifier; None when it cannot."""
+    modifier = leading_int(text_of(written))
     if modifier is None:
         return None
     return base + modifier
+
+
+def _defenses(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The document's ``/defenses/<key>`` object, or an empty one (:func:`member`'s answer)."""
+    found: Any = document.get("defenses", {})
+    if type(found) is dict or isinstance(found, Mapping):
+        found = found.get(key, {})
+        if type(found) is dict or isinstance(found, Mapping):
+            return found
+    return {}
 
 
 _MUSCLE_RANGE: Final = re.compile(r"\s*x(\d+(?:\.\d+)?)\s*(?:/\s*x(\d+(?:\.\d+)?))?\s*", re.IGNORECASE)
