@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -15,9 +16,10 @@ from gurps_character.gcs.export_gear import (
     _common_damage_fields,
     _damage_fields,
     _defenses,
+    _parry_text,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import member
+from gurps_character.gcs.export_sheet import LIMIT, member
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
@@ -113,3 +115,38 @@ _SHAPES: st.SearchStrategy[Any] = st.one_of(
 def test_a_documents_defense_is_the_member_at_its_pointer(document: dict[str, Any], key: str) -> None:
     """Whatever the document holds at /defenses, the defense read is member()'s answer there."""
     assert _defenses(document, key) == member(document, f"/defenses/{key}")
+
+
+def _parry_by_pattern(parry: Mapping[str, Any]) -> str:
+    """The parry text as the pattern alone gives it (the export's rule before its shortcuts)."""
+    modifier = parry.get("modifier")
+    if modifier is None or isinstance(modifier, bool) or not isinstance(modifier, int | float):
+        return "No"
+    if abs(modifier) > LIMIT:
+        return "No"
+    notation = parry.get("notation")
+    match = re.fullmatch(r"\s*[+-]?\d+\s*([FU]*)\s*", notation if isinstance(notation, str) else "", re.I)
+    fencing = bool(match and "F" in match.group(1).upper())
+    return f"{int(modifier)}{'F' if fencing else ''}{'U' if parry.get('unbalanced') is True else ''}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "modifier": st.one_of(
+                st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=2)
+            ),
+            "notation": st.one_of(
+                st.none(), st.integers(), st.text("0123456789+- FfUuﬀ\u212a\u0131\t", max_size=8)
+            ),
+            "unbalanced": st.one_of(st.none(), st.booleans(), st.integers(0, 1)),
+        },
+    )
+)
+def test_the_parry_text_is_the_patterns(parry: dict[str, Any]) -> None:
+    """Any parry object: the text of its modifier and flags, as the pattern reads them."""
+    assert _parry_text(parry) == _parry_by_pattern(parry)
+    assert _parry_text({"modifier": -1, "notation": "-1f"}) == "-1F"
+    assert _parry_text({"modifier": 0, "notation": "0U", "unbalanced": True}) == "0U"

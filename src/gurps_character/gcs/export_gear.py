@@ -42,9 +42,6 @@ _LAST_PARENTHESES: Final = re.compile(r"\s*\([^()]*\)\s*$")
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
-    _skill_levels: dict[str, int] | None = None
-    """The levels :meth:`_skill_level` read, by skill (made per export)."""
-
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
         for kind in ("melee", "ranged"):
@@ -209,17 +206,9 @@ class GearPart(SheetBase):
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
         if skill is not None:
-            levels = self._skill_levels
-            if levels is None:
-                levels = self._skill_levels = {}
-            level = levels.get(skill)
-            if level is not None:
-                return level
             for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
                 if name == skill:
-                    # read once per export: a level beyond LIMIT is noted once either way
-                    level = levels[skill] = math.floor(self.bounded(entry.get("level"), "", "Skill level"))
-                    return level
+                    return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
@@ -228,8 +217,11 @@ class GearPart(SheetBase):
         st = self.values["st"]
         striking = st + derived.striking
         encumbrance = derived.encumbrance_level
+        levels: dict[str | None, float] = {}  # a skill's level read once (a note on it is made once anyway)
         for node, pointer, skill in self.weapon_nodes:
-            level = self._skill_level(skill)
+            level = levels.get(skill)
+            if level is None:
+                level = levels[skill] = self._skill_level(skill)
             strength = node.get("strength")
             minimum = leading_int(strength) if isinstance(strength, str) else None
             if minimum is not None and minimum > striking:
@@ -541,16 +533,22 @@ def _flags(text: str) -> str:
 
 def _parry_text(parry: Mapping[str, Any]) -> str:
     """GCS's parry field: the modifier and its flags (``0``, ``-1F``, ``0U``), or ``No``."""
-    modifier = parry.get("modifier")
-    notation = text_of(parry.get("notation"))
+    modifier: Any = parry.get("modifier")
+    kind = type(modifier)
     if (
-        modifier is None
-        or isinstance(modifier, bool)
-        or not isinstance(modifier, int | float)
-        or abs(modifier) > LIMIT
+        kind is not int
+        and kind is not float
+        and (isinstance(modifier, bool) or not isinstance(modifier, int | float))
     ):
+        return "No"  # none, or not a number
+    if abs(modifier) > LIMIT:
         return "No"
-    match = _PARRY.fullmatch(notation)
-    fencing = bool(match and "F" in match.group(1).upper())
-    unbalanced = parry.get("unbalanced") is True
-    return f"{int(modifier)}{'F' if fencing else ''}{'U' if unbalanced else ''}"
+    notation = text_of(parry.get("notation"))
+    fencing = False
+    if "F" in notation.upper():  # no flag without an F (most parries have none)
+        match = _PARRY.fullmatch(notation)
+        fencing = match is not None and "F" in match.group(1).upper()
+    text = str(int(modifier))
+    if fencing:
+        text += "F"
+    return text + "U" if parry.get("unbalanced") is True else text
