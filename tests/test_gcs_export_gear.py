@@ -16,6 +16,7 @@ from gurps_character.gcs.export_gear import (
     _common_damage_fields,
     _damage_fields,
     _defenses,
+    _names_a_shield,
     _parry_text,
     _spaced_words,
 )
@@ -150,3 +151,13 @@ def test_the_parry_text_is_the_patterns(parry: dict[str, Any]) -> None:
     assert _parry_text(parry) == _parry_by_pattern(parry)
     assert _parry_text({"modifier": -1, "notation": "-1f"}) == "-1F"
     assert _parry_text({"modifier": 0, "notation": "0U", "unbalanced": True}) == "0U"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="shieldSHIELD\u017f\u0130\u0131\u212a \t-_(é", max_size=14))
+def test_a_shield_is_named_as_the_pattern_finds_it(name: str) -> None:
+    """The ASCII shortcut answers as the case-blind pattern for the word shield does."""
+    assert _names_a_shield(name) == (re.search(r"\bshield\b", name, re.IGNORECASE) is not None)
+    assert (
+        _names_a_shield("Medium Shield") and _names_a_shield("\u017fhield") and not _names_a_shield("shields")
+    )

@@ -301,13 +301,24 @@ class GearPart(SheetBase):
         """The best parry (or block) GCS computes from the weapons, made the document's."""
         stored = _defenses(self.doc, key)
         raw = stored.get("value")
-        wanted = None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
+        wanted: int | None
+        if type(raw) is int and -LIMIT <= raw <= LIMIT:
+            wanted = raw
+        else:
+            wanted = (
+                None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
+            )
         best: int | None = None
         able: list[tuple[dict[str, Any], str, int | None]] = []  # mode, modifier text, defense
+        modifiers: dict[str, int | None] = {}  # by the text written (a few texts for all the modes)
         for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
             if key in node:
                 written = node[key]
-                value = _defense_value(written, base)
+                if written in modifiers:
+                    modifier = modifiers[written]
+                else:
+                    modifier = modifiers[written] = leading_int(text_of(written))
+                value = None if modifier is None else base + modifier
                 able.append((node, written, value))
                 if value is not None and (best is None or value > best):
                     best = value
@@ -367,7 +378,7 @@ class GearPart(SheetBase):
         modifier = wanted - 3 - math.trunc(level / 2)
         node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
         shield = (
-            next((item for name, item in self.item_by_name.items() if _SHIELD.search(name)), None)
+            next((item for name, item in self.item_by_name.items() if _names_a_shield(name)), None)
             if key == "block"
             else None
         )
@@ -477,14 +488,11 @@ def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
     return f"{text} {kind}" if text else kind
 
 
-def _defense_value(written: str, base: int) -> int | None:
-    """GCS's parry or block with a weapon whose modifier is ``written``, before Parry and Block
-    bonuses and its floor at 0: ``base`` (3 + half the weapon's level, less the fencing penalty)
-    + its modifier; None when it cannot."""
-    modifier = leading_int(text_of(written))
-    if modifier is None:
-        return None
-    return base + modifier
+def _names_a_shield(name: str) -> bool:
+    """Whether a name has the word shield, in any case."""
+    if name.isascii() and "shield" not in name.lower():
+        return False  # (the pattern's other cases of the letters are not ASCII)
+    return _SHIELD.search(name) is not None
 
 
 def _defenses(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
