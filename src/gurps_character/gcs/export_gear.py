@@ -217,6 +217,9 @@ class GearPart(SheetBase):
         st = self.values["st"]
         striking = st + derived.striking
         encumbrance = derived.encumbrance_level
+        shifted = bool(derived.shift)
+        tables = {"thr": derived.thrust, "sw": derived.swing}
+        bases = self.defense_bases
         levels: dict[str | None, float] = {}  # a skill's level read once (a note on it is made once anyway)
         for node, pointer, skill in self.weapon_nodes:
             level = levels.get(skill)
@@ -230,16 +233,18 @@ class GearPart(SheetBase):
             penalty = encumbrance if parry is not None and "F" in parry else 0
             # GCS's parry and block halve the default's level before the fencing penalty and
             # the floor at 0 (truncating toward zero)
-            self.defense_bases.append(3 + math.trunc(level / 2) - penalty)
-            level = max(level - penalty, 0)
-            if derived.shift:
+            bases.append(3 + math.trunc(level / 2) - penalty)
+            level -= penalty
+            if level < 0:
+                level = 0
+            if shifted:
                 self._shift_damage(node, pointer, derived)
             if minimum is not None:
                 self._uncap_damage(node, pointer, minimum, striking)
             calc: dict[str, Any] = {}
             if level:
-                calc["level"] = plain(level)
-            resolved = _resolved_damage(node["damage"], derived)
+                calc["level"] = level if type(level) is int else plain(level)
+            resolved = _resolved_damage(node["damage"], tables)
             if resolved:
                 calc["damage"] = resolved
             reach = node.get("range")
@@ -398,7 +403,7 @@ class GearPart(SheetBase):
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
-        thrust_text = _resolved_damage(node["damage"], derived)
+        thrust_text = _resolved_damage(node["damage"], {"thr": derived.thrust, "sw": derived.swing})
         if thrust_text:
             calc["damage"] = thrust_text
         calc[key] = str(wanted)
@@ -463,28 +468,30 @@ def _damage_fields(notation: str) -> dict[str, Any] | None:
 _DICE: Final = re.compile(r"(\d+)d([+-]\d+)?(?:x(\d+))?|([+-]?\d+)")
 
 
-def _resolved_damage(damage: Mapping[str, Any], derived: Derived) -> str:
-    """GCS's resolved damage text for a weapon (``2d+1 cut``)."""
-    kind = text_of(damage.get("type")).strip()
+def _resolved_damage(damage: Mapping[str, Any], tables: Mapping[str, tuple[int, int]]) -> str:
+    """GCS's resolved damage text for a weapon (``2d+1 cut``), with thrust and swing from
+    ``tables`` (by ``thr`` and ``sw``)."""
+    kind = damage.get("type")
+    kind = kind.strip() if isinstance(kind, str) else ""
+    base = damage.get("base")
+    if not isinstance(base, str):
+        base = ""
     strength = damage.get("st")
-    divisor = damage.get("armor_divisor")
-    if strength == "thr" or strength == "sw":
-        table = derived.thrust if strength == "thr" else derived.swing
-        base = damage.get("base")
-        text = dice_text(table[0], table[1] + int(base or 0) if isinstance(base, str) else table[1])
-    else:
-        base = damage.get("base")
-        match = _DICE.fullmatch(base) if isinstance(base, str) and base else None
-        if match is None:
-            text = ""
-        elif match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
+    table = tables.get(strength) if strength == "thr" or strength == "sw" else None
+    if table is not None:
+        text = dice_text(table[0], table[1] + int(base) if base else table[1])
+    elif base and (match := _DICE.fullmatch(base)) is not None:
+        if match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
             text = dice_text(0, int(match.group(4)))
         else:
             text = dice_text(int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 1))
+    else:
+        text = ""
+    divisor = damage.get("armor_divisor")
     if divisor is not None:
         text += f"({plain(divisor)})"
     if not kind:
-        return text.strip()
+        return text
     return f"{text} {kind}" if text else kind
 
 
@@ -513,8 +520,9 @@ def _muscle_range(raw: str, st: float) -> str:
     match = _MUSCLE_RANGE.fullmatch(raw)
     if match is None or st <= 0:
         return ""
-    parts = [str(math.trunc(float(factor) * st)) for factor in match.groups() if factor is not None]
-    return "/".join(parts)
+    near, far = match.groups()
+    text = str(math.trunc(float(near) * st))
+    return text if far is None else f"{text}/{math.trunc(float(far) * st)}"
 
 
 def _spaced_words(lowered: str) -> str:
