@@ -77,7 +77,7 @@ def test_the_common_form_never_departs_from_the_parser(notation: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abcXYZ019 -_()/é\t\u00a0İK", max_size=12))
+@given(st.text(alphabet="abcXYZ019 -_()/é\t\u00a0İK\x1c\x0b\x7f", max_size=12))
 def test_a_names_words_are_the_words_the_pattern_finds(name: str) -> None:
     """The one-word shortcut gives the words the pattern of non-word characters leaves."""
     lowered = name.lower()
@@ -161,3 +161,12 @@ def test_a_shield_is_named_as_the_pattern_finds_it(name: str) -> None:
     assert (
         _names_a_shield("Medium Shield") and _names_a_shield("\u017fhield") and not _names_a_shield("shields")
     )
+
+
+def test_every_character_splits_words_as_the_pattern_does() -> None:
+    """Each of the first 256 characters between words, at the ends and alone, lower-cased as
+    the skill names are."""
+    for code in range(256):
+        for text in (f"ab{chr(code)}c1", chr(code), f"{chr(code)} x {chr(code)}"):
+            lowered = text.lower()
+            assert _spaced_words(lowered) == f" {re.sub('[^a-z0-9]+', ' ', lowered).strip()} ", repr(text)

@@ -35,6 +35,12 @@ _PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
 
 _RULE_OF_20: Final = 20
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
+_ASCII_WORD_CHARACTERS: Final = "".join(
+    character if character.isascii() and (character.isdigit() or character.islower()) else " "
+    for character in map(chr, range(128))
+)
+"""The ASCII characters as :data:`_NOT_WORD` leaves them (by code): letters a-z and digits, all
+others a space (a table for ``str.translate``)."""
 _SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
 _LAST_PARENTHESES: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
@@ -86,16 +92,17 @@ class GearPart(SheetBase):
         """The document skill a weapon is used with: one named as the weapon (its name, or its
         name without a parenthesized part), else the longest skill name its notes mention, else the
         longest one its name contains as words; None (a DX default) when none fits."""
-        if self.skill_words is None:
-            lowered: dict[str, str] = {}
+        by_name = self.skill_by_lower_name
+        if by_name is None or self.skill_words is None:
+            by_name = self.skill_by_lower_name = {}
+            self.skill_words = []
             for key in self.skill_names:
                 if key:
-                    lowered.setdefault(key.lower(), key)
-            self.skill_words = [(low, key, _spaced_words(low)) for low, key in lowered.items()]
+                    low = key.lower()
+                    if low not in by_name:
+                        by_name[low] = key
+                        self.skill_words.append((low, key, _spaced_words(low)))
         name = weapon["name"].strip()
-        by_name = self.skill_by_lower_name
-        if by_name is None:
-            by_name = self.skill_by_lower_name = {low: key for low, key, _ in self.skill_words}
         found = by_name.get(name.lower())
         if found is not None:
             return found
@@ -527,8 +534,10 @@ def _muscle_range(raw: str, st: float) -> str:
 
 def _spaced_words(lowered: str) -> str:
     """A lower-case name as its words (letters and digits), one space around each."""
-    if lowered.isascii() and lowered.isalnum():  # one word already (most skills)
-        return f" {lowered} "
+    if lowered.isascii():
+        if lowered.isalnum():  # one word already (most skills)
+            return f" {lowered} "
+        return f" {' '.join(lowered.translate(_ASCII_WORD_CHARACTERS).split())} "
     return f" {_NOT_WORD.sub(' ', lowered).strip()} "
 
 
