@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from .._notation import NotationError, parse_notation
@@ -34,6 +35,8 @@ __all__ = ["GearPart"]
 _PARRY: Final = re.compile(r"\s*[+-]?\d+\s*([FU]*)\s*", re.IGNORECASE)
 
 _RULE_OF_20: Final = 20
+_BASE_NAMES: Final = MappingProxyType({"thr": "thrust", "sw": "swing"})
+"""The document's names of GCS's ``st`` bases."""
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
 _ASCII_WORD_CHARACTERS: Final = "".join(
     character if character.isascii() and (character.isdigit() or character.islower()) else " "
@@ -215,7 +218,10 @@ class GearPart(SheetBase):
         if skill is not None:
             for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
                 if name == skill:
-                    return math.floor(self.bounded(entry.get("level"), "", "Skill level"))
+                    level = entry.get("level")
+                    if type(level) is int and -LIMIT <= level <= LIMIT:
+                        return level
+                    return math.floor(self.bounded(level, "", "Skill level"))
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
@@ -279,7 +285,7 @@ class GearPart(SheetBase):
 
     def _shift_damage(self, node: dict[str, Any], pointer: str, derived: Derived) -> None:
         damage = node["damage"]
-        base = {"thr": "thrust", "sw": "swing"}.get(damage.get("st", ""))
+        base = _BASE_NAMES.get(damage.get("st", ""))
         if base is None or base not in derived.shift:
             return
         want, got = derived.shift[base], derived.thrust if base == "thrust" else derived.swing
@@ -289,7 +295,8 @@ class GearPart(SheetBase):
             damage.pop("base", None)
             if adds:
                 damage["base"] = str(adds)
-            order_damage(damage)
+            if "armor_divisor" in damage:  # the one key GCS writes after the base
+                order_damage(damage)
             self.note(
                 pointer,
                 "approximated",
@@ -301,7 +308,8 @@ class GearPart(SheetBase):
         fixed = dice_text(want[0], want[1] + adds)
         damage.pop("st", None)
         damage["base"] = fixed
-        order_damage(damage)
+        if "armor_divisor" in damage:
+            order_damage(damage)
         self.note(
             pointer,
             "approximated",
