@@ -329,17 +329,18 @@ class GearPart(SheetBase):
                 None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
             )
         best: int | None = None
-        able: list[tuple[dict[str, Any], str, int | None]] = []  # mode, modifier text, defense
-        modifiers: dict[str, int | None] = {}  # by the text written (a few texts for all the modes)
+        able: list[tuple[dict[str, Any], str, int | None, str]] = []  # mode, its text, defense, flags
+        modifiers: dict[str, tuple[int | None, str]] = {}  # by the text written (a few for all the modes)
         for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
             if key in node:
                 written = node[key]
-                if written in modifiers:
-                    modifier = modifiers[written]
-                else:
-                    modifier = modifiers[written] = leading_int(text_of(written))
+                read = modifiers.get(written)
+                if read is None:
+                    modifier = leading_int(text_of(written))
+                    read = modifiers[written] = (modifier, "" if modifier is None else _flags(written))
+                modifier, flags = read
                 value = None if modifier is None else base + modifier
-                able.append((node, written, value))
+                able.append((node, written, value, flags))
                 if value is not None and (best is None or value > best):
                     best = value
         bonus = 0
@@ -376,9 +377,9 @@ class GearPart(SheetBase):
                 "GCS adds "
                 f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
             )
-        for node, written, value in able:
+        for node, written, value, flags in able:
             if value is not None:
-                text = f"{max(value + bonus, 0)}{_flags(written)}"
+                text = f"{max(value + bonus, 0)}{flags}"
                 if text != written:
                     calc = node["calc"]
                     calc[key] = text
