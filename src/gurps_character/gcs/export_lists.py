@@ -12,13 +12,11 @@ from typing import Any, Final
 from .export_sheet import (
     ADJUSTMENTS,
     LIMIT,
-    TRAIT_KEYS,
     SheetBase,
     Stack,
     as_written,
     fxp_text,
     plain,
-    put_in_order,
     signed,
     text_of,
 )
@@ -29,6 +27,9 @@ from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
 __all__ = ["ListsPart", "split_skill_name"]
 
 _COMPREHENSION_COST: Final = {"none": 0, "broken": 1, "accented": 2, "native": 3}
+
+_COMPREHENSION_TEXT: Final = {level: level.title() for level in _COMPREHENSION_COST}
+_COST_ADJUSTMENT: Final = {cost: f"+{cost}" for cost in _COMPREHENSION_COST.values()}
 
 _DIFFICULTY: Final = {"E": "e", "A": "a", "H": "h", "VH": "vh"}
 
@@ -73,31 +74,62 @@ class ListsPart(SheetBase):
 
     def _traits(self) -> None:
         doc = self.doc
+        new_id = self.ids.new
+        traits = self.traits
+        trait_by_name = self.trait_by_name
         for index, trait in enumerate(doc.get("traits", [])):
-            pointer = f"/traits/{index}"
-            name = self.name(trait["name"], f"{pointer}/name", "trait")
-            points = self.bounded(trait.get("points"), f"{pointer}/points", f"'{name[:40]}' points")
+            name = trait["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/traits/{index}/name", "trait")
+            points = trait.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/traits/{index}/points", f"'{name[:40]}' points")
+                shown = plain(points)
+            else:
+                shown = points
             tags = [_TYPE_TAGS.get(trait.get("type"), "Advantage")]
-            node = self.new_trait(name, points, tags, text_of(trait.get("notes")))
+            notes = trait.get("notes")
+            if type(notes) is not str:
+                notes = text_of(notes)
+            # the node's keys in GCS's order (TRAIT_KEYS), as new_trait makes them
+            node: dict[str, Any] = (
+                {"id": new_id("trait"), "name": name, "local_notes": notes, "tags": tags, "modifiers": []}
+                if notes
+                else {"id": new_id("trait"), "name": name, "tags": tags, "modifiers": []}
+            )
             level = trait.get("level")
-            if isinstance(level, int | float) and not isinstance(level, bool) and 1 <= level <= LIMIT:
+            if (
+                level is not None
+                and isinstance(level, int | float)
+                and not isinstance(level, bool)
+                and 1 <= level <= LIMIT
+            ):
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
                 node["base_points"] = plain(points - per_level * level)
                 node["points_per_level"] = per_level
+                node["weapons"] = []
+                node["features"] = []
                 node["can_level"] = True
                 node["levels"] = level
-                node["calc"]["current_level"] = level
-                put_in_order(node, TRAIT_KEYS)
+                node["calc"] = {"points": shown, "current_level": level}
+            else:
+                node["base_points"] = shown
+                node["weapons"] = []
+                node["features"] = []
+                node["calc"] = {"points": shown}
+            traits.append(node)
+            if name not in trait_by_name:
+                trait_by_name[name] = node
         for index, language in enumerate(doc.get("languages", [])):
             self._language(language, f"/languages/{index}")
         for index, familiarity in enumerate(doc.get("culturalFamiliarities", [])):
-            points = self.bounded(
-                familiarity.get("points"), f"/culturalFamiliarities/{index}/points", "Points"
-            )
-            name = self.name(
-                familiarity["name"], f"/culturalFamiliarities/{index}/name", "cultural familiarity"
-            )
+            points = familiarity.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/culturalFamiliarities/{index}/points", "Points")
+            name = familiarity["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/culturalFamiliarities/{index}/name", "cultural familiarity")
             self.new_trait(f"Cultural Familiarity ({name})", points, ["Advantage", "Mental", "Social"])
         tech = doc.get("techLevel", {})
         tech_points = self.bounded(tech.get("points"), "/techLevel/points", "Tech level points")
@@ -107,27 +139,35 @@ class ListsPart(SheetBase):
 
     def _language(self, language: Mapping[str, Any], pointer: str) -> None:
         spoken, written = language.get("spoken", "none"), language.get("written", "none")
-        points = self.bounded(language.get("points"), f"{pointer}/points", "Points")
-        modifiers = []
-        costs = 0
-        for label, level in (("Spoken", spoken), ("Written", written)):
-            cost = _COMPREHENSION_COST.get(level, 0)
-            costs += cost
-            modifier: dict[str, Any] = {
-                "id": self.ids.new("trait_modifier"),
-                "name": label,
-                "local_notes": str(level).title(),
-            }
-            if cost:
-                modifier["cost_adj"] = f"+{cost}"
-            modifiers.append(modifier)
+        points = language.get("points")
+        if type(points) is not int or not -LIMIT <= points <= LIMIT:
+            points = self.bounded(points, f"{pointer}/points", "Points")
+        new_id = self.ids.new
+        spoken_cost = _COMPREHENSION_COST.get(spoken, 0)
+        modifiers = [_comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost)]
+        written_cost = _COMPREHENSION_COST.get(written, 0)
+        modifiers.append(_comprehension(new_id("trait_modifier"), "Written", written, written_cost))
+        costs = spoken_cost + written_cost
         if spoken == "native" and written == "native":
-            modifiers.append({"id": self.ids.new("trait_modifier"), "name": "Native", "cost_adj": "-6"})
+            modifiers.append({"id": new_id("trait_modifier"), "name": "Native", "cost_adj": "-6"})
             costs -= 6
-        name = self.name(language["name"], f"{pointer}/name", "language")
-        node = self.new_trait(f"Language: {name}", points, ["Language", "Mental", "Social"])
-        node["modifiers"] = modifiers
-        node["base_points"] = plain(points - costs)
+        name = language["name"]
+        if type(name) is not str or name.strip() != name:
+            name = self.name(name, f"{pointer}/name", "language")
+        shown = points if type(points) is int else plain(points)
+        full = f"Language: {name}"
+        node: dict[str, Any] = {
+            "id": new_id("trait"),
+            "name": full,
+            "tags": ["Language", "Mental", "Social"],
+            "modifiers": modifiers,
+            "base_points": plain(points - costs),
+            "weapons": [],
+            "features": [],
+            "calc": {"points": shown},
+        }  # as new_trait makes a trait, with the modifiers and the points before them
+        self.traits.append(node)
+        self.trait_by_name.setdefault(full, node)
 
     def _equipment(self) -> None:
         for index, item in enumerate(self.doc.get("equipment", [])):
@@ -375,6 +415,19 @@ class ListsPart(SheetBase):
                 f"The document's extensions ({', '.join(sorted(extensions)[:5])}) have no place in a GCS "
                 "file.",
             )
+
+
+def _comprehension(ident: str, label: str, level: object, cost: int) -> dict[str, Any]:
+    """A language's ``Spoken`` or ``Written`` modifier at a comprehension level costing ``cost``."""
+    text = _COMPREHENSION_TEXT.get(level) if type(level) is str else None
+    modifier: dict[str, Any] = {
+        "id": ident,
+        "name": label,
+        "local_notes": str(level).title() if text is None else text,
+    }
+    if cost:
+        modifier["cost_adj"] = _COST_ADJUSTMENT[cost]
+    return modifier
 
 
 def _skill_calc(level: float, attribute: str, value: float) -> dict[str, Any]:

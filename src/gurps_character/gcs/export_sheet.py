@@ -112,6 +112,8 @@ def plain(value: float) -> int | float:
 
 def fxp_text(value: float) -> str:
     """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
+    if type(value) is int and -1000 < value < 1000:
+        return str(value)
     shown = plain(value)
     if type(shown) is int:
         return f"{shown:,}"
@@ -138,7 +140,7 @@ def as_written(text: str) -> str:
 
 def text_of(value: object) -> str:
     """``value`` when it is text, else ``""``."""
-    return value if isinstance(value, str) else ""
+    return value if type(value) is str or isinstance(value, str) else ""
 
 
 def signed_number(value: float) -> str:
@@ -286,6 +288,10 @@ class SheetBase:
 
     def name(self, raw: object, pointer: str, what: str) -> str:
         """A name as GCS keeps it: without the spaces around it (noted when it had some)."""
+        if type(raw) is str:
+            name = raw.strip()
+            if name == raw:
+                return name
         text = text_of(raw)
         name = text.strip()
         if name != text:
@@ -306,16 +312,30 @@ class SheetBase:
 
     def new_trait(self, name: str, points: float, tags: Sequence[str], notes: str = "") -> dict[str, Any]:
         """A new trait of the file at ``points`` (its features and weapons added later)."""
-        node: dict[str, Any] = {"id": self.ids.new("trait"), "name": name}
-        if notes:
-            node["local_notes"] = notes
-        if tags:
-            node["tags"] = list(tags)
-        node["modifiers"] = []
-        node["base_points"] = plain(points)
-        node["weapons"] = []
-        node["features"] = []
-        node["calc"] = {"points": plain(points)}
+        shown = points if type(points) is int else plain(points)
+        node: dict[str, Any]
+        if notes or not tags:
+            node = {"id": self.ids.new("trait"), "name": name}
+            if notes:
+                node["local_notes"] = notes
+            if tags:
+                node["tags"] = list(tags)
+            node["modifiers"] = []
+            node["base_points"] = shown
+            node["weapons"] = []
+            node["features"] = []
+            node["calc"] = {"points": shown}
+        else:  # the usual trait, made at once (the same keys in the same order)
+            node = {
+                "id": self.ids.new("trait"),
+                "name": name,
+                "tags": list(tags),
+                "modifiers": [],
+                "base_points": shown,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": shown},
+            }
         self.traits.append(node)
         self.trait_by_name.setdefault(name, node)
         return node
