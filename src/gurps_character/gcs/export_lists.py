@@ -31,6 +31,17 @@ _COMPREHENSION_COST: Final = {"none": 0, "broken": 1, "accented": 2, "native": 3
 _COMPREHENSION_TEXT: Final = {level: level.title() for level in _COMPREHENSION_COST}
 _COST_ADJUSTMENT: Final = {cost: f"+{cost}" for cost in _COMPREHENSION_COST.values()}
 
+_TABLED_POINTS: Final = 64
+_RELATIVE_LEVELS: Final = {
+    difficulty: tuple(points_level(difficulty, points) for points in range(_TABLED_POINTS))
+    for difficulty in ("e", "a", "h", "vh")
+}
+""":func:`~.skills.points_level` of each difficulty (not the wildcards') for 0 to 63 points."""
+
+_SIGNED_LOW: Final = 32
+_SIGNED: Final = tuple(signed(value) for value in range(-_SIGNED_LOW, _SIGNED_LOW))
+"""Whole numbers from -32 to 31 with their sign (:func:`~.export_sheet.signed`), by value + 32."""
+
 _DIFFICULTY: Final = {"E": "e", "A": "a", "H": "h", "VH": "vh"}
 
 _TYPE_TAGS: Final = {
@@ -208,45 +219,95 @@ class ListsPart(SheetBase):
 
     def _skills(self) -> None:
         groups: dict[tuple[str, str], float] = {}
+        skill_names = self.skill_names
+        skill_parts = self.skill_parts
+        values = self.values
+        new_id = self.ids.new
+        nodes = self.skills
         for index, skill in enumerate(self.doc.get("skills", [])):
-            pointer = f"/skills/{index}"
-            full = self.skill_names[index]
-            parts = self.skill_parts.get(full)
+            full = skill_names[index]
+            parts = skill_parts.get(full)
             if parts is None:
-                parts = self.skill_parts[full] = split_skill_name(full)
+                parts = skill_parts[full] = split_skill_name(full)
             name, spec, tech_level = parts
             attribute = skill["attribute"]
             difficulty = _DIFFICULTY[skill["difficulty"]]
-            points = self.bounded(skill.get("points"), f"{pointer}/points", "Points")
-            node: dict[str, Any] = {"id": self.ids.new("skill"), "name": name}
-            if skill.get("notes"):
-                node["local_notes"] = skill["notes"]
-            if spec:
-                node["specialization"] = spec
-            node["difficulty"] = f"{attribute}/{difficulty}"
-            if tech_level is not None:
-                node["tech_level"] = tech_level
-            node["weapons"] = []
-            node["features"] = []
-            node["points"] = plain(points)
-            self.skills.append(node)
-            level = math.floor(self.bounded(skill.get("level"), f"{pointer}/level", "Skill level"))
-            base = self.values[attribute] + points_level(difficulty, points)
-            key = (as_written(name).lower(), as_written(spec or "").lower())
+            points = skill.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/skills/{index}/points", "Points")
+                shown = plain(points)
+            else:
+                shown = points
+            notes = skill.get("notes")
+            node: dict[str, Any]
+            if notes or spec or tech_level is not None:
+                node = {"id": new_id("skill"), "name": name}
+                if notes:
+                    node["local_notes"] = notes
+                if spec:
+                    node["specialization"] = spec
+                node["difficulty"] = f"{attribute}/{difficulty}"
+                if tech_level is not None:
+                    node["tech_level"] = tech_level
+                node["weapons"] = []
+                node["features"] = []
+                node["points"] = shown
+            else:  # the usual skill, made at once (the same keys in GCS's order)
+                node = {
+                    "id": new_id("skill"),
+                    "name": name,
+                    "difficulty": f"{attribute}/{difficulty}",
+                    "weapons": [],
+                    "features": [],
+                    "points": shown,
+                }
+            nodes.append(node)
+            level = skill.get("level")
+            if type(level) is not int or not -LIMIT <= level <= LIMIT:
+                level = math.floor(self.bounded(level, f"/skills/{index}/level", "Skill level"))
+            levels = _RELATIVE_LEVELS.get(difficulty)
+            relative = (
+                levels[points]
+                if levels is not None and type(points) is int and 0 <= points < _TABLED_POINTS
+                else points_level(difficulty, points)
+            )
+            value = values[attribute]
+            base = value + relative
+            key = (
+                name.lower() if name.isascii() else as_written(name).lower(),
+                "" if not spec else spec.lower() if spec.isascii() else as_written(spec).lower(),
+            )
             if key in groups:
                 given = groups[key]
                 if base + given != level:
                     self.note(
-                        f"{pointer}/level",
+                        f"/skills/{index}/level",
                         "differs",
                         f"'{skill['name'][:60]}' is listed twice; GCS gives both the same skill bonuses, so "
                         "this "
                         f"one is {plain(base + given)} in GCS, not {level}.",
                     )
-                node["calc"] = _skill_calc(base + given, attribute, self.values[attribute])
+                node["calc"] = _skill_calc(base + given, attribute, value)
                 continue
-            groups[key] = self._skill_bonuses(skill, pointer, name, spec, level - base)
-            node["calc"] = _skill_calc(level, attribute, self.values[attribute])
+            needed = level - base
+            groups[key] = (
+                self._skill_bonuses(skill, f"/skills/{index}", name, spec, needed)
+                if needed or "bonuses" in skill
+                else needed
+            )
+            if level <= 0 or type(level) is not int or type(value) is not int:
+                node["calc"] = _skill_calc(level, attribute, value)
+            else:
+                relative = level - value
+                node["calc"] = {
+                    "level": level,
+                    "rsl": ATTRIBUTE_NAMES[attribute]
+                    + (
+                        _SIGNED[relative + _SIGNED_LOW]
+                        if -_SIGNED_LOW <= relative < _SIGNED_LOW
+                        else f"{relative:+d}"
+                    ),
+                }
 
     def _skill_bonuses(
         self, skill: Mapping[str, Any], pointer: str, name: str, spec: str | None, needed: float
@@ -451,6 +512,8 @@ def _skill_bonus(name: str, spec: str | None, amount: float) -> dict[str, Any]:
 def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
     """A document skill name as GCS's name, specialization and tech level (``Guns/TL8
     (Pistol)``), when GCS writes them back as the same text; else the whole name."""
+    if "(" not in full and "/" not in full:
+        return full, None, None  # no tech level, no specialization: the pattern's name is the whole
     match = _SKILL_NAME.fullmatch(full)
     if match:
         name, tech_level, spec = match.group("name"), match.group("tl"), match.group("spec")
