@@ -181,16 +181,26 @@ class ListsPart(SheetBase):
         self.trait_by_name.setdefault(full, node)
 
     def _equipment(self) -> None:
+        new_item = self.new_item
         for index, item in enumerate(self.doc.get("equipment", [])):
-            pointer = f"/equipment/{index}"
-            notes = [text_of(item.get("notes"))]
-            if item.get("location"):
-                notes.append(f"Location: {item['location']}")
-            cost = self.bounded(item.get("cost"), f"{pointer}/cost", "Cost")
-            weight = self.bounded(item.get("weight"), f"{pointer}/weight", "Weight")
-            name = self.name(item["name"], f"{pointer}/name", "item")
-            stack = self._stack(name, cost, weight, pointer)
-            self.new_item(name, cost, weight, "\n".join(part for part in notes if part), stack)
+            notes = item.get("notes")
+            if type(notes) is not str:
+                notes = text_of(notes)
+            location = item.get("location")
+            if location:
+                notes = f"{notes}\nLocation: {location}" if notes else f"Location: {location}"
+            cost = item.get("cost")
+            if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
+                cost = self.bounded(cost, f"/equipment/{index}/cost", "Cost")
+            weight = item.get("weight")
+            if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
+                weight = self.bounded(weight, f"/equipment/{index}/weight", "Weight")
+            name = item["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/equipment/{index}/name", "item")
+            # only a name with a '×' can end as a stack does
+            stack = self._stack(name, cost, weight, f"/equipment/{index}") if "×" in name else None
+            new_item(name, cost, weight, notes, stack)
 
     def _stack(self, name: str, cost: float, weight: float, pointer: str) -> Stack | None:
         """The stack an item's name ends with (``Arrow ×20``, as :func:`~.import_gcs` names a

@@ -112,8 +112,12 @@ def plain(value: float) -> int | float:
 
 def fxp_text(value: float) -> str:
     """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
-    if type(value) is int and -1000 < value < 1000:
-        return str(value)
+    kind = type(value)
+    if kind is int:
+        if -1000 < value < 1000:
+            return str(value)
+    elif kind is float and -1000 < value < 1000 and value.is_integer():
+        return str(int(value))
     shown = plain(value)
     if type(shown) is int:
         return f"{shown:,}"
@@ -379,31 +383,47 @@ class SheetBase:
         """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
         the ``stack`` its name ends with."""
         pounds = weight * 2
-        weight_text = f"{fxp_text(pounds)} lb"
+        weight_text = fxp_text(pounds) + " lb"
         quantity: int | float
         if stack is None:
             description, quantity, unit_cost, unit_text = name, 1, cost, weight_text
             unit_pounds = pounds
         else:
             description, quantity, unit_cost, unit_pounds = stack
-            unit_text = f"{fxp_text(unit_pounds)} lb"
-        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": description}
-        if notes:
-            node["local_notes"] = notes
-        if unit_cost:
-            node["base_value"] = fxp_text(unit_cost).replace(",", "")
-        if unit_pounds:
-            node["base_weight"] = unit_text
-        node["weapons"] = []
-        node["features"] = []
-        node["quantity"] = quantity
-        node["equipped"] = True
-        node["calc"] = {
-            "value": plain(unit_cost),
-            "extended_value": plain(cost),
+            unit_text = fxp_text(unit_pounds) + " lb"
+        calc = {
+            "value": unit_cost if type(unit_cost) is int else plain(unit_cost),
+            "extended_value": cost if type(cost) is int else plain(cost),
             "weight": unit_text,
             "extended_weight": weight_text,
         }
+        node: dict[str, Any]
+        if notes and unit_cost and unit_pounds:  # the usual item, made at once in GCS's order
+            node = {
+                "id": self.ids.new("equipment"),
+                "description": description,
+                "local_notes": notes,
+                "base_value": fxp_text(unit_cost).replace(",", ""),
+                "base_weight": unit_text,
+                "weapons": [],
+                "features": [],
+                "quantity": quantity,
+                "equipped": True,
+                "calc": calc,
+            }
+        else:
+            node = {"id": self.ids.new("equipment"), "description": description}
+            if notes:
+                node["local_notes"] = notes
+            if unit_cost:
+                node["base_value"] = fxp_text(unit_cost).replace(",", "")
+            if unit_pounds:
+                node["base_weight"] = unit_text
+            node["weapons"] = []
+            node["features"] = []
+            node["quantity"] = quantity
+            node["equipped"] = True
+            node["calc"] = calc
         self.equipment.append(node)
         self.item_by_name.setdefault(name, node)
         return node
