@@ -14,6 +14,7 @@ from gurps_character.gcs import export_lists
 from gurps_character.gcs.export_lists import split_skill_name
 from gurps_character.gcs.export_sheet import fxp_text, signed
 from gurps_character.gcs.skills import points_level
+from gurps_character.gcs.standard_sheet import HUMANOID, humanoid_body_text
 from gurps_character.gcs.tids import KINDS, TidMaker
 
 
@@ -61,3 +62,14 @@ def test_tids_are_drawn_twelve_bytes_at_a_time() -> None:
     ]
     assert made == expected
     assert len(set(made)) == len(made)
+
+
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=len(HUMANOID), max_size=len(HUMANOID)))
+def test_the_body_cut_around_its_drs_is_the_body(armor: list[int]) -> None:
+    ids = [ident for ident, *_ in HUMANOID]
+    amounts = dict(zip(ids, armor, strict=True))  # both sides of a pair share one entry
+    parts = [export_lists._BODY_HEAD]
+    for ident, own, after in export_lists._BODY_SLOTS:
+        parts += [str(own + amounts[ident]), after]
+    assert "".join(parts) == humanoid_body_text([own + amounts[ident] for ident, *_, own in HUMANOID])
+    assert humanoid_body_text([own for *_, own in HUMANOID]) == export_lists._BARE_BODY

@@ -351,7 +351,13 @@ class ListsPart(SheetBase):
         return needed
 
     def _body(self) -> RawJson:
-        entries = [entry for entry in self.doc.get("damageResistance", []) if isinstance(entry, Mapping)]
+        entries = [
+            entry
+            for entry in self.doc.get("damageResistance", [])
+            if type(entry) is dict or isinstance(entry, Mapping)
+        ]
+        if not entries:
+            return _BARE_BODY
         by_id: dict[str, tuple[int, Mapping[str, Any]]] = {}
         for index, entry in enumerate(entries):
             ident = entry.get("locationId")
@@ -377,7 +383,9 @@ class ListsPart(SheetBase):
             for place in places:
                 if place in by_id:
                     index, entry = by_id[place]
-                    dr = int(self.bounded(entry.get("dr"), f"/damageResistance/{index}/dr", "DR"))
+                    dr = entry.get("dr")
+                    if type(dr) is not int or not -LIMIT <= dr <= LIMIT:
+                        dr = int(self.bounded(dr, f"/damageResistance/{index}/dr", "DR"))
                     amounts[place_id] = dr
                     if dr:
                         covered.setdefault(index, []).append(place_id)
@@ -393,7 +401,13 @@ class ListsPart(SheetBase):
             else:
                 where = ", ".join(places_covered)
                 self.adjust(feature, f"DR {dr} on {where}" + (f": {label}" if label else ""))
-        return humanoid_body_text([own + amounts.get(ident, 0) for ident, *_, own in HUMANOID])
+        if not amounts:
+            return _BARE_BODY
+        parts = [_BODY_HEAD]
+        for ident, own, after in _BODY_SLOTS:
+            parts.append(str(own + amounts.get(ident, 0)))
+            parts.append(after)
+        return RawJson("".join(parts))  # humanoid_body_text of these DRs
 
     def _reactions(self) -> None:
         for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):
@@ -499,6 +513,31 @@ def _comprehension(ident: str, label: str, level: object, cost: int) -> dict[str
     if cost:
         modifier["cost_adj"] = _COST_ADJUSTMENT[cost]
     return modifier
+
+
+def _body_parts() -> tuple[str, tuple[tuple[str, int, str], ...]]:
+    """:func:`~.standard_sheet.humanoid_body_text` cut around its DRs: the text before the first,
+    and each location's id, own DR and the text after its DR (joined, they cost less than a
+    format of the whole text)."""
+    marks = [_DR_MARK + index for index in range(len(HUMANOID))]
+    rest = str(humanoid_body_text(marks))
+    pieces = []
+    for mark in marks:
+        before, found, rest = rest.partition(str(mark))
+        if not found or str(mark) in rest:
+            raise AssertionError("every location's DR is in the body's text once")  # pragma: no cover
+        pieces.append(before)
+    slots = tuple(
+        (ident, own, after) for (ident, *_, own), after in zip(HUMANOID, [*pieces[1:], rest], strict=True)
+    )
+    return pieces[0], slots
+
+
+_DR_MARK: Final = 7_390_123_456_000
+"""Numbers no body text has but in the places of its DRs."""
+_BODY_HEAD, _BODY_SLOTS = _body_parts()
+_BARE_BODY: Final = humanoid_body_text([own for *_, own in HUMANOID])
+"""The body with no DR but the locations' own."""
 
 
 def _skill_calc(level: float, attribute: str, value: float) -> dict[str, Any]:
