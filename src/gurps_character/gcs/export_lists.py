@@ -413,11 +413,10 @@ class ListsPart(SheetBase):
         for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):
             description = text_of(reaction.get("description")).strip()
             amount = reaction.get("modifier")
-            amount = (
-                int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
-                if amount is not None
-                else 0
-            )
+            if amount is None:
+                amount = 0
+            elif type(amount) is not int or not -LIMIT <= amount <= LIMIT:
+                amount = int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
             holder = self.trait_by_name.get(description)
             if holder is not None:
                 holder["features"].append({"type": "reaction_bonus", "amount": amount})
@@ -471,7 +470,9 @@ class ListsPart(SheetBase):
         level = self.doc.get("techLevel", {}).get("level")
         if isinstance(level, int) and not isinstance(level, bool):
             out["tech_level"] = str(level)
-        size = int(self.bounded(profile.get("sizeModifier"), "/profile/sizeModifier", "Size modifier"))
+        size = profile.get("sizeModifier")
+        if type(size) is not int or not -LIMIT <= size <= LIMIT:
+            size = int(self.bounded(size, "/profile/sizeModifier", "Size modifier"))
         if size:
             out["SM"] = size
         return out
@@ -576,7 +577,7 @@ def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
 
 def _feet_and_inches(height: str) -> str | None:
     """A height as GCS writes it (``5'8"``): metric converted at 2.5 cm to the inch."""
-    imperial = _FEET_INCHES.fullmatch(height)
+    imperial = _FEET_INCHES.fullmatch(height) if "'" in height else None  # feet are marked with '
     if imperial is not None:
         inches = round(float(imperial.group(1)) * 12 + float(imperial.group(2) or 0), 1)
     else:
