@@ -111,13 +111,13 @@ class ListsPart(SheetBase):
             level = trait.get("level")
             if (
                 level is not None
-                and isinstance(level, int | float)
-                and not isinstance(level, bool)
+                and (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
                 and 1 <= level <= LIMIT
             ):
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
-                node["base_points"] = plain(points - per_level * level)
+                rest = points - per_level * level
+                node["base_points"] = rest if type(rest) is int else plain(rest)
                 node["points_per_level"] = per_level
                 node["weapons"] = []
                 node["features"] = []
