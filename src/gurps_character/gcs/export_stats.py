@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .derived import basic_lift_formula
 from .export_sheet import (
@@ -25,8 +25,14 @@ from .export_sheet import (
     signed_number,
     text_of,
 )
+from .gcs_json import RawJson
 from .progression import basic_lift_pounds, swing, thrust
-from .standard_sheet import ATTRIBUTE_DEFINITIONS, ATTRIBUTE_NAMES, POOL_THRESHOLDS
+from .standard_sheet import (
+    ATTRIBUTE_DEFINITIONS,
+    ATTRIBUTE_NAMES,
+    POOL_THRESHOLDS,
+    attributes_text,
+)
 
 __all__ = ["StatsPart"]
 
@@ -48,68 +54,140 @@ _SIZE_DISCOUNT: Final = ("st", "hp")
 
 _LOADS: Final = (1, 2, 3, 6, 10)
 
+_EXTRA_SOURCES: Final = {
+    "fright_check": "will",
+    "vision": "per",
+    "hearing": "per",
+    "taste_smell": "per",
+    "touch": "per",
+}
+"""GCS's attributes the document has no place for → the attribute whose value they take."""
+
+_BASE_SOURCES: Final = {
+    "st": None,
+    "dx": None,
+    "iq": None,
+    "ht": None,
+    "will": "iq",
+    "per": "iq",
+    "hp": "st",
+    "fp": "ht",
+    "basic_speed": None,
+    "basic_move": None,
+}
+"""The attribute whose value is an attribute's base (None: 10, or Basic Speed's and Move's own)."""
+
+
+class _Attribute(NamedTuple):
+    """What an export needs of one attribute of GCS's standard set, made once."""
+
+    ident: str
+    section: str | None
+    """The document's section holding it (None: GCS's attribute without a place there)."""
+    key: str
+    """Its key in the section (for GCS's own attribute: the attribute whose value it has)."""
+    pointer: str
+    cost: int
+    label: str
+    base: str | None
+
+
+def _attribute(ident: str) -> _Attribute:
+    if ident not in _CORE:
+        return _Attribute(ident, None, _EXTRA_SOURCES[ident], "", 0, "", None)
+    pointer, cost = _CORE[ident]
+    _, section, key = pointer.split("/")
+    return _Attribute(ident, section, key, pointer, cost, ATTRIBUTE_NAMES[ident], _BASE_SOURCES[ident])
+
+
+_ATTRIBUTES: Final = tuple(_attribute(ident) for ident in ATTRIBUTE_DEFINITIONS)
+"""GCS's standard set in the file's order."""
+
+_VALUE_PLACES: Final = tuple(
+    (ident, f"/{section}/{key}/value", ATTRIBUTE_NAMES[ident], section, key)
+    for ident, section, key in (
+        ("st", "attributes", "st"),
+        ("dx", "attributes", "dx"),
+        ("iq", "attributes", "iq"),
+        ("ht", "attributes", "ht"),
+        ("hp", "secondary", "hp"),
+        ("will", "secondary", "will"),
+        ("per", "secondary", "per"),
+        ("fp", "secondary", "fp"),
+        ("basic_move", "secondary", "basicMove"),
+    )
+)
+"""The whole-numbered values read from the document: id, pointer, label, section and key."""
+
+
+def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The object at ``document[key]``, or an empty one (as :func:`member` reads it)."""
+    found = document.get(key, {})
+    return found if type(found) is dict or isinstance(found, Mapping) else {}
+
 
 class StatsPart(SheetBase):
     """Attributes, derived values and points."""
 
     def _read_values(self) -> None:
         doc = self.doc
-        for ident in ("st", "dx", "iq", "ht"):
-            entry = doc["attributes"][ident]
-            self.values[ident] = math.floor(
-                self.bounded(entry.get("value"), f"/attributes/{ident}/value", ident.upper())
-            )
-        secondary = doc["secondary"]
-        for ident, key in (
-            ("hp", "hp"),
-            ("will", "will"),
-            ("per", "per"),
-            ("fp", "fp"),
-            ("basic_move", "basicMove"),
-        ):
-            self.values[ident] = math.floor(
-                self.bounded(secondary[key].get("value"), f"/secondary/{key}/value", ATTRIBUTE_NAMES[ident])
-            )
+        values = self.values
+        sections = {"attributes": doc["attributes"], "secondary": doc["secondary"]}
+        for ident, pointer, label, section, key in _VALUE_PLACES:
+            value = sections[section][key].get("value")
+            kind = type(value)
+            if not ((kind is int or kind is float) and -LIMIT <= value <= LIMIT):
+                value = self.bounded(value, pointer, label)
+            values[ident] = math.floor(value)
         speed = self.bounded(
-            secondary["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
+            doc["secondary"]["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
         )
-        self.values["basic_speed"] = math.floor(speed * 4) / 4
+        values["basic_speed"] = math.floor(speed * 4) / 4
 
-    def _attributes(self, progression: str) -> list[dict[str, Any]]:
+    def _attributes(self, progression: str) -> RawJson:
         doc = self.doc
+        values = self.values
         size = self.bounded(
             doc.get("profile", {}).get("sizeModifier"), "/profile/sizeModifier", "Size modifier"
         )
-        bases = {
-            "st": 10,
-            "dx": 10,
-            "iq": 10,
-            "ht": 10,
-            "will": self.values["iq"],
-            "per": self.values["iq"],
-            "hp": self.values["st"],
-            "fp": self.values["ht"],
-            "basic_speed": (self.values["dx"] + self.values["ht"]) / 4,
-            "basic_move": math.floor(self.values["basic_speed"]),
-        }
-        entries = []
-        for ident in ATTRIBUTE_DEFINITIONS:
-            if ident not in _CORE:
-                entries.append(
-                    {"attr_id": ident, "adj": 0, "calc": {"value": self._extra_value(ident), "points": 0}}
-                )
+        sections = {"attributes": _section(doc, "attributes"), "secondary": _section(doc, "secondary")}
+        numbers: list[float] = []  # the entries' numbers in the order they are written
+        add = numbers.append
+        damaged = {"hp": False, "fp": False}
+        for ident, section, key, pointer, cost, label, base_source in _ATTRIBUTES:
+            if section is None:  # GCS's own attribute: its base, which is the source's value
+                value = values[key]
+                numbers += (0, value if type(value) is int else plain(value), 0)
                 continue
-            pointer, cost = _CORE[ident]
-            stored = member(doc, pointer)
-            points = self.bounded(stored.get("points"), f"{pointer}/points", "Points")
-            reduction = self._reductions(ident, stored, pointer, size, progression)
-            adj, bonus = _levels(
-                self.values[ident], bases[ident], points, cost, reduction, ident == "basic_speed"
-            )
-            gcs_points = _attribute_cost(adj, cost, reduction)
+            stored = sections[section].get(key, {})
+            if type(stored) is not dict and not isinstance(stored, Mapping):
+                stored = {}
+            points = stored.get("points")
+            kind = type(points)
+            if not ((kind is int or kind is float) and -LIMIT <= points <= LIMIT):
+                points = self.bounded(points, f"{pointer}/points", "Points")
+            if "costModifiers" in stored or (size > 0 and ident in _SIZE_DISCOUNT):
+                reduction = self._reductions(ident, stored, pointer, size, progression)
+            else:
+                reduction = 0.0  # what _reductions gives without modifiers or size discount
+            value = values[ident]
+            if base_source is not None:
+                base: float = values[base_source]
+            elif ident == "basic_speed":
+                base = (values["dx"] + values["ht"]) / 4
+            elif ident == "basic_move":
+                base = math.floor(values["basic_speed"])
+            else:
+                base = 10
+            adj = value - base  # every level bought, when the points pay for them (see _levels)
+            gcs_points = math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)  # _attribute_cost
+            if gcs_points == points:
+                bonus: float = 0
+            else:
+                adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
+                gcs_points = _attribute_cost(adj, cost, reduction)
             self.attribute_points[ident] = gcs_points
             if bonus:
-                label = ATTRIBUTE_NAMES[ident]
                 self.adjust(
                     {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
                     f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its "
@@ -118,7 +196,7 @@ class StatsPart(SheetBase):
                 self.note(
                     f"{pointer}/value",
                     "deviation",
-                    f"{label} {plain(self.values[ident])} with {plain(points)} "
+                    f"{label} {plain(value)} with {plain(points)} "
                     f"points{self.why(pointer + '/points')}: "
                     f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
                     f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
@@ -127,53 +205,41 @@ class StatsPart(SheetBase):
                 self.note(
                     f"{pointer}/points",
                     "approximated",
-                    f"GCS charges {plain(gcs_points)} points for {ATTRIBUTE_NAMES[ident]} "
-                    f"{plain(self.values[ident])}, the "
+                    f"GCS charges {plain(gcs_points)} points for {label} "
+                    f"{plain(value)}, the "
                     f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
                     "spent agree.",
                 )
-            entry: dict[str, Any] = {"attr_id": ident, "adj": plain(adj)}
-            calc: dict[str, Any] = {"value": plain(self.values[ident])}
-            if ident in ("hp", "fp"):
+            add(adj if type(adj) is int else plain(adj))
+            if ident == "hp" or ident == "fp":
                 current = math.floor(
                     self.bounded(stored.get("current", stored.get("value")), f"{pointer}/current", "Current")
                 )
-                damage = self.values[ident] - current
-                low = -10 * self.values[ident] if ident == "hp" else -self.values[ident]
-                if not min(low, self.values[ident]) <= current <= max(low, self.values[ident]):
+                damage = value - current
+                low = -10 * value if ident == "hp" else -value
+                if not min(low, value) <= current <= max(low, value):
                     self.note(
                         f"{pointer}/current",
                         "differs",
-                        f"{ATTRIBUTE_NAMES[ident]} {plain(current)} of {plain(self.values[ident])} is "
+                        f"{label} {plain(current)} of {plain(value)} is "
                         "outside the format's "
                         f"bounds; GCS keeps it (damage {plain(damage)}), an import reads it back within "
                         "them.",
                     )
+                values[f"{ident}_current"] = current
                 if damage:
-                    entry["damage"] = plain(damage)
-                calc["current"] = plain(current)
-                self.values[f"{ident}_current"] = current
-            calc["points"] = plain(gcs_points)
-            entry["calc"] = calc
-            entries.append(entry)
-            if ident in ("st", "dx", "iq", "ht") and self.values[ident] < 0:
+                    damaged[ident] = True
+                    add(plain(damage))
+                numbers += (value if type(value) is int else plain(value), plain(current), gcs_points)
+            else:
+                numbers += (value if type(value) is int else plain(value), gcs_points)
+            if value < 0 and ident in _PRIMARY:
                 self.note(
                     f"{pointer}/value",
                     "differs",
-                    f"{ATTRIBUTE_NAMES[ident]} {plain(self.values[ident])} is below 0; an import of the "
-                    "file reads it as 0.",
+                    f"{label} {plain(value)} is below 0; an import of the file reads it as 0.",
                 )
-        return entries
-
-    def _extra_value(self, ident: str) -> int | float:
-        source = {
-            "fright_check": "will",
-            "vision": "per",
-            "hearing": "per",
-            "taste_smell": "per",
-            "touch": "per",
-        }
-        return plain(self.values[source[ident]])
+        return attributes_text(numbers, damaged["fp"], damaged["hp"])
 
     def _reductions(
         self, ident: str, stored: Mapping[str, Any], pointer: str, size: float, progression: str
@@ -437,10 +503,12 @@ class StatsPart(SheetBase):
                 return level
         return 4
 
-    def _points(self, attributes: list[dict[str, Any]]) -> int | float:
+    def _points(self, attributes: RawJson) -> int | float:
+        """The file's total points; ``attributes`` (the file's, from :meth:`_attributes`) cost
+        what :attr:`attribute_points` says, GCS's own attributes nothing."""
         doc = self.doc
         points = doc.get("points", {})
-        spent_gcs = sum(number(entry["calc"]["points"]) for entry in attributes)
+        spent_gcs: float = sum(self.attribute_points.values())  # whole points: the order is no matter
         spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
         spent_gcs += sum(number(node["points"]) for node in self.skills)
         stored = points.get("spent")
@@ -515,6 +583,8 @@ def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
         return int(dice), int(adds)
     return None
 
+
+_PRIMARY: Final = frozenset(("st", "dx", "iq", "ht"))
 
 _KYOS: Final = "knowing_your_own_strength"
 _PROGRESSIONS: Final = (
