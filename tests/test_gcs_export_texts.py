@@ -1,15 +1,20 @@
 """The export's shortcuts against what they stand for: the attributes' text written from
-templates against the writer's text of the same entries."""
+templates against the writer's text of the same entries, the pools' states against their
+scripts, the loads of a Basic Lift in whole pounds against their rounding."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gurps_character.gcs.export_sheet import plain
+from gurps_character.gcs.export_stats import _POOL_RULES, _halving
 from gurps_character.gcs.gcs_json import gcs_text
-from gurps_character.gcs.standard_sheet import ATTRIBUTE_DEFINITIONS, attributes_text
+from gurps_character.gcs.progression import basic_lift_pounds
+from gurps_character.gcs.standard_sheet import ATTRIBUTE_DEFINITIONS, POOL_THRESHOLDS, attributes_text
 
 _POOLS = ("fp", "hp")
 
@@ -52,3 +57,53 @@ def test_the_attributes_text_is_the_writers_text_of_the_entries(
     top = gcs_text({"attributes": entries})
     inner = top[top.index("[") : top.rindex("]") + 1]  # the list as it sits one level deep
     assert attributes_text(numbers, fp_damage, hp_damage) == inner
+
+
+# ---------------------------------------------------------------- the pools' states
+
+
+def _script_value(script: str, maximum: int) -> float:
+    """A threshold script of GCS's standard set for a pool's maximum, read here on its own."""
+    if script == "0":
+        return 0
+    if script.startswith("Math.round("):  # Math.round(-$hp * N): JavaScript rounds half up
+        factor = int(script.split("*")[1].rstrip(")"))
+        return math.floor(-maximum * factor + 0.5)
+    if script.startswith("Math.ceil("):  # Math.ceil($hp / 3) - 1
+        return math.ceil(maximum / 3) - 1
+    if script.startswith("-$"):
+        return -maximum
+    return maximum - 1 if script.endswith("- 1") else maximum
+
+
+def _state_by_scripts(ident: str, maximum: int, current: int) -> tuple[str, tuple[str, ...]] | None:
+    for state, script, _, ops in POOL_THRESHOLDS[ident]:
+        if current <= _script_value(script, maximum):
+            return (state, ops) if ops else None
+    return None
+
+
+def test_the_pools_halving_states_are_those_their_scripts_give() -> None:
+    for ident, _, thresholds in _POOL_RULES:
+        for maximum in [*range(-25, 121), 299, 300, 301, 999_999, 1_000_000, -1_000_000]:
+            span = 6 * abs(maximum) + 3
+            currents = range(-span, span + 1) if abs(maximum) <= 300 else (-span, -1, 0, 1, span)
+            for current in currents:
+                assert _halving(thresholds, maximum, current) == _state_by_scripts(ident, maximum, current)
+
+
+# ---------------------------------------------------------------- the loads
+
+
+def test_whole_pounds_give_loads_exact_in_halves() -> None:
+    """Every Basic Lift in whole pounds (ST 8 up to the cap at 10^9 lb, halved for low FP too)
+    times each load factor, halved, is the load plain(round(..., 6)) gives."""
+    for strength in range(0, 70_800):
+        pounds = basic_lift_pounds(strength, "basic_set")
+        if type(pounds) is not int:
+            continue
+        for factor in (1, 2, 3, 6, 10):
+            exact = pounds * factor / 2
+            written = plain(round(pounds * factor / 2, 6))
+            assert written == exact
+            assert plain(exact) == written and type(plain(exact)) is type(written)

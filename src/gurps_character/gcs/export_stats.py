@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 from .derived import basic_lift_formula
@@ -270,22 +270,23 @@ class StatsPart(SheetBase):
     def _derived(self, derived: Derived) -> None:
         self._pool_states(derived)
         self._dodge(derived)
-        self._lift(derived)
-        self._encumbrance(derived)
+        encumbrance = _section(self.doc, "encumbrance")
+        self._lift(derived, encumbrance)
+        self._encumbrance(derived, encumbrance)
 
     def _pool_states(self, derived: Derived) -> None:
-        for ident in ("hp", "fp"):
-            maximum = self.values[ident]
-            current = self.values.get(f"{ident}_current", maximum)
-            for state, script, _, ops in POOL_THRESHOLDS[ident]:
-                limit = _threshold(script, maximum)
-                if current <= limit:
-                    if ops:
-                        derived.halving.append((ATTRIBUTE_NAMES[ident], state, ops))
-                    break
+        values = self.values
+        for ident, label, thresholds in _POOL_RULES:
+            maximum = values[ident]
+            found = _halving(thresholds, maximum, values.get(f"{ident}_current", maximum))
+            if found is not None:
+                derived.halving.append((label, *found))
 
     def _dodge(self, derived: Derived) -> None:
-        stored = number(member(self.doc, "/defenses/dodge").get("value"), math.nan)
+        dodge = _section(self.doc, "defenses").get("dodge", {})
+        if type(dodge) is not dict and not isinstance(dodge, Mapping):
+            dodge = {}
+        stored = number(dodge.get("value"), math.nan)
         speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
         rules = math.trunc(speed + 3)
         wanted = (
@@ -363,14 +364,14 @@ class StatsPart(SheetBase):
                     f"and swing: the weapons that use {key} carry the difference in their own damage.",
                 )
 
-    def _lift(self, derived: Derived) -> None:
+    def _lift(self, derived: Derived, encumbrance: Mapping[str, Any]) -> None:
         """Basic Lift as GCS has it: ST²/5 rounded in pounds (Knowing Your Own Strength's table
         under that progression), shown at 1 kg = 2 lb. A document whose Basic Lift departs from its
         ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
         no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
         st = int(self.values["st"])
-        stored = number(member(self.doc, "/encumbrance").get("basicLift"), math.nan)
-        halved = any("halve_st" in ops for _, _, ops in derived.halving)
+        stored = number(encumbrance.get("basicLift"), math.nan)
+        halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
         progression = derived.progression
@@ -420,19 +421,36 @@ class StatsPart(SheetBase):
             "at 1 kg = 2 lb.",
         )
 
-    def _encumbrance(self, derived: Derived) -> None:
-        move_halvings = min(sum("halve_move" in ops for _, _, ops in derived.halving), 2)
-        dodge_halvings = min(sum("halve_dodge" in ops for _, _, ops in derived.halving), 2)
+    def _encumbrance(self, derived: Derived, encumbrance: Mapping[str, Any]) -> None:
+        halving = derived.halving
+        move_halvings = min(sum("halve_move" in ops for _, _, ops in halving), 2) if halving else 0
+        dodge_halvings = min(sum("halve_dodge" in ops for _, _, ops in halving), 2) if halving else 0
         basic_move = max(self.values["basic_move"], 0)
         move_base = math.ceil(basic_move / (2 * move_halvings)) if move_halvings else basic_move
         dodge_base = (
             math.ceil(derived.dodge_start / (2 * dodge_halvings)) if dodge_halvings else derived.dodge_start
         )
-        moves, dodges = [], []
-        for level in range(5):
-            move = math.floor(move_base * (10 - 2 * level) / 10)
-            moves.append(max(move, 1) if move_base > 0 else max(move, 0))
-            dodges.append(max(math.trunc(dodge_base - level), 1))
+        least_move = 1 if move_base > 0 else 0
+        floor, trunc = math.floor, math.trunc
+        moves = [
+            floor(move_base * 10 / 10),
+            floor(move_base * 8 / 10),
+            floor(move_base * 6 / 10),
+            floor(move_base * 4 / 10),
+            floor(move_base * 2 / 10),
+        ]
+        dodges = [
+            trunc(dodge_base),
+            trunc(dodge_base - 1),
+            trunc(dodge_base - 2),
+            trunc(dodge_base - 3),
+            trunc(dodge_base - 4),
+        ]
+        for level in range(5):  # GCS's Move is at least 1 while Basic Move is above 0, Dodge at least 1
+            if moves[level] < least_move:
+                moves[level] = least_move
+            if dodges[level] < 1:
+                dodges[level] = 1
         if dodges[0] != derived.wanted_dodge:
             self.note(
                 "/defenses/dodge/value",
@@ -445,15 +463,25 @@ class StatsPart(SheetBase):
                 )
                 + ".",
             )
-        for index, entry in enumerate(member(self.doc, "/encumbrance").get("levels", [])):
-            found = entry.get("level") if isinstance(entry, Mapping) else None
+        lift_pounds = derived.lift_pounds
+        whole_pounds = type(lift_pounds) is int
+        for index, entry in enumerate(encumbrance.get("levels", [])):
+            if type(entry) is dict or isinstance(entry, Mapping):
+                found = entry.get("level")
+            else:
+                continue
             if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
                 continue
             level = int(found)
-            load = plain(round(derived.lift_pounds * _LOADS[level] / 2, 6))
+            # whole pounds: the load is exact in halves, as plain(round(..., 6)) has it
+            load = (
+                lift_pounds * _LOADS[level] / 2
+                if whole_pounds
+                else plain(round(lift_pounds * _LOADS[level] / 2, 6))
+            )
             for key, got in (("move", moves[level]), ("dodge", dodges[level]), ("maxLoad", load)):
                 stored = entry.get(key)
-                if isinstance(stored, int | float) and not isinstance(stored, bool) and stored != got:
+                if stored != got and isinstance(stored, int | float) and not isinstance(stored, bool):
                     why = (
                         self._move_cause(move_halvings, derived)
                         if key == "move"
@@ -467,22 +495,19 @@ class StatsPart(SheetBase):
                         f"GCS shows {plain(got)} at encumbrance level {level}, the document "
                         f"{plain(stored)}: {why}.",
                     )
-        derived.calc["swing"] = dice_text(*derived.swing)
-        derived.calc["thrust"] = dice_text(*derived.thrust)
-        derived.calc["basic_lift"] = f"{fxp_text(derived.lift_pounds)} lb"
-        for key in (
-            "lifting_st_bonus",
-            "striking_st_bonus",
-            "throwing_st_bonus",
-            "dodge_bonus",
-            "parry_bonus",
-            "block_bonus",
-        ):
-            if derived.calc_bonuses.get(key):
-                derived.calc[key] = derived.calc_bonuses[key]
-        derived.calc["move"] = moves
-        derived.calc["dodge"] = dodges
-        derived.encumbrance_level = self._encumbrance_level(derived.lift_pounds)
+        calc = derived.calc
+        calc["swing"] = dice_text(*derived.swing)
+        calc["thrust"] = dice_text(*derived.thrust)
+        shown = f"{lift_pounds:,}" if type(lift_pounds) is int else fxp_text(lift_pounds)  # as fxp_text
+        calc["basic_lift"] = f"{shown} lb"
+        bonuses = derived.calc_bonuses
+        if bonuses:
+            for key in _CALC_BONUSES:
+                if bonuses.get(key):
+                    calc[key] = bonuses[key]
+        calc["move"] = moves
+        calc["dodge"] = dodges
+        derived.encumbrance_level = self._encumbrance_level(lift_pounds)
 
     def _move_cause(self, halvings: int, derived: Derived) -> str:
         if halvings:
@@ -556,20 +581,59 @@ def _halving_causes(derived: Derived, op: str) -> str:
     return " and ".join(found) or "a pool is low"
 
 
-def _threshold(script: str, maximum: float) -> float:
-    """The value of one of :data:`POOL_THRESHOLDS`' scripts for a pool's maximum."""
+def _threshold(script: str) -> Callable[[float], float]:
+    """One of :data:`POOL_THRESHOLDS`' scripts as a function of the pool's maximum."""
     if script == "0":
-        return 0
+        return lambda maximum: 0
     if script.startswith("Math.round(-$"):
         factor = int(script.rsplit("*", 1)[1].rstrip(")").strip())
-        return math.floor(-maximum * factor + 0.5)
+        return lambda maximum: math.floor(-maximum * factor + 0.5)
     if script.startswith("-$"):
-        return -maximum
+        return lambda maximum: -maximum
     if script.startswith("Math.ceil"):
-        return math.ceil(maximum / 3) - 1
+        return lambda maximum: math.ceil(maximum / 3) - 1
     if script.endswith("- 1"):
-        return maximum - 1
-    return maximum
+        return lambda maximum: maximum - 1
+    return lambda maximum: maximum
+
+
+def _halving(
+    thresholds: tuple[tuple[str, Callable[[float], float], tuple[str, ...]], ...],
+    maximum: float,
+    current: float,
+) -> tuple[str, tuple[str, ...]] | None:
+    """The state a pool is in and what GCS halves in it, when it halves anything (``thresholds``
+    from :data:`_POOL_RULES`)."""
+    if maximum >= 0 and current > 0 and current > math.ceil(maximum / 3) - 1:
+        # The states that halve come first, and with a maximum not below 0 none reaches above 0 but
+        # Reeling's or Tired's, a third of it less 1: a pool above both is in none of them.
+        return None
+    for state, limit, ops in thresholds:
+        if current <= limit(maximum):
+            return (state, ops) if ops else None
+    return None
+
+
+_POOL_RULES: Final = tuple(
+    (
+        ident,
+        ATTRIBUTE_NAMES[ident],
+        tuple((state, _threshold(script), ops) for state, script, _, ops in POOL_THRESHOLDS[ident]),
+    )
+    for ident in ("hp", "fp")
+)
+"""Each pool's id, label and states (worst first): the name, the highest current value still in
+it as a function of the maximum, and what GCS halves meanwhile."""
+
+_CALC_BONUSES: Final = (
+    "lifting_st_bonus",
+    "striking_st_bonus",
+    "throwing_st_bonus",
+    "dodge_bonus",
+    "parry_bonus",
+    "block_bonus",
+)
+"""The bonuses of the file's ``calc`` in GCS's order (written when not 0)."""
 
 
 def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
