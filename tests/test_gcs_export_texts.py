@@ -1,6 +1,7 @@
 """The export's shortcuts against what they stand for: the attributes' text written from
 templates against the writer's text of the same entries, the pools' states against their
-scripts, the loads of a Basic Lift in whole pounds against their rounding."""
+scripts, the loads of a Basic Lift in whole pounds against their rounding, the damage tables
+against Go's division."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from gurps_character.gcs.export_sheet import plain
 from gurps_character.gcs.export_stats import _POOL_RULES, _halving
 from gurps_character.gcs.gcs_json import gcs_text
-from gurps_character.gcs.progression import basic_lift_pounds
+from gurps_character.gcs.progression import basic_lift_pounds, damage_tables, swing, thrust
 from gurps_character.gcs.standard_sheet import ATTRIBUTE_DEFINITIONS, POOL_THRESHOLDS, attributes_text
 
 _POOLS = ("fp", "hp")
@@ -107,3 +108,77 @@ def test_whole_pounds_give_loads_exact_in_halves() -> None:
             written = plain(round(pounds * factor / 2, 6))
             assert written == exact
             assert plain(exact) == written and type(plain(exact)) is type(written)
+
+
+# ---------------------------------------------------------------- the damage tables
+
+
+def _go_div(a: int, b: int) -> int:
+    quotient = abs(a) // b
+    return quotient if a >= 0 else -quotient
+
+
+def _go_mod(a: int, b: int) -> int:
+    return a - _go_div(a, b) * b
+
+
+def _go_basic_thrust(st: int) -> tuple[int, int]:
+    if st < 19:
+        return 1, -(6 - _go_div(st - 1, 2))
+    value = st - 11
+    if st > 50:
+        value -= 1
+        if st > 79:
+            value -= 1 + _go_div(st - 80, 5)
+    return _go_div(value, 8) + 1, _go_div(_go_mod(value, 8), 2) - 1
+
+
+def _go_basic_swing(st: int) -> tuple[int, int]:
+    if st < 10:
+        return 1, -(5 - _go_div(st - 1, 2))
+    if st < 28:
+        value = st - 9
+        return _go_div(value, 4) + 1, _go_mod(value, 4) - 1
+    value = st
+    if st > 40:
+        value -= _go_div(st - 40, 5)
+    if st > 59:
+        value += 1
+    value += 9
+    return _go_div(value, 8) + 1, _go_div(_go_mod(value, 8), 2) - 1
+
+
+def _go_grognard_thrust(st: int) -> tuple[int, int]:
+    if st < 11:
+        return 1, -_go_div(14 - st, 2)
+    value = st - 11
+    return _go_div(value, 8) + 1, _go_div(_go_mod(value, 8), 2) - 1
+
+
+def _go_tables(st: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    """Thrust and swing at ST by progression, with Go's division throughout (GCS's own code)."""
+    thrust, swing = _go_basic_thrust(st), _go_basic_swing(st)
+    return {
+        "basic_set": (thrust, swing),
+        "swing_equals_thrust_plus_2": (thrust, (thrust[0], thrust[1] + 2)),
+        "thrust_equals_swing_minus_2": ((swing[0], swing[1] - 2), swing),
+        "no_school_grognard_damage": (_go_grognard_thrust(st), _go_grognard_thrust(st + 3)),
+        "knowing_your_own_strength": (
+            (1, st - 12) if st < 12 else (_go_div(st - 7, 4), _go_mod(st + 1, 4) - 1),
+            (1, st - 10) if st < 10 else (_go_div(st - 5, 4), _go_mod(st - 1, 4) - 1),
+        ),
+    }
+
+
+def test_the_damage_tables_divide_as_go_does() -> None:
+    """Every ST from -2,000 to 20,000 (the tables branch below 80) and a stride through the rest
+    of what an export reaches (ST within ±10^6, a bonus within ±200)."""
+    strengths = [*range(-2_000, 20_000), *range(-1_000_200, 1_000_201, 997), -1_000_200, 1_000_200]
+    for strength in strengths:
+        for progression, (thrust_dice, swing_dice) in _go_tables(strength).items():
+            tables = damage_tables(progression)
+            assert tables is not None
+            assert (tables[0](strength), tables[1](strength)) == (thrust_dice, swing_dice)
+            assert (thrust(strength, progression), swing(strength, progression)) == (thrust_dice, swing_dice)
+    assert damage_tables("phoenix_flame_d3") is None
+    assert thrust(10, "phoenix_flame_d3") is None and swing(10, "phoenix_flame_d3") is None

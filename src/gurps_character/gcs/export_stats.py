@@ -18,7 +18,6 @@ from .export_sheet import (
     SheetBase,
     dice_text,
     fxp_text,
-    member,
     number,
     plain,
     signed,
@@ -26,7 +25,7 @@ from .export_sheet import (
     text_of,
 )
 from .gcs_json import RawJson
-from .progression import basic_lift_pounds, swing, thrust
+from .progression import Table, basic_lift_pounds, damage_tables, swing, thrust
 from .standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     ATTRIBUTE_NAMES,
@@ -313,16 +312,27 @@ class StatsPart(SheetBase):
 
     def _damage_table(self, derived: Derived) -> None:
         st = int(self.values["st"])
-        wanted = {key: _dice_of(member(self.doc, f"/damage/{key}")) for key in ("thrust", "swing")}
-        found = _striking(st, wanted["thrust"], wanted["swing"])
-        if found is None:
+        damage = _section(self.doc, "damage")
+        stored_thrust, stored_swing = damage.get("thrust", {}), damage.get("swing", {})
+        if type(stored_thrust) is not dict and not isinstance(stored_thrust, Mapping):
+            stored_thrust = {}
+        if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
+            stored_swing = {}
+        wanted = {"thrust": _dice_of(stored_thrust), "swing": _dice_of(stored_swing)}
+        basic = (_basic_thrust(st), _basic_swing(st))
+        if st >= 0 and basic == (wanted["thrust"], wanted["swing"]):
+            found: tuple[str, int] | None = ("basic_set", 0)  # what _striking finds first
+        else:
+            found = _striking(st, wanted["thrust"], wanted["swing"])
+        if found is None or found == ("basic_set", 0):
             progression, bonus = "basic_set", 0
+            derived.thrust, derived.swing = basic
         else:
             progression, bonus = found
+            derived.thrust = thrust(st + bonus, progression) or (1, 0)
+            derived.swing = swing(st + bonus, progression) or (1, 0)
         derived.progression = progression
         derived.striking = bonus
-        derived.thrust = thrust(st + bonus, progression) or (1, 0)
-        derived.swing = swing(st + bonus, progression) or (1, 0)
         if bonus:
             self.adjust(
                 {
@@ -348,10 +358,13 @@ class StatsPart(SheetBase):
                 f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
                 "uses it.",
             )
-        for key, got in (("thrust", derived.thrust), ("swing", derived.swing)):
+        for key, got, stored in (
+            ("thrust", derived.thrust, stored_thrust),
+            ("swing", derived.swing, stored_swing),
+        ):
             target = wanted[key]
-            stored = member(self.doc, f"/damage/{key}")
-            same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+            written = {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+            same = (stored if type(stored) is dict else dict(stored)) == written
             if target is not None and target != got:
                 derived.shift[key] = target
             if not same:
@@ -661,6 +674,17 @@ _PROGRESSIONS: Final = (
 """GCS's damage progressions tried for a document's thrust and swing, the Basic Set's first."""
 
 
+def _tables(progression: str) -> tuple[str, Table, Table]:
+    tables = damage_tables(progression)
+    assert tables is not None  # every progression tried is computed here
+    return progression, *tables
+
+
+_TABLES: Final = tuple(_tables(progression) for progression in _PROGRESSIONS)
+""":data:`_PROGRESSIONS` with their thrust and swing as functions of ST."""
+_basic_thrust, _basic_swing = _TABLES[0][1:]
+
+
 _MOST_BONUS: Final = 200
 """The largest ST bonus (striking or lifting) tried for a document's damage or Basic Lift."""
 
@@ -681,19 +705,19 @@ def _striking(
     """The progression and Striking ST bonus that give the document's thrust and swing."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
-    if st >= 0 and thrust(st, "basic_set") == wanted_thrust and swing(st, "basic_set") == wanted_swing:
+    if st >= 0 and _basic_thrust(st) == wanted_thrust and _basic_swing(st) == wanted_swing:
         return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
     low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
-    for progression in _PROGRESSIONS:
-
-        def table(strength: int, progression: str = progression) -> tuple[int, int]:
-            return thrust(strength, progression) or (0, 0)
-
+    strengths = range(low, high + 1)
+    starts: dict[Table, int] = {}  # two progressions share the Basic Set's thrust
+    for progression, thrust_at, swing_at in _TABLES:
         # thrust never falls as ST rises: the STs that give the document's thrust are one run
-        strength = low + bisect.bisect_left(range(low, high + 1), wanted_thrust, key=table)
+        strength = starts.get(thrust_at)
+        if strength is None:
+            strength = starts[thrust_at] = low + bisect.bisect_left(strengths, wanted_thrust, key=thrust_at)
         found = []
-        while strength <= high and table(strength) == wanted_thrust:
-            if swing(strength, progression) == wanted_swing:
+        while strength <= high and thrust_at(strength) == wanted_thrust:
+            if swing_at(strength) == wanted_swing:
                 found.append(strength - st)
             strength += 1
         if found:
