@@ -152,8 +152,8 @@ _MARK: Final = 987_654_301
 
 
 def _entry_template(ident: str, pool: bool, damage: bool) -> str:
-    """An attribute's entry (in ``attributes`` at the top of the file) as a format string laid
-    out for its place in the list, with a ``{!r}`` for each number in the order they are written:
+    """An attribute's entry (in ``attributes`` at the top of the file) as a %-format string laid
+    out for its place in the list, with a ``%s`` for each number in the order they are written:
     adj, damage (a pool's, only when it is not 0), value, current (a pool's), points."""
     calc: dict[str, Any] = {"value": _MARK}
     if pool:
@@ -163,8 +163,7 @@ def _entry_template(ident: str, pool: bool, damage: bool) -> str:
     if damage:
         entry["damage"] = _MARK
     entry["calc"] = calc
-    text = str(_indented(entry, 2)).replace("{", "{{").replace("}", "}}")
-    return text.replace(str(_MARK), "{!r}")
+    return str(_indented(entry, 2)).replace("%", "%%").replace(str(_MARK), "%s")
 
 
 def _list_layout() -> tuple[str, str, str]:
@@ -189,15 +188,16 @@ _ATTRIBUTES_TEMPLATES: Final = (
     (_attributes_template(False, False), _attributes_template(False, True)),
     (_attributes_template(True, False), _attributes_template(True, True)),
 )
-"""The file's ``attributes`` as format strings, by whether FP and HP have damage."""
+"""The file's ``attributes`` as %-format strings, by whether FP and HP have damage."""
 
 
 def attributes_text(numbers: Sequence[float], fp_damage: bool, hp_damage: bool) -> RawJson:
     """The file's ``attributes`` (one level deep), an entry for each of the standard set in the
     order of :data:`ATTRIBUTE_DEFINITIONS`, from their numbers as GCS writes them (whole numbers
-    as ``int``), in the order they are written: each entry's adj, damage (a pool's, only when it
-    has damage), value, current (a pool's) and points."""
-    return RawJson(_ATTRIBUTES_TEMPLATES[fp_damage][hp_damage].format(*numbers))
+    as ``int``, others as ``float``: ``str`` gives the text the writer gives), in the order they
+    are written: each entry's adj, damage (a pool's, only when it has damage), value, current (a
+    pool's) and points."""
+    return RawJson(_ATTRIBUTES_TEMPLATES[fp_damage][hp_damage] % tuple(numbers))
 
 
 # id, choice name, table name, slots on 3d, hit penalty, own DR (B398)
@@ -239,7 +239,7 @@ _DR_MARK: Final = 987_654_320
 
 
 def _body_template() -> str:
-    """``settings.body_type`` of the humanoid body as a format string with a slot for each
+    """``settings.body_type`` of the humanoid body as a %-format string with a ``%s`` for each
     location's DR, laid out for its place in the file."""
     locations = []
     for index, ((ident, choice, table, slots, penalty, own), roll) in enumerate(
@@ -255,9 +255,9 @@ def _body_template() -> str:
         location["calc"] = {"roll_range": roll, "dr": {"all": _DR_MARK + index}}
         locations.append(location)
     text = str(_indented({"name": "Humanoid", "roll": "3d", "locations": locations}, 2))
-    text = text.replace("{", "{{").replace("}", "}}")
-    for index in range(len(HUMANOID)):
-        text = text.replace(str(_DR_MARK + index), f"{{{index}}}")
+    text = text.replace("%", "%%")
+    for index in range(len(HUMANOID)):  # the locations are written in order: so are their slots
+        text = text.replace(str(_DR_MARK + index), "%s")
     return text
 
 
@@ -267,4 +267,4 @@ _BODY_TEMPLATE: Final = _body_template()
 def humanoid_body_text(drs: list[int]) -> RawJson:
     """The humanoid body with each location's DR (``calc.dr.all``: its own and its armor's), in
     the order of :data:`HUMANOID`."""
-    return RawJson(_BODY_TEMPLATE.format(*drs))
+    return RawJson(_BODY_TEMPLATE % tuple(drs))  # %-formatting: a third of str.format's time
