@@ -97,8 +97,8 @@ def test_the_pools_halving_states_are_those_their_scripts_give() -> None:
 
 
 def test_whole_pounds_give_loads_exact_in_halves() -> None:
-    """Every Basic Lift in whole pounds (ST 8 up to the cap at 10^9 lb, halved for low FP too)
-    times each load factor, halved, is the load plain(round(..., 6)) gives."""
+    """Every Basic Lift in whole pounds (ST 8 up to the cap at 10^9 lb, halved for low FP too),
+    in kg and times each load factor, halved, is what plain(round(..., 6)) gives."""
     for strength in range(0, 70_800):
         pounds = basic_lift_pounds(strength, "basic_set")
         if type(pounds) is not int:
@@ -108,6 +108,9 @@ def test_whole_pounds_give_loads_exact_in_halves() -> None:
             written = plain(round(pounds * factor / 2, 6))
             assert written == exact
             assert plain(exact) == written and type(plain(exact)) is type(written)
+        kilograms = pounds / 2 if pounds % 2 else pounds // 2  # Basic Lift in kg, in _lift
+        assert kilograms == plain(round(pounds / 2, 6))
+        assert type(kilograms) is type(plain(round(pounds / 2, 6)))
 
 
 # ---------------------------------------------------------------- the damage tables

@@ -412,8 +412,11 @@ class StatsPart(SheetBase):
         lifting = st + bonus
         if halved:
             lifting = math.ceil(lifting / 2)
-        derived.lift_pounds = basic_lift_pounds(lifting, progression)
-        derived.lift_kg = plain(round(derived.lift_pounds / 2, 6))
+        pounds = derived.lift_pounds = basic_lift_pounds(lifting, progression)
+        if type(pounds) is int:  # whole pounds are whole or half kg, as plain(round(...)) gives them
+            derived.lift_kg = pounds / 2 if pounds % 2 else pounds // 2
+        else:
+            derived.lift_kg = plain(round(pounds / 2, 6))
         if derived.lift_kg == wanted:
             return
         if halved:
@@ -547,8 +550,10 @@ class StatsPart(SheetBase):
         doc = self.doc
         points = doc.get("points", {})
         spent_gcs: float = sum(self.attribute_points.values())  # whole points: the order is no matter
-        spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
-        spent_gcs += sum(number(node["points"]) for node in self.skills)
+        if self.traits:
+            spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
+        if self.skills:
+            spent_gcs += sum(number(node["points"]) for node in self.skills)
         stored = points.get("spent")
         if not isinstance(stored, int | float) or isinstance(stored, bool):
             stored = sum(number(v) for v in points.get("breakdown", {}).values())
