@@ -80,17 +80,14 @@ def reference_text(data: dict[str, Any]) -> tuple[str, bool]:
     st.lists(nodes(TRAIT_KEYS, None), max_size=3),
     st.lists(nodes(SKILL_KEYS, "difficulty"), max_size=3),
     st.lists(nodes(EQUIPMENT_KEYS, "description"), max_size=3),
-    st.lists(st.dictionaries(st.sampled_from(("attr_id", "adj", "damage", "calc")), PLAIN), max_size=3),
 )
 def test_the_node_writers_write_what_the_generic_writer_does(
     traits: list[dict[str, Any]],
     skills: list[dict[str, Any]],
     equipment: list[dict[str, Any]],
-    attributes: list[dict[str, Any]],
 ) -> None:
     data = {
         "version": 5,
-        "attributes": attributes,
         "traits": traits,
         "skills": skills,
         "equipment": equipment,
@@ -108,10 +105,6 @@ def test_a_typical_node_of_each_kind() -> None:
         "calc": {"level": 14, "damage": "2d cut"},
     }
     data = {
-        "attributes": [
-            {"attr_id": "st", "adj": 1, "calc": {"value": 11, "points": 10}},
-            {"attr_id": "hp", "adj": 0, "damage": 2, "calc": {"value": 11, "current": 9, "points": 0}},
-        ],
         "traits": [
             {
                 "id": "tA",

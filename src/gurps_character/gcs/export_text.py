@@ -47,8 +47,6 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
             head = "\n\t" + encode_basestring(key) + ": "
             if key in _NODE_LISTS and value:
                 parts.append(head + "[" + ",".join([_node(node) for node in value]) + "\n\t]")
-            elif key == "attributes" and type(value) is list and value:
-                parts.append(head + "[" + ",".join([_attribute(node) for node in value]) + "\n\t]")
             elif (type(value) is dict or type(value) is list) and value:
                 parts.append(head + container_text(value, "\t", 1))
             else:
@@ -77,26 +75,6 @@ def _node(node: dict[str, Any]) -> str:
         return _trait(node)
     except (_Unusual, TypeError, KeyError):  # TypeError: encode_basestring of what is not text
         return "\n\t\t" + container_text(finished(node), "\t\t", 2)
-
-
-def _attribute(node: Any) -> str:
-    """An attribute's entry (its id, levels bought, damage taken and ``calc``), on its line."""
-    if type(node) is dict:
-        shape = tuple(node)
-        if shape in (_ATTRIBUTE, _POOL):
-            try:
-                damage = f'{_D3}"damage": {_number(node["damage"])},' if len(shape) == 4 else ""
-                return (
-                    f'\n\t\t{{{_D3}"attr_id": {encode_basestring(node["attr_id"])},{_D3}"adj": '
-                    f'{_number(node["adj"])},{damage}{_D3}"calc": {_block(node["calc"], _D4, _D3)}\n\t\t}}'
-                )
-            except (_Unusual, TypeError):
-                pass
-    return "\n\t\t" + _nested(node, "\t\t", 2)
-
-
-_ATTRIBUTE: Final = ("attr_id", "adj", "calc")
-_POOL: Final = ("attr_id", "adj", "damage", "calc")
 
 
 def _trait(node: dict[str, Any]) -> str:
