@@ -13,7 +13,8 @@ from ..load import check_envelope, check_max_bytes, require_valid
 from ..update import format_timestamp
 from .document import EXTENSION
 from .export_notes import ExportNote
-from .gcs_json import GcsJsonError, gcs_text_checked
+from .export_text import character_text
+from .gcs_json import GcsJsonError
 from .new_character import build_character
 from .writeback import BASE_MISMATCH, write_back
 
@@ -85,7 +86,7 @@ def export_gcs(
         )
     data, log = build_character(document, moment)
     try:
-        text, replaced = gcs_text_checked(data)
+        text, replaced = character_text(data)
     except GcsJsonError as err:  # not expected: the export writes only JSON data
         raise CharacterError("invalidDocument", f"The GCS file could not be written: {err}.") from None
     if replaced:

@@ -12,13 +12,11 @@ from typing import Any, Final
 from .export_sheet import (
     ADJUSTMENTS,
     LIMIT,
-    TRAIT_KEYS,
     SheetBase,
     Stack,
     as_written,
     fxp_text,
     plain,
-    put_in_order,
     signed,
     text_of,
 )
@@ -29,6 +27,20 @@ from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
 __all__ = ["ListsPart", "split_skill_name"]
 
 _COMPREHENSION_COST: Final = {"none": 0, "broken": 1, "accented": 2, "native": 3}
+
+_COMPREHENSION_TEXT: Final = {level: level.title() for level in _COMPREHENSION_COST}
+_COST_ADJUSTMENT: Final = {cost: f"+{cost}" for cost in _COMPREHENSION_COST.values()}
+
+_TABLED_POINTS: Final = 64
+_RELATIVE_LEVELS: Final = {
+    difficulty: tuple(points_level(difficulty, points) for points in range(_TABLED_POINTS))
+    for difficulty in ("e", "a", "h", "vh")
+}
+""":func:`~.skills.points_level` of each difficulty (not the wildcards') for 0 to 63 points."""
+
+_SIGNED_LOW: Final = 32
+_SIGNED: Final = tuple(signed(value) for value in range(-_SIGNED_LOW, _SIGNED_LOW))
+"""Whole numbers from -32 to 31 with their sign (:func:`~.export_sheet.signed`), by value + 32."""
 
 _DIFFICULTY: Final = {"E": "e", "A": "a", "H": "h", "VH": "vh"}
 
@@ -73,31 +85,62 @@ class ListsPart(SheetBase):
 
     def _traits(self) -> None:
         doc = self.doc
+        new_id = self.ids.new
+        traits = self.traits
+        trait_by_name = self.trait_by_name
         for index, trait in enumerate(doc.get("traits", [])):
-            pointer = f"/traits/{index}"
-            name = self.name(trait["name"], f"{pointer}/name", "trait")
-            points = self.bounded(trait.get("points"), f"{pointer}/points", f"'{name[:40]}' points")
+            name = trait["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/traits/{index}/name", "trait")
+            points = trait.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/traits/{index}/points", f"'{name[:40]}' points")
+                shown = plain(points)
+            else:
+                shown = points
             tags = [_TYPE_TAGS.get(trait.get("type"), "Advantage")]
-            node = self.new_trait(name, points, tags, text_of(trait.get("notes")))
+            notes = trait.get("notes")
+            if type(notes) is not str:
+                notes = text_of(notes)
+            # the node's keys in GCS's order (TRAIT_KEYS), as new_trait makes them
+            node: dict[str, Any] = (
+                {"id": new_id("trait"), "name": name, "local_notes": notes, "tags": tags, "modifiers": []}
+                if notes
+                else {"id": new_id("trait"), "name": name, "tags": tags, "modifiers": []}
+            )
             level = trait.get("level")
-            if isinstance(level, int | float) and not isinstance(level, bool) and 1 <= level <= LIMIT:
+            if (
+                level is not None
+                and (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
+                and 1 <= level <= LIMIT
+            ):
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
-                node["base_points"] = plain(points - per_level * level)
+                rest = points - per_level * level
+                node["base_points"] = rest if type(rest) is int else plain(rest)
                 node["points_per_level"] = per_level
+                node["weapons"] = []
+                node["features"] = []
                 node["can_level"] = True
                 node["levels"] = level
-                node["calc"]["current_level"] = level
-                put_in_order(node, TRAIT_KEYS)
+                node["calc"] = {"points": shown, "current_level": level}
+            else:
+                node["base_points"] = shown
+                node["weapons"] = []
+                node["features"] = []
+                node["calc"] = {"points": shown}
+            traits.append(node)
+            if name not in trait_by_name:
+                trait_by_name[name] = node
         for index, language in enumerate(doc.get("languages", [])):
             self._language(language, f"/languages/{index}")
         for index, familiarity in enumerate(doc.get("culturalFamiliarities", [])):
-            points = self.bounded(
-                familiarity.get("points"), f"/culturalFamiliarities/{index}/points", "Points"
-            )
-            name = self.name(
-                familiarity["name"], f"/culturalFamiliarities/{index}/name", "cultural familiarity"
-            )
+            points = familiarity.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/culturalFamiliarities/{index}/points", "Points")
+            name = familiarity["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/culturalFamiliarities/{index}/name", "cultural familiarity")
             self.new_trait(f"Cultural Familiarity ({name})", points, ["Advantage", "Mental", "Social"])
         tech = doc.get("techLevel", {})
         tech_points = self.bounded(tech.get("points"), "/techLevel/points", "Tech level points")
@@ -107,39 +150,57 @@ class ListsPart(SheetBase):
 
     def _language(self, language: Mapping[str, Any], pointer: str) -> None:
         spoken, written = language.get("spoken", "none"), language.get("written", "none")
-        points = self.bounded(language.get("points"), f"{pointer}/points", "Points")
-        modifiers = []
-        costs = 0
-        for label, level in (("Spoken", spoken), ("Written", written)):
-            cost = _COMPREHENSION_COST.get(level, 0)
-            costs += cost
-            modifier: dict[str, Any] = {
-                "id": self.ids.new("trait_modifier"),
-                "name": label,
-                "local_notes": str(level).title(),
-            }
-            if cost:
-                modifier["cost_adj"] = f"+{cost}"
-            modifiers.append(modifier)
+        points = language.get("points")
+        if type(points) is not int or not -LIMIT <= points <= LIMIT:
+            points = self.bounded(points, f"{pointer}/points", "Points")
+        new_id = self.ids.new
+        spoken_cost = _COMPREHENSION_COST.get(spoken, 0)
+        modifiers = [_comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost)]
+        written_cost = _COMPREHENSION_COST.get(written, 0)
+        modifiers.append(_comprehension(new_id("trait_modifier"), "Written", written, written_cost))
+        costs = spoken_cost + written_cost
         if spoken == "native" and written == "native":
-            modifiers.append({"id": self.ids.new("trait_modifier"), "name": "Native", "cost_adj": "-6"})
+            modifiers.append({"id": new_id("trait_modifier"), "name": "Native", "cost_adj": "-6"})
             costs -= 6
-        name = self.name(language["name"], f"{pointer}/name", "language")
-        node = self.new_trait(f"Language: {name}", points, ["Language", "Mental", "Social"])
-        node["modifiers"] = modifiers
-        node["base_points"] = plain(points - costs)
+        name = language["name"]
+        if type(name) is not str or name.strip() != name:
+            name = self.name(name, f"{pointer}/name", "language")
+        shown = points if type(points) is int else plain(points)
+        full = f"Language: {name}"
+        node: dict[str, Any] = {
+            "id": new_id("trait"),
+            "name": full,
+            "tags": ["Language", "Mental", "Social"],
+            "modifiers": modifiers,
+            "base_points": plain(points - costs),
+            "weapons": [],
+            "features": [],
+            "calc": {"points": shown},
+        }  # as new_trait makes a trait, with the modifiers and the points before them
+        self.traits.append(node)
+        self.trait_by_name.setdefault(full, node)
 
     def _equipment(self) -> None:
+        new_item = self.new_item
         for index, item in enumerate(self.doc.get("equipment", [])):
-            pointer = f"/equipment/{index}"
-            notes = [text_of(item.get("notes"))]
-            if item.get("location"):
-                notes.append(f"Location: {item['location']}")
-            cost = self.bounded(item.get("cost"), f"{pointer}/cost", "Cost")
-            weight = self.bounded(item.get("weight"), f"{pointer}/weight", "Weight")
-            name = self.name(item["name"], f"{pointer}/name", "item")
-            stack = self._stack(name, cost, weight, pointer)
-            self.new_item(name, cost, weight, "\n".join(part for part in notes if part), stack)
+            notes = item.get("notes")
+            if type(notes) is not str:
+                notes = text_of(notes)
+            location = item.get("location")
+            if location:
+                notes = f"{notes}\nLocation: {location}" if notes else f"Location: {location}"
+            cost = item.get("cost")
+            if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
+                cost = self.bounded(cost, f"/equipment/{index}/cost", "Cost")
+            weight = item.get("weight")
+            if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
+                weight = self.bounded(weight, f"/equipment/{index}/weight", "Weight")
+            name = item["name"]
+            if type(name) is not str or name.strip() != name:
+                name = self.name(name, f"/equipment/{index}/name", "item")
+            # only a name with a '×' can end as a stack does
+            stack = self._stack(name, cost, weight, f"/equipment/{index}") if "×" in name else None
+            new_item(name, cost, weight, notes, stack)
 
     def _stack(self, name: str, cost: float, weight: float, pointer: str) -> Stack | None:
         """The stack an item's name ends with (``Arrow ×20``, as :func:`~.import_gcs` names a
@@ -168,45 +229,95 @@ class ListsPart(SheetBase):
 
     def _skills(self) -> None:
         groups: dict[tuple[str, str], float] = {}
+        skill_names = self.skill_names
+        skill_parts = self.skill_parts
+        values = self.values
+        new_id = self.ids.new
+        nodes = self.skills
         for index, skill in enumerate(self.doc.get("skills", [])):
-            pointer = f"/skills/{index}"
-            full = self.skill_names[index]
-            parts = self.skill_parts.get(full)
+            full = skill_names[index]
+            parts = skill_parts.get(full)
             if parts is None:
-                parts = self.skill_parts[full] = split_skill_name(full)
+                parts = skill_parts[full] = split_skill_name(full)
             name, spec, tech_level = parts
             attribute = skill["attribute"]
             difficulty = _DIFFICULTY[skill["difficulty"]]
-            points = self.bounded(skill.get("points"), f"{pointer}/points", "Points")
-            node: dict[str, Any] = {"id": self.ids.new("skill"), "name": name}
-            if skill.get("notes"):
-                node["local_notes"] = skill["notes"]
-            if spec:
-                node["specialization"] = spec
-            node["difficulty"] = f"{attribute}/{difficulty}"
-            if tech_level is not None:
-                node["tech_level"] = tech_level
-            node["weapons"] = []
-            node["features"] = []
-            node["points"] = plain(points)
-            self.skills.append(node)
-            level = math.floor(self.bounded(skill.get("level"), f"{pointer}/level", "Skill level"))
-            base = self.values[attribute] + points_level(difficulty, points)
-            key = (as_written(name).lower(), as_written(spec or "").lower())
+            points = skill.get("points")
+            if type(points) is not int or not -LIMIT <= points <= LIMIT:
+                points = self.bounded(points, f"/skills/{index}/points", "Points")
+                shown = plain(points)
+            else:
+                shown = points
+            notes = skill.get("notes")
+            node: dict[str, Any]
+            if notes or spec or tech_level is not None:
+                node = {"id": new_id("skill"), "name": name}
+                if notes:
+                    node["local_notes"] = notes
+                if spec:
+                    node["specialization"] = spec
+                node["difficulty"] = f"{attribute}/{difficulty}"
+                if tech_level is not None:
+                    node["tech_level"] = tech_level
+                node["weapons"] = []
+                node["features"] = []
+                node["points"] = shown
+            else:  # the usual skill, made at once (the same keys in GCS's order)
+                node = {
+                    "id": new_id("skill"),
+                    "name": name,
+                    "difficulty": f"{attribute}/{difficulty}",
+                    "weapons": [],
+                    "features": [],
+                    "points": shown,
+                }
+            nodes.append(node)
+            level = skill.get("level")
+            if type(level) is not int or not -LIMIT <= level <= LIMIT:
+                level = math.floor(self.bounded(level, f"/skills/{index}/level", "Skill level"))
+            levels = _RELATIVE_LEVELS.get(difficulty)
+            relative = (
+                levels[points]
+                if levels is not None and type(points) is int and 0 <= points < _TABLED_POINTS
+                else points_level(difficulty, points)
+            )
+            value = values[attribute]
+            base = value + relative
+            key = (
+                name.lower() if name.isascii() else as_written(name).lower(),
+                "" if not spec else spec.lower() if spec.isascii() else as_written(spec).lower(),
+            )
             if key in groups:
                 given = groups[key]
                 if base + given != level:
                     self.note(
-                        f"{pointer}/level",
+                        f"/skills/{index}/level",
                         "differs",
                         f"'{skill['name'][:60]}' is listed twice; GCS gives both the same skill bonuses, so "
                         "this "
                         f"one is {plain(base + given)} in GCS, not {level}.",
                     )
-                node["calc"] = _skill_calc(base + given, attribute, self.values[attribute])
+                node["calc"] = _skill_calc(base + given, attribute, value)
                 continue
-            groups[key] = self._skill_bonuses(skill, pointer, name, spec, level - base)
-            node["calc"] = _skill_calc(level, attribute, self.values[attribute])
+            needed = level - base
+            groups[key] = (
+                self._skill_bonuses(skill, f"/skills/{index}", name, spec, needed)
+                if needed or "bonuses" in skill
+                else needed
+            )
+            if level <= 0 or type(level) is not int or type(value) is not int:
+                node["calc"] = _skill_calc(level, attribute, value)
+            else:
+                relative = level - value
+                node["calc"] = {
+                    "level": level,
+                    "rsl": ATTRIBUTE_NAMES[attribute]
+                    + (
+                        _SIGNED[relative + _SIGNED_LOW]
+                        if -_SIGNED_LOW <= relative < _SIGNED_LOW
+                        else f"{relative:+d}"
+                    ),
+                }
 
     def _skill_bonuses(
         self, skill: Mapping[str, Any], pointer: str, name: str, spec: str | None, needed: float
@@ -240,7 +351,13 @@ class ListsPart(SheetBase):
         return needed
 
     def _body(self) -> RawJson:
-        entries = [entry for entry in self.doc.get("damageResistance", []) if isinstance(entry, Mapping)]
+        entries = [
+            entry
+            for entry in self.doc.get("damageResistance", [])
+            if type(entry) is dict or isinstance(entry, Mapping)
+        ]
+        if not entries:
+            return _BARE_BODY
         by_id: dict[str, tuple[int, Mapping[str, Any]]] = {}
         for index, entry in enumerate(entries):
             ident = entry.get("locationId")
@@ -266,7 +383,9 @@ class ListsPart(SheetBase):
             for place in places:
                 if place in by_id:
                     index, entry = by_id[place]
-                    dr = int(self.bounded(entry.get("dr"), f"/damageResistance/{index}/dr", "DR"))
+                    dr = entry.get("dr")
+                    if type(dr) is not int or not -LIMIT <= dr <= LIMIT:
+                        dr = int(self.bounded(dr, f"/damageResistance/{index}/dr", "DR"))
                     amounts[place_id] = dr
                     if dr:
                         covered.setdefault(index, []).append(place_id)
@@ -282,17 +401,22 @@ class ListsPart(SheetBase):
             else:
                 where = ", ".join(places_covered)
                 self.adjust(feature, f"DR {dr} on {where}" + (f": {label}" if label else ""))
-        return humanoid_body_text([own + amounts.get(ident, 0) for ident, *_, own in HUMANOID])
+        if not amounts:
+            return _BARE_BODY
+        parts = [_BODY_HEAD]
+        for ident, own, after in _BODY_SLOTS:
+            parts.append(str(own + amounts.get(ident, 0)))
+            parts.append(after)
+        return RawJson("".join(parts))  # humanoid_body_text of these DRs
 
     def _reactions(self) -> None:
         for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):
             description = text_of(reaction.get("description")).strip()
             amount = reaction.get("modifier")
-            amount = (
-                int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
-                if amount is not None
-                else 0
-            )
+            if amount is None:
+                amount = 0
+            elif type(amount) is not int or not -LIMIT <= amount <= LIMIT:
+                amount = int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
             holder = self.trait_by_name.get(description)
             if holder is not None:
                 holder["features"].append({"type": "reaction_bonus", "amount": amount})
@@ -346,7 +470,9 @@ class ListsPart(SheetBase):
         level = self.doc.get("techLevel", {}).get("level")
         if isinstance(level, int) and not isinstance(level, bool):
             out["tech_level"] = str(level)
-        size = int(self.bounded(profile.get("sizeModifier"), "/profile/sizeModifier", "Size modifier"))
+        size = profile.get("sizeModifier")
+        if type(size) is not int or not -LIMIT <= size <= LIMIT:
+            size = int(self.bounded(size, "/profile/sizeModifier", "Size modifier"))
         if size:
             out["SM"] = size
         return out
@@ -377,6 +503,44 @@ class ListsPart(SheetBase):
             )
 
 
+def _comprehension(ident: str, label: str, level: object, cost: int) -> dict[str, Any]:
+    """A language's ``Spoken`` or ``Written`` modifier at a comprehension level costing ``cost``."""
+    text = _COMPREHENSION_TEXT.get(level) if type(level) is str else None
+    modifier: dict[str, Any] = {
+        "id": ident,
+        "name": label,
+        "local_notes": str(level).title() if text is None else text,
+    }
+    if cost:
+        modifier["cost_adj"] = _COST_ADJUSTMENT[cost]
+    return modifier
+
+
+def _body_parts() -> tuple[str, tuple[tuple[str, int, str], ...]]:
+    """:func:`~.standard_sheet.humanoid_body_text` cut around its DRs: the text before the first,
+    and each location's id, own DR and the text after its DR (joined, they cost less than a
+    format of the whole text)."""
+    marks = [_DR_MARK + index for index in range(len(HUMANOID))]
+    rest = str(humanoid_body_text(marks))
+    pieces = []
+    for mark in marks:
+        before, found, rest = rest.partition(str(mark))
+        if not found or str(mark) in rest:
+            raise AssertionError("every location's DR is in the body's text once")  # pragma: no cover
+        pieces.append(before)
+    slots = tuple(
+        (ident, own, after) for (ident, *_, own), after in zip(HUMANOID, [*pieces[1:], rest], strict=True)
+    )
+    return pieces[0], slots
+
+
+_DR_MARK: Final = 7_390_123_456_000
+"""Numbers no body text has but in the places of its DRs."""
+_BODY_HEAD, _BODY_SLOTS = _body_parts()
+_BARE_BODY: Final = humanoid_body_text([own for *_, own in HUMANOID])
+"""The body with no DR but the locations' own."""
+
+
 def _skill_calc(level: float, attribute: str, value: float) -> dict[str, Any]:
     """A skill's ``calc``: its level and relative level (``DX+1``); GCS writes none at level 0 or below."""
     if level <= 0:
@@ -398,6 +562,8 @@ def _skill_bonus(name: str, spec: str | None, amount: float) -> dict[str, Any]:
 def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
     """A document skill name as GCS's name, specialization and tech level (``Guns/TL8
     (Pistol)``), when GCS writes them back as the same text; else the whole name."""
+    if "(" not in full and "/" not in full:
+        return full, None, None  # no tech level, no specialization: the pattern's name is the whole
     match = _SKILL_NAME.fullmatch(full)
     if match:
         name, tech_level, spec = match.group("name"), match.group("tl"), match.group("spec")
@@ -411,7 +577,7 @@ def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
 
 def _feet_and_inches(height: str) -> str | None:
     """A height as GCS writes it (``5'8"``): metric converted at 2.5 cm to the inch."""
-    imperial = _FEET_INCHES.fullmatch(height)
+    imperial = _FEET_INCHES.fullmatch(height) if "'" in height else None  # feet are marked with '
     if imperial is not None:
         inches = round(float(imperial.group(1)) * 12 + float(imperial.group(2) or 0), 1)
     else:

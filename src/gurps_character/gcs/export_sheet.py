@@ -112,6 +112,12 @@ def plain(value: float) -> int | float:
 
 def fxp_text(value: float) -> str:
     """A GCS number as text, with thousands separators (``1,234.5``), as GCS writes weights."""
+    kind = type(value)
+    if kind is int:
+        if -1000 < value < 1000:
+            return str(value)
+    elif kind is float and -1000 < value < 1000 and value.is_integer():
+        return str(int(value))
     shown = plain(value)
     if type(shown) is int:
         return f"{shown:,}"
@@ -138,7 +144,7 @@ def as_written(text: str) -> str:
 
 def text_of(value: object) -> str:
     """``value`` when it is text, else ``""``."""
-    return value if isinstance(value, str) else ""
+    return value if type(value) is str or isinstance(value, str) else ""
 
 
 def signed_number(value: float) -> str:
@@ -286,6 +292,10 @@ class SheetBase:
 
     def name(self, raw: object, pointer: str, what: str) -> str:
         """A name as GCS keeps it: without the spaces around it (noted when it had some)."""
+        if type(raw) is str:
+            name = raw.strip()
+            if name == raw:
+                return name
         text = text_of(raw)
         name = text.strip()
         if name != text:
@@ -306,16 +316,30 @@ class SheetBase:
 
     def new_trait(self, name: str, points: float, tags: Sequence[str], notes: str = "") -> dict[str, Any]:
         """A new trait of the file at ``points`` (its features and weapons added later)."""
-        node: dict[str, Any] = {"id": self.ids.new("trait"), "name": name}
-        if notes:
-            node["local_notes"] = notes
-        if tags:
-            node["tags"] = list(tags)
-        node["modifiers"] = []
-        node["base_points"] = plain(points)
-        node["weapons"] = []
-        node["features"] = []
-        node["calc"] = {"points": plain(points)}
+        shown = points if type(points) is int else plain(points)
+        node: dict[str, Any]
+        if notes or not tags:
+            node = {"id": self.ids.new("trait"), "name": name}
+            if notes:
+                node["local_notes"] = notes
+            if tags:
+                node["tags"] = list(tags)
+            node["modifiers"] = []
+            node["base_points"] = shown
+            node["weapons"] = []
+            node["features"] = []
+            node["calc"] = {"points": shown}
+        else:  # the usual trait, made at once (the same keys in the same order)
+            node = {
+                "id": self.ids.new("trait"),
+                "name": name,
+                "tags": list(tags),
+                "modifiers": [],
+                "base_points": shown,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": shown},
+            }
         self.traits.append(node)
         self.trait_by_name.setdefault(name, node)
         return node
@@ -359,31 +383,47 @@ class SheetBase:
         """A new equipped item of the file (cost in $, weight in kg, written in pounds): one, or
         the ``stack`` its name ends with."""
         pounds = weight * 2
-        weight_text = f"{fxp_text(pounds)} lb"
+        weight_text = fxp_text(pounds) + " lb"
         quantity: int | float
         if stack is None:
             description, quantity, unit_cost, unit_text = name, 1, cost, weight_text
             unit_pounds = pounds
         else:
             description, quantity, unit_cost, unit_pounds = stack
-            unit_text = f"{fxp_text(unit_pounds)} lb"
-        node: dict[str, Any] = {"id": self.ids.new("equipment"), "description": description}
-        if notes:
-            node["local_notes"] = notes
-        if unit_cost:
-            node["base_value"] = fxp_text(unit_cost).replace(",", "")
-        if unit_pounds:
-            node["base_weight"] = unit_text
-        node["weapons"] = []
-        node["features"] = []
-        node["quantity"] = quantity
-        node["equipped"] = True
-        node["calc"] = {
-            "value": plain(unit_cost),
-            "extended_value": plain(cost),
+            unit_text = fxp_text(unit_pounds) + " lb"
+        calc = {
+            "value": unit_cost if type(unit_cost) is int else plain(unit_cost),
+            "extended_value": cost if type(cost) is int else plain(cost),
             "weight": unit_text,
             "extended_weight": weight_text,
         }
+        node: dict[str, Any]
+        if notes and unit_cost and unit_pounds:  # the usual item, made at once in GCS's order
+            node = {
+                "id": self.ids.new("equipment"),
+                "description": description,
+                "local_notes": notes,
+                "base_value": fxp_text(unit_cost).replace(",", ""),
+                "base_weight": unit_text,
+                "weapons": [],
+                "features": [],
+                "quantity": quantity,
+                "equipped": True,
+                "calc": calc,
+            }
+        else:
+            node = {"id": self.ids.new("equipment"), "description": description}
+            if notes:
+                node["local_notes"] = notes
+            if unit_cost:
+                node["base_value"] = fxp_text(unit_cost).replace(",", "")
+            if unit_pounds:
+                node["base_weight"] = unit_text
+            node["weapons"] = []
+            node["features"] = []
+            node["quantity"] = quantity
+            node["equipped"] = True
+            node["calc"] = calc
         self.equipment.append(node)
         self.item_by_name.setdefault(name, node)
         return node

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, NamedTuple
 
 from .derived import basic_lift_formula
 from .export_sheet import (
@@ -18,15 +18,20 @@ from .export_sheet import (
     SheetBase,
     dice_text,
     fxp_text,
-    member,
     number,
     plain,
     signed,
     signed_number,
     text_of,
 )
-from .progression import basic_lift_pounds, swing, thrust
-from .standard_sheet import ATTRIBUTE_DEFINITIONS, ATTRIBUTE_NAMES, POOL_THRESHOLDS
+from .gcs_json import RawJson
+from .progression import Table, basic_lift_pounds, damage_tables, swing, thrust
+from .standard_sheet import (
+    ATTRIBUTE_DEFINITIONS,
+    ATTRIBUTE_NAMES,
+    POOL_THRESHOLDS,
+    attributes_text,
+)
 
 __all__ = ["StatsPart"]
 
@@ -48,68 +53,140 @@ _SIZE_DISCOUNT: Final = ("st", "hp")
 
 _LOADS: Final = (1, 2, 3, 6, 10)
 
+_EXTRA_SOURCES: Final = {
+    "fright_check": "will",
+    "vision": "per",
+    "hearing": "per",
+    "taste_smell": "per",
+    "touch": "per",
+}
+"""GCS's attributes the document has no place for → the attribute whose value they take."""
+
+_BASE_SOURCES: Final = {
+    "st": None,
+    "dx": None,
+    "iq": None,
+    "ht": None,
+    "will": "iq",
+    "per": "iq",
+    "hp": "st",
+    "fp": "ht",
+    "basic_speed": None,
+    "basic_move": None,
+}
+"""The attribute whose value is an attribute's base (None: 10, or Basic Speed's and Move's own)."""
+
+
+class _Attribute(NamedTuple):
+    """What an export needs of one attribute of GCS's standard set, made once."""
+
+    ident: str
+    section: str | None
+    """The document's section holding it (None: GCS's attribute without a place there)."""
+    key: str
+    """Its key in the section (for GCS's own attribute: the attribute whose value it has)."""
+    pointer: str
+    cost: int
+    label: str
+    base: str | None
+
+
+def _attribute(ident: str) -> _Attribute:
+    if ident not in _CORE:
+        return _Attribute(ident, None, _EXTRA_SOURCES[ident], "", 0, "", None)
+    pointer, cost = _CORE[ident]
+    _, section, key = pointer.split("/")
+    return _Attribute(ident, section, key, pointer, cost, ATTRIBUTE_NAMES[ident], _BASE_SOURCES[ident])
+
+
+_ATTRIBUTES: Final = tuple(_attribute(ident) for ident in ATTRIBUTE_DEFINITIONS)
+"""GCS's standard set in the file's order."""
+
+_VALUE_PLACES: Final = tuple(
+    (ident, f"/{section}/{key}/value", ATTRIBUTE_NAMES[ident], section, key)
+    for ident, section, key in (
+        ("st", "attributes", "st"),
+        ("dx", "attributes", "dx"),
+        ("iq", "attributes", "iq"),
+        ("ht", "attributes", "ht"),
+        ("hp", "secondary", "hp"),
+        ("will", "secondary", "will"),
+        ("per", "secondary", "per"),
+        ("fp", "secondary", "fp"),
+        ("basic_move", "secondary", "basicMove"),
+    )
+)
+"""The whole-numbered values read from the document: id, pointer, label, section and key."""
+
+
+def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The object at ``document[key]``, or an empty one (as :func:`member` reads it)."""
+    found = document.get(key, {})
+    return found if type(found) is dict or isinstance(found, Mapping) else {}
+
 
 class StatsPart(SheetBase):
     """Attributes, derived values and points."""
 
     def _read_values(self) -> None:
         doc = self.doc
-        for ident in ("st", "dx", "iq", "ht"):
-            entry = doc["attributes"][ident]
-            self.values[ident] = math.floor(
-                self.bounded(entry.get("value"), f"/attributes/{ident}/value", ident.upper())
-            )
-        secondary = doc["secondary"]
-        for ident, key in (
-            ("hp", "hp"),
-            ("will", "will"),
-            ("per", "per"),
-            ("fp", "fp"),
-            ("basic_move", "basicMove"),
-        ):
-            self.values[ident] = math.floor(
-                self.bounded(secondary[key].get("value"), f"/secondary/{key}/value", ATTRIBUTE_NAMES[ident])
-            )
+        values = self.values
+        sections = {"attributes": doc["attributes"], "secondary": doc["secondary"]}
+        for ident, pointer, label, section, key in _VALUE_PLACES:
+            value = sections[section][key].get("value")
+            kind = type(value)
+            if not ((kind is int or kind is float) and -LIMIT <= value <= LIMIT):
+                value = self.bounded(value, pointer, label)
+            values[ident] = math.floor(value)
         speed = self.bounded(
-            secondary["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
+            doc["secondary"]["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
         )
-        self.values["basic_speed"] = math.floor(speed * 4) / 4
+        values["basic_speed"] = math.floor(speed * 4) / 4
 
-    def _attributes(self, progression: str) -> list[dict[str, Any]]:
+    def _attributes(self, progression: str) -> RawJson:
         doc = self.doc
+        values = self.values
         size = self.bounded(
             doc.get("profile", {}).get("sizeModifier"), "/profile/sizeModifier", "Size modifier"
         )
-        bases = {
-            "st": 10,
-            "dx": 10,
-            "iq": 10,
-            "ht": 10,
-            "will": self.values["iq"],
-            "per": self.values["iq"],
-            "hp": self.values["st"],
-            "fp": self.values["ht"],
-            "basic_speed": (self.values["dx"] + self.values["ht"]) / 4,
-            "basic_move": math.floor(self.values["basic_speed"]),
-        }
-        entries = []
-        for ident in ATTRIBUTE_DEFINITIONS:
-            if ident not in _CORE:
-                entries.append(
-                    {"attr_id": ident, "adj": 0, "calc": {"value": self._extra_value(ident), "points": 0}}
-                )
+        sections = {"attributes": _section(doc, "attributes"), "secondary": _section(doc, "secondary")}
+        numbers: list[float] = []  # the entries' numbers in the order they are written
+        add = numbers.append
+        damaged = {"hp": False, "fp": False}
+        for ident, section, key, pointer, cost, label, base_source in _ATTRIBUTES:
+            if section is None:  # GCS's own attribute: its base, which is the source's value
+                value = values[key]
+                numbers += (0, value if type(value) is int else plain(value), 0)
                 continue
-            pointer, cost = _CORE[ident]
-            stored = member(doc, pointer)
-            points = self.bounded(stored.get("points"), f"{pointer}/points", "Points")
-            reduction = self._reductions(ident, stored, pointer, size, progression)
-            adj, bonus = _levels(
-                self.values[ident], bases[ident], points, cost, reduction, ident == "basic_speed"
-            )
-            gcs_points = _attribute_cost(adj, cost, reduction)
+            stored = sections[section].get(key, {})
+            if type(stored) is not dict and not isinstance(stored, Mapping):
+                stored = {}
+            points = stored.get("points")
+            kind = type(points)
+            if not ((kind is int or kind is float) and -LIMIT <= points <= LIMIT):
+                points = self.bounded(points, f"{pointer}/points", "Points")
+            if "costModifiers" in stored or (size > 0 and ident in _SIZE_DISCOUNT):
+                reduction = self._reductions(ident, stored, pointer, size, progression)
+            else:
+                reduction = 0.0  # what _reductions gives without modifiers or size discount
+            value = values[ident]
+            if base_source is not None:
+                base: float = values[base_source]
+            elif ident == "basic_speed":
+                base = (values["dx"] + values["ht"]) / 4
+            elif ident == "basic_move":
+                base = math.floor(values["basic_speed"])
+            else:
+                base = 10
+            adj = value - base  # every level bought, when the points pay for them (see _levels)
+            gcs_points = math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)  # _attribute_cost
+            if gcs_points == points:
+                bonus: float = 0
+            else:
+                adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
+                gcs_points = _attribute_cost(adj, cost, reduction)
             self.attribute_points[ident] = gcs_points
             if bonus:
-                label = ATTRIBUTE_NAMES[ident]
                 self.adjust(
                     {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
                     f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its "
@@ -118,7 +195,7 @@ class StatsPart(SheetBase):
                 self.note(
                     f"{pointer}/value",
                     "deviation",
-                    f"{label} {plain(self.values[ident])} with {plain(points)} "
+                    f"{label} {plain(value)} with {plain(points)} "
                     f"points{self.why(pointer + '/points')}: "
                     f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
                     f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
@@ -127,53 +204,41 @@ class StatsPart(SheetBase):
                 self.note(
                     f"{pointer}/points",
                     "approximated",
-                    f"GCS charges {plain(gcs_points)} points for {ATTRIBUTE_NAMES[ident]} "
-                    f"{plain(self.values[ident])}, the "
+                    f"GCS charges {plain(gcs_points)} points for {label} "
+                    f"{plain(value)}, the "
                     f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
                     "spent agree.",
                 )
-            entry: dict[str, Any] = {"attr_id": ident, "adj": plain(adj)}
-            calc: dict[str, Any] = {"value": plain(self.values[ident])}
-            if ident in ("hp", "fp"):
+            add(adj if type(adj) is int else plain(adj))
+            if ident == "hp" or ident == "fp":
                 current = math.floor(
                     self.bounded(stored.get("current", stored.get("value")), f"{pointer}/current", "Current")
                 )
-                damage = self.values[ident] - current
-                low = -10 * self.values[ident] if ident == "hp" else -self.values[ident]
-                if not min(low, self.values[ident]) <= current <= max(low, self.values[ident]):
+                damage = value - current
+                low = -10 * value if ident == "hp" else -value
+                if not min(low, value) <= current <= max(low, value):
                     self.note(
                         f"{pointer}/current",
                         "differs",
-                        f"{ATTRIBUTE_NAMES[ident]} {plain(current)} of {plain(self.values[ident])} is "
+                        f"{label} {plain(current)} of {plain(value)} is "
                         "outside the format's "
                         f"bounds; GCS keeps it (damage {plain(damage)}), an import reads it back within "
                         "them.",
                     )
+                values[f"{ident}_current"] = current
                 if damage:
-                    entry["damage"] = plain(damage)
-                calc["current"] = plain(current)
-                self.values[f"{ident}_current"] = current
-            calc["points"] = plain(gcs_points)
-            entry["calc"] = calc
-            entries.append(entry)
-            if ident in ("st", "dx", "iq", "ht") and self.values[ident] < 0:
+                    damaged[ident] = True
+                    add(plain(damage))
+                numbers += (value if type(value) is int else plain(value), plain(current), gcs_points)
+            else:
+                numbers += (value if type(value) is int else plain(value), gcs_points)
+            if value < 0 and ident in _PRIMARY:
                 self.note(
                     f"{pointer}/value",
                     "differs",
-                    f"{ATTRIBUTE_NAMES[ident]} {plain(self.values[ident])} is below 0; an import of the "
-                    "file reads it as 0.",
+                    f"{label} {plain(value)} is below 0; an import of the file reads it as 0.",
                 )
-        return entries
-
-    def _extra_value(self, ident: str) -> int | float:
-        source = {
-            "fright_check": "will",
-            "vision": "per",
-            "hearing": "per",
-            "taste_smell": "per",
-            "touch": "per",
-        }
-        return plain(self.values[source[ident]])
+        return attributes_text(numbers, damaged["fp"], damaged["hp"])
 
     def _reductions(
         self, ident: str, stored: Mapping[str, Any], pointer: str, size: float, progression: str
@@ -204,22 +269,23 @@ class StatsPart(SheetBase):
     def _derived(self, derived: Derived) -> None:
         self._pool_states(derived)
         self._dodge(derived)
-        self._lift(derived)
-        self._encumbrance(derived)
+        encumbrance = _section(self.doc, "encumbrance")
+        self._lift(derived, encumbrance)
+        self._encumbrance(derived, encumbrance)
 
     def _pool_states(self, derived: Derived) -> None:
-        for ident in ("hp", "fp"):
-            maximum = self.values[ident]
-            current = self.values.get(f"{ident}_current", maximum)
-            for state, script, _, ops in POOL_THRESHOLDS[ident]:
-                limit = _threshold(script, maximum)
-                if current <= limit:
-                    if ops:
-                        derived.halving.append((ATTRIBUTE_NAMES[ident], state, ops))
-                    break
+        values = self.values
+        for ident, label, thresholds in _POOL_RULES:
+            maximum = values[ident]
+            found = _halving(thresholds, maximum, values.get(f"{ident}_current", maximum))
+            if found is not None:
+                derived.halving.append((label, *found))
 
     def _dodge(self, derived: Derived) -> None:
-        stored = number(member(self.doc, "/defenses/dodge").get("value"), math.nan)
+        dodge = _section(self.doc, "defenses").get("dodge", {})
+        if type(dodge) is not dict and not isinstance(dodge, Mapping):
+            dodge = {}
+        stored = number(dodge.get("value"), math.nan)
         speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
         rules = math.trunc(speed + 3)
         wanted = (
@@ -246,16 +312,27 @@ class StatsPart(SheetBase):
 
     def _damage_table(self, derived: Derived) -> None:
         st = int(self.values["st"])
-        wanted = {key: _dice_of(member(self.doc, f"/damage/{key}")) for key in ("thrust", "swing")}
-        found = _striking(st, wanted["thrust"], wanted["swing"])
-        if found is None:
+        damage = _section(self.doc, "damage")
+        stored_thrust, stored_swing = damage.get("thrust", {}), damage.get("swing", {})
+        if type(stored_thrust) is not dict and not isinstance(stored_thrust, Mapping):
+            stored_thrust = {}
+        if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
+            stored_swing = {}
+        wanted = {"thrust": _dice_of(stored_thrust), "swing": _dice_of(stored_swing)}
+        basic = (_basic_thrust(st), _basic_swing(st))
+        if st >= 0 and basic == (wanted["thrust"], wanted["swing"]):
+            found: tuple[str, int] | None = ("basic_set", 0)  # what _striking finds first
+        else:
+            found = _striking(st, wanted["thrust"], wanted["swing"])
+        if found is None or found == ("basic_set", 0):
             progression, bonus = "basic_set", 0
+            derived.thrust, derived.swing = basic
         else:
             progression, bonus = found
+            derived.thrust = thrust(st + bonus, progression) or (1, 0)
+            derived.swing = swing(st + bonus, progression) or (1, 0)
         derived.progression = progression
         derived.striking = bonus
-        derived.thrust = thrust(st + bonus, progression) or (1, 0)
-        derived.swing = swing(st + bonus, progression) or (1, 0)
         if bonus:
             self.adjust(
                 {
@@ -281,10 +358,13 @@ class StatsPart(SheetBase):
                 f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
                 "uses it.",
             )
-        for key, got in (("thrust", derived.thrust), ("swing", derived.swing)):
+        for key, got, stored in (
+            ("thrust", derived.thrust, stored_thrust),
+            ("swing", derived.swing, stored_swing),
+        ):
             target = wanted[key]
-            stored = member(self.doc, f"/damage/{key}")
-            same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+            written = {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+            same = (stored if type(stored) is dict else dict(stored)) == written
             if target is not None and target != got:
                 derived.shift[key] = target
             if not same:
@@ -297,14 +377,14 @@ class StatsPart(SheetBase):
                     f"and swing: the weapons that use {key} carry the difference in their own damage.",
                 )
 
-    def _lift(self, derived: Derived) -> None:
+    def _lift(self, derived: Derived, encumbrance: Mapping[str, Any]) -> None:
         """Basic Lift as GCS has it: ST²/5 rounded in pounds (Knowing Your Own Strength's table
         under that progression), shown at 1 kg = 2 lb. A document whose Basic Lift departs from its
         ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
         no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
         st = int(self.values["st"])
-        stored = number(member(self.doc, "/encumbrance").get("basicLift"), math.nan)
-        halved = any("halve_st" in ops for _, _, ops in derived.halving)
+        stored = number(encumbrance.get("basicLift"), math.nan)
+        halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
         progression = derived.progression
@@ -332,8 +412,11 @@ class StatsPart(SheetBase):
         lifting = st + bonus
         if halved:
             lifting = math.ceil(lifting / 2)
-        derived.lift_pounds = basic_lift_pounds(lifting, progression)
-        derived.lift_kg = plain(round(derived.lift_pounds / 2, 6))
+        pounds = derived.lift_pounds = basic_lift_pounds(lifting, progression)
+        if type(pounds) is int:  # whole pounds are whole or half kg, as plain(round(...)) gives them
+            derived.lift_kg = pounds / 2 if pounds % 2 else pounds // 2
+        else:
+            derived.lift_kg = plain(round(pounds / 2, 6))
         if derived.lift_kg == wanted:
             return
         if halved:
@@ -354,19 +437,36 @@ class StatsPart(SheetBase):
             "at 1 kg = 2 lb.",
         )
 
-    def _encumbrance(self, derived: Derived) -> None:
-        move_halvings = min(sum("halve_move" in ops for _, _, ops in derived.halving), 2)
-        dodge_halvings = min(sum("halve_dodge" in ops for _, _, ops in derived.halving), 2)
+    def _encumbrance(self, derived: Derived, encumbrance: Mapping[str, Any]) -> None:
+        halving = derived.halving
+        move_halvings = min(sum("halve_move" in ops for _, _, ops in halving), 2) if halving else 0
+        dodge_halvings = min(sum("halve_dodge" in ops for _, _, ops in halving), 2) if halving else 0
         basic_move = max(self.values["basic_move"], 0)
         move_base = math.ceil(basic_move / (2 * move_halvings)) if move_halvings else basic_move
         dodge_base = (
             math.ceil(derived.dodge_start / (2 * dodge_halvings)) if dodge_halvings else derived.dodge_start
         )
-        moves, dodges = [], []
-        for level in range(5):
-            move = math.floor(move_base * (10 - 2 * level) / 10)
-            moves.append(max(move, 1) if move_base > 0 else max(move, 0))
-            dodges.append(max(math.trunc(dodge_base - level), 1))
+        least_move = 1 if move_base > 0 else 0
+        floor, trunc = math.floor, math.trunc
+        moves = [
+            floor(move_base * 10 / 10),
+            floor(move_base * 8 / 10),
+            floor(move_base * 6 / 10),
+            floor(move_base * 4 / 10),
+            floor(move_base * 2 / 10),
+        ]
+        dodges = [
+            trunc(dodge_base),
+            trunc(dodge_base - 1),
+            trunc(dodge_base - 2),
+            trunc(dodge_base - 3),
+            trunc(dodge_base - 4),
+        ]
+        for level in range(5):  # GCS's Move is at least 1 while Basic Move is above 0, Dodge at least 1
+            if moves[level] < least_move:
+                moves[level] = least_move
+            if dodges[level] < 1:
+                dodges[level] = 1
         if dodges[0] != derived.wanted_dodge:
             self.note(
                 "/defenses/dodge/value",
@@ -379,15 +479,25 @@ class StatsPart(SheetBase):
                 )
                 + ".",
             )
-        for index, entry in enumerate(member(self.doc, "/encumbrance").get("levels", [])):
-            found = entry.get("level") if isinstance(entry, Mapping) else None
+        lift_pounds = derived.lift_pounds
+        whole_pounds = type(lift_pounds) is int
+        for index, entry in enumerate(encumbrance.get("levels", [])):
+            if type(entry) is dict or isinstance(entry, Mapping):
+                found = entry.get("level")
+            else:
+                continue
             if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
                 continue
             level = int(found)
-            load = plain(round(derived.lift_pounds * _LOADS[level] / 2, 6))
+            # whole pounds: the load is exact in halves, as plain(round(..., 6)) has it
+            load = (
+                lift_pounds * _LOADS[level] / 2
+                if whole_pounds
+                else plain(round(lift_pounds * _LOADS[level] / 2, 6))
+            )
             for key, got in (("move", moves[level]), ("dodge", dodges[level]), ("maxLoad", load)):
                 stored = entry.get(key)
-                if isinstance(stored, int | float) and not isinstance(stored, bool) and stored != got:
+                if stored != got and isinstance(stored, int | float) and not isinstance(stored, bool):
                     why = (
                         self._move_cause(move_halvings, derived)
                         if key == "move"
@@ -401,22 +511,19 @@ class StatsPart(SheetBase):
                         f"GCS shows {plain(got)} at encumbrance level {level}, the document "
                         f"{plain(stored)}: {why}.",
                     )
-        derived.calc["swing"] = dice_text(*derived.swing)
-        derived.calc["thrust"] = dice_text(*derived.thrust)
-        derived.calc["basic_lift"] = f"{fxp_text(derived.lift_pounds)} lb"
-        for key in (
-            "lifting_st_bonus",
-            "striking_st_bonus",
-            "throwing_st_bonus",
-            "dodge_bonus",
-            "parry_bonus",
-            "block_bonus",
-        ):
-            if derived.calc_bonuses.get(key):
-                derived.calc[key] = derived.calc_bonuses[key]
-        derived.calc["move"] = moves
-        derived.calc["dodge"] = dodges
-        derived.encumbrance_level = self._encumbrance_level(derived.lift_pounds)
+        calc = derived.calc
+        calc["swing"] = dice_text(*derived.swing)
+        calc["thrust"] = dice_text(*derived.thrust)
+        shown = f"{lift_pounds:,}" if type(lift_pounds) is int else fxp_text(lift_pounds)  # as fxp_text
+        calc["basic_lift"] = f"{shown} lb"
+        bonuses = derived.calc_bonuses
+        if bonuses:
+            for key in _CALC_BONUSES:
+                if bonuses.get(key):
+                    calc[key] = bonuses[key]
+        calc["move"] = moves
+        calc["dodge"] = dodges
+        derived.encumbrance_level = self._encumbrance_level(lift_pounds)
 
     def _move_cause(self, halvings: int, derived: Derived) -> str:
         if halvings:
@@ -437,12 +544,16 @@ class StatsPart(SheetBase):
                 return level
         return 4
 
-    def _points(self, attributes: list[dict[str, Any]]) -> int | float:
+    def _points(self, attributes: RawJson) -> int | float:
+        """The file's total points; ``attributes`` (the file's, from :meth:`_attributes`) cost
+        what :attr:`attribute_points` says, GCS's own attributes nothing."""
         doc = self.doc
         points = doc.get("points", {})
-        spent_gcs = sum(number(entry["calc"]["points"]) for entry in attributes)
-        spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
-        spent_gcs += sum(number(node["points"]) for node in self.skills)
+        spent_gcs: float = sum(self.attribute_points.values())  # whole points: the order is no matter
+        if self.traits:
+            spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
+        if self.skills:
+            spent_gcs += sum(number(node["points"]) for node in self.skills)
         stored = points.get("spent")
         if not isinstance(stored, int | float) or isinstance(stored, bool):
             stored = sum(number(v) for v in points.get("breakdown", {}).values())
@@ -488,20 +599,59 @@ def _halving_causes(derived: Derived, op: str) -> str:
     return " and ".join(found) or "a pool is low"
 
 
-def _threshold(script: str, maximum: float) -> float:
-    """The value of one of :data:`POOL_THRESHOLDS`' scripts for a pool's maximum."""
+def _threshold(script: str) -> Callable[[float], float]:
+    """One of :data:`POOL_THRESHOLDS`' scripts as a function of the pool's maximum."""
     if script == "0":
-        return 0
+        return lambda maximum: 0
     if script.startswith("Math.round(-$"):
         factor = int(script.rsplit("*", 1)[1].rstrip(")").strip())
-        return math.floor(-maximum * factor + 0.5)
+        return lambda maximum: math.floor(-maximum * factor + 0.5)
     if script.startswith("-$"):
-        return -maximum
+        return lambda maximum: -maximum
     if script.startswith("Math.ceil"):
-        return math.ceil(maximum / 3) - 1
+        return lambda maximum: math.ceil(maximum / 3) - 1
     if script.endswith("- 1"):
-        return maximum - 1
-    return maximum
+        return lambda maximum: maximum - 1
+    return lambda maximum: maximum
+
+
+def _halving(
+    thresholds: tuple[tuple[str, Callable[[float], float], tuple[str, ...]], ...],
+    maximum: float,
+    current: float,
+) -> tuple[str, tuple[str, ...]] | None:
+    """The state a pool is in and what GCS halves in it, when it halves anything (``thresholds``
+    from :data:`_POOL_RULES`)."""
+    if maximum >= 0 and current > 0 and current > math.ceil(maximum / 3) - 1:
+        # The states that halve come first, and with a maximum not below 0 none reaches above 0 but
+        # Reeling's or Tired's, a third of it less 1: a pool above both is in none of them.
+        return None
+    for state, limit, ops in thresholds:
+        if current <= limit(maximum):
+            return (state, ops) if ops else None
+    return None
+
+
+_POOL_RULES: Final = tuple(
+    (
+        ident,
+        ATTRIBUTE_NAMES[ident],
+        tuple((state, _threshold(script), ops) for state, script, _, ops in POOL_THRESHOLDS[ident]),
+    )
+    for ident in ("hp", "fp")
+)
+"""Each pool's id, label and states (worst first): the name, the highest current value still in
+it as a function of the maximum, and what GCS halves meanwhile."""
+
+_CALC_BONUSES: Final = (
+    "lifting_st_bonus",
+    "striking_st_bonus",
+    "throwing_st_bonus",
+    "dodge_bonus",
+    "parry_bonus",
+    "block_bonus",
+)
+"""The bonuses of the file's ``calc`` in GCS's order (written when not 0)."""
 
 
 def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -516,6 +666,8 @@ def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
     return None
 
 
+_PRIMARY: Final = frozenset(("st", "dx", "iq", "ht"))
+
 _KYOS: Final = "knowing_your_own_strength"
 _PROGRESSIONS: Final = (
     "basic_set",
@@ -525,6 +677,17 @@ _PROGRESSIONS: Final = (
     _KYOS,
 )
 """GCS's damage progressions tried for a document's thrust and swing, the Basic Set's first."""
+
+
+def _tables(progression: str) -> tuple[str, Table, Table]:
+    tables = damage_tables(progression)
+    assert tables is not None  # every progression tried is computed here
+    return progression, *tables
+
+
+_TABLES: Final = tuple(_tables(progression) for progression in _PROGRESSIONS)
+""":data:`_PROGRESSIONS` with their thrust and swing as functions of ST."""
+_basic_thrust, _basic_swing = _TABLES[0][1:]
 
 
 _MOST_BONUS: Final = 200
@@ -547,19 +710,19 @@ def _striking(
     """The progression and Striking ST bonus that give the document's thrust and swing."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
-    if st >= 0 and thrust(st, "basic_set") == wanted_thrust and swing(st, "basic_set") == wanted_swing:
+    if st >= 0 and _basic_thrust(st) == wanted_thrust and _basic_swing(st) == wanted_swing:
         return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
     low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
-    for progression in _PROGRESSIONS:
-
-        def table(strength: int, progression: str = progression) -> tuple[int, int]:
-            return thrust(strength, progression) or (0, 0)
-
+    strengths = range(low, high + 1)
+    starts: dict[Table, int] = {}  # two progressions share the Basic Set's thrust
+    for progression, thrust_at, swing_at in _TABLES:
         # thrust never falls as ST rises: the STs that give the document's thrust are one run
-        strength = low + bisect.bisect_left(range(low, high + 1), wanted_thrust, key=table)
+        strength = starts.get(thrust_at)
+        if strength is None:
+            strength = starts[thrust_at] = low + bisect.bisect_left(strengths, wanted_thrust, key=thrust_at)
         found = []
-        while strength <= high and table(strength) == wanted_thrust:
-            if swing(strength, progression) == wanted_swing:
+        while strength <= high and thrust_at(strength) == wanted_thrust:
+            if swing_at(strength) == wanted_swing:
                 found.append(strength - st)
             strength += 1
         if found:

@@ -15,7 +15,18 @@ import re
 from json.encoder import encode_basestring
 from typing import Any, Final
 
-__all__ = ["MAX_TEXT_LENGTH", "GcsJsonError", "GcsTextTooLong", "RawJson", "gcs_text", "gcs_text_checked"]
+__all__ = [
+    "MAX_TEXT_LENGTH",
+    "GcsJsonError",
+    "GcsTextTooLong",
+    "RawJson",
+    "TooDeep",
+    "as_gcs_file",
+    "container_text",
+    "gcs_text",
+    "gcs_text_checked",
+    "scalar_text",
+]
 
 MAX_TEXT_LENGTH: Final = 2**29 - 24
 """The longest text written (as :func:`~gurps_character.serialize_character`'s limit): deeply
@@ -62,7 +73,12 @@ class RawJson(str):
     __slots__ = ()
 
 
-def _scalar(value: Any) -> str:
+def scalar_text(value: Any) -> str:
+    """A value that is not a container with content, as GCS writes it.
+
+    Raises:
+        GcsJsonError: ``value`` is not JSON data (or a NaN or an infinity).
+    """
     kind = type(value)
     if kind is str:
         return encode_basestring(value)
@@ -106,10 +122,16 @@ def gcs_text_checked(data: Any) -> tuple[str, bool]:
     out: list[str] = []
     try:
         _write_nested(data, "", out.append, 0)
-    except _TooDeep:
+    except TooDeep:
         out = []
         _write_deep(data, out.append)
-    text = "".join(out) + "\n"
+    return as_gcs_file("".join(out))
+
+
+def as_gcs_file(body: str) -> tuple[str, bool]:
+    """The JSON text ``body`` as GCS writes a file: with a final newline, the characters GCS
+    escapes escaped, lone UTF-16 surrogates written as U+FFFD; and whether there were any."""
+    text = body + "\n"
     for character, escaped in _ESCAPES:
         if character in text:
             text = text.replace(character, escaped)
@@ -121,8 +143,8 @@ def gcs_text_checked(data: Any) -> tuple[str, bool]:
     return text, False
 
 
-class _TooDeep(Exception):
-    pass
+class TooDeep(Exception):
+    """Data nested deeper than the recursive writer goes (:func:`container_text`)."""
 
 
 _FAST_DEPTH: Final = 200
@@ -130,19 +152,25 @@ _FAST_DEPTH: Final = 200
 
 
 def _write_nested(value: Any, indent: str, write: Any, depth: int) -> None:
-    """Writes a value: a container as the text :func:`_container` joins."""
+    """Writes a value: a container as the text :func:`container_text` joins."""
     kind = type(value)
     if (kind is dict or kind is list) and value:
-        write(_container(value, indent, depth))
+        write(container_text(value, indent, depth))
     else:
-        write(_scalar(value))
+        write(scalar_text(value))
 
 
-def _container(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> str:
-    """A non-empty container's text: its items' texts joined (one join per container is faster
-    than a write per item), the containers inside it by recursion."""
+def container_text(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> str:
+    """A non-empty container's text at ``depth`` (``indent`` is its tabs): its items' texts
+    joined (one join per container is faster than a write per item), the containers inside it by
+    recursion.
+
+    Raises:
+        TooDeep: the data nests too deeply for recursion.
+        GcsJsonError: the data holds something GCS's JSON cannot.
+    """
     if depth > _FAST_DEPTH:
-        raise _TooDeep
+        raise TooDeep
     inner = indent + "\t"
     parts: list[str] = []
     add = parts.append
@@ -160,9 +188,9 @@ def _container(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> st
             elif kind is int:
                 add(head + int.__repr__(item))
             elif (kind is dict or kind is list) and item:
-                add(head + _container(item, inner, depth + 1))
+                add(head + container_text(item, inner, depth + 1))
             else:
-                add(head + _scalar(item))
+                add(head + scalar_text(item))
         return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "}"
     for item in value:
         kind = type(item)
@@ -171,9 +199,9 @@ def _container(value: dict[Any, Any] | list[Any], indent: str, depth: int) -> st
         elif kind is int:
             add(int.__repr__(item))
         elif (kind is dict or kind is list) and item:
-            add(_container(item, inner, depth + 1))
+            add(container_text(item, inner, depth + 1))
         else:
-            add(_scalar(item))
+            add(scalar_text(item))
     return "[\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "]"
 
 
@@ -201,7 +229,7 @@ def _write_deep(data: Any, write_part: Any) -> None:
             indent += "\t"
             value = _next(items, kind is dict, indent, write, first=True)
             continue
-        write("{}" if kind is dict else "[]" if kind is list else _scalar(value))
+        write("{}" if kind is dict else "[]" if kind is list else scalar_text(value))
         # the value is written: on to the next item of the innermost open container
         while stack:
             items, is_dict, outer = stack[-1]

@@ -22,7 +22,7 @@ from typing import Any
 from .export_gear import GearPart
 from .export_lists import ListsPart
 from .export_notes import NoteList
-from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, TRAIT_KEYS, Derived, finished, reordered
+from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, TRAIT_KEYS, Derived, reordered
 from .export_stats import StatsPart
 from .standard_sheet import attribute_definitions_text
 
@@ -30,7 +30,11 @@ __all__ = ["ADJUSTMENTS", "build_character"]
 
 
 def build_character(document: Mapping[str, Any], now: datetime) -> tuple[dict[str, Any], NoteList]:
-    """The GCS data of a new character for a valid document, and the notes."""
+    """The GCS data of a new character for a valid document, and the notes.
+
+    Its traits, skills and items are as the export built them, with the empty lists GCS leaves
+    out: :func:`~.export_text.character_text` writes the file from them (or
+    :func:`~.export_sheet.finished` makes each what GCS writes)."""
     sheet = _Sheet(document, now)
     return sheet.build(), sheet.notes
 
@@ -76,9 +80,9 @@ class _Sheet(StatsPart, GearPart, ListsPart):
                 "default_weight_units": "lb",
             },
             "attributes": attributes,
-            "traits": [finished(node) for node in self.traits],
-            "skills": [finished(node) for node in self.skills],
-            "equipment": [finished(node) for node in self.equipment],
+            "traits": self.traits,
+            "skills": self.skills,
+            "equipment": self.equipment,
             "notes": self._notes(),
         }
         meta = doc.get("meta", {})

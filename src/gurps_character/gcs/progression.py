@@ -4,10 +4,21 @@ files saved without GCS's computed values. Integer division truncates toward zer
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from ._fields import MAX_MAGNITUDE, Node, boolean, text
 from .units import js_round
 
-__all__ = ["COMPUTED_PROGRESSIONS", "basic_lift_pounds", "progression_of", "swing", "thrust"]
+__all__ = [
+    "COMPUTED_PROGRESSIONS",
+    "Table",
+    "basic_lift_pounds",
+    "damage_tables",
+    "progression_of",
+    "swing",
+    "thrust",
+]
 
 Dice = tuple[int, int]
 """Six-sided dice and adds."""
@@ -44,9 +55,8 @@ def _div(a: int, b: int) -> int:
     return quotient if a >= 0 else -quotient
 
 
-def _mod(a: int, b: int) -> int:
-    """Remainder with the sign of the dividend (Go's ``%``)."""
-    return a - _div(a, b) * b
+# Past their first branch the tables divide numbers that are not below 0, where Go's division and
+# remainder are Python's // and %.
 
 
 def _basic_thrust(st: int) -> Dice:
@@ -56,8 +66,8 @@ def _basic_thrust(st: int) -> Dice:
     if st > 50:
         value -= 1
         if st > 79:
-            value -= 1 + _div(st - 80, 5)
-    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+            value -= 1 + (st - 80) // 5
+    return value // 8 + 1, value % 8 // 2 - 1
 
 
 def _basic_swing(st: int) -> Dice:
@@ -65,49 +75,73 @@ def _basic_swing(st: int) -> Dice:
         return 1, -(5 - _div(st - 1, 2))
     if st < 28:
         value = st - 9
-        return _div(value, 4) + 1, _mod(value, 4) - 1
+        return value // 4 + 1, value % 4 - 1
     value = st
     if st > 40:
-        value -= _div(st - 40, 5)
+        value -= (st - 40) // 5
     if st > 59:
         value += 1
     value += 9
-    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+    return value // 8 + 1, value % 8 // 2 - 1
 
 
 def _grognard_thrust(st: int) -> Dice:
     if st < 11:
-        return 1, -_div(14 - st, 2)
+        return 1, -((14 - st) // 2)
     value = st - 11
-    return _div(value, 8) + 1, _div(_mod(value, 8), 2) - 1
+    return value // 8 + 1, value % 8 // 2 - 1
+
+
+def _grognard_swing(st: int) -> Dice:
+    return _grognard_thrust(st + 3)
+
+
+def _kyos_thrust(st: int) -> Dice:
+    return (1, st - 12) if st < 12 else ((st - 7) // 4, (st + 1) % 4 - 1)
+
+
+def _kyos_swing(st: int) -> Dice:
+    return (1, st - 10) if st < 10 else ((st - 5) // 4, (st - 1) % 4 - 1)
+
+
+def _swing_less_2(st: int) -> Dice:
+    count, adds = _basic_swing(st)
+    return count, adds - 2
+
+
+def _thrust_and_2(st: int) -> Dice:
+    count, adds = _basic_thrust(st)
+    return count, adds + 2
+
+
+Table = Callable[[int], Dice]
+"""Thrust or swing as a function of striking ST."""
+
+_TABLES: Final[dict[str, tuple[Table, Table]]] = {
+    "basic_set": (_basic_thrust, _basic_swing),
+    "swing_equals_thrust_plus_2": (_basic_thrust, _thrust_and_2),
+    "knowing_your_own_strength": (_kyos_thrust, _kyos_swing),
+    "no_school_grognard_damage": (_grognard_thrust, _grognard_swing),
+    "thrust_equals_swing_minus_2": (_swing_less_2, _basic_swing),
+}
+
+
+def damage_tables(progression: str) -> tuple[Table, Table] | None:
+    """GCS's thrust and swing as functions of striking ST under a progression, or None for a
+    progression not computed here."""
+    return _TABLES.get(progression)
 
 
 def thrust(st: int, progression: str) -> Dice | None:
     """GCS's thrust at a striking ST, or None for a progression not computed here."""
-    if progression == "basic_set" or progression == "swing_equals_thrust_plus_2":
-        return _basic_thrust(st)
-    if progression == "knowing_your_own_strength":
-        return (1, st - 12) if st < 12 else (_div(st - 7, 4), _mod(st + 1, 4) - 1)
-    if progression == "no_school_grognard_damage":
-        return _grognard_thrust(st)
-    if progression == "thrust_equals_swing_minus_2":
-        count, adds = _basic_swing(st)
-        return count, adds - 2
-    return None
+    found = _TABLES.get(progression)
+    return None if found is None else found[0](st)
 
 
 def swing(st: int, progression: str) -> Dice | None:
     """GCS's swing at a striking ST, or None for a progression not computed here."""
-    if progression == "basic_set" or progression == "thrust_equals_swing_minus_2":
-        return _basic_swing(st)
-    if progression == "knowing_your_own_strength":
-        return (1, st - 10) if st < 10 else (_div(st - 5, 4), _mod(st - 1, 4) - 1)
-    if progression == "no_school_grognard_damage":
-        return _grognard_thrust(st + 3)
-    if progression == "swing_equals_thrust_plus_2":
-        count, adds = _basic_thrust(st)
-        return count, adds + 2
-    return None
+    found = _TABLES.get(progression)
+    return None if found is None else found[1](st)
 
 
 def basic_lift_pounds(st: int, progression: str) -> float:

@@ -30,7 +30,10 @@ KINDS: Final = {
 
 _BATCH: Final = 64
 """TIDs drawn at once: 12 random bytes are 16 base64 characters exactly, so one encoding of 64
-times 12 bytes gives 64 TIDs' characters."""
+times 12 bytes gives 64 TIDs' characters (and the bytes of two draws are those of one draw of
+both: the generator gives 4 bytes at a time, and 12 is a multiple of 4)."""
+
+_DRAWN_LENGTH: Final = 16 * _BATCH
 
 
 class TidMaker:
@@ -40,17 +43,22 @@ class TidMaker:
         digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
         self._given: set[str] = set()
-        self._drawn: list[str] = []
-        """TIDs' characters drawn and not yet given, the next one last."""
+        self._drawn = ""
+        """The characters of the TIDs drawn last, 16 to a TID."""
+        self._next = _DRAWN_LENGTH
+        """Where the next TID's characters start in :attr:`_drawn` (at its end: draw again)."""
 
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
         letter = KINDS[kind]
+        given = self._given
         while True:
-            if not self._drawn:
-                drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
-                self._drawn = [drawn[start : start + 16] for start in range(len(drawn) - 16, -1, -16)]
-            tid = letter + self._drawn.pop()
-            if tid not in self._given:
-                self._given.add(tid)
+            start = self._next
+            if start == _DRAWN_LENGTH:
+                self._drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
+                start = 0
+            self._next = start + 16
+            tid = letter + self._drawn[start : start + 16]
+            if tid not in given:
+                given.add(tid)
                 return tid

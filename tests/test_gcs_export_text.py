@@ -1,0 +1,185 @@
+"""The exported file's text (gcs/export_text.py): the node writers give exactly the text of the
+generic writer (gcs_json) on the nodes as ``finished`` leaves them, for any data the export could
+hold, the unusual falling back to the generic writer."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gurps_character.gcs.export_sheet import EQUIPMENT_KEYS, SKILL_KEYS, TRAIT_KEYS, WEAPON_KEYS, finished
+from gurps_character.gcs.export_text import character_text
+from gurps_character.gcs.gcs_json import GcsJsonError, RawJson, gcs_text_checked
+
+TEXTS = st.text(alphabet=st.characters(exclude_categories=()) | st.sampled_from('&<>\u2028"\\'), max_size=8)
+"""Any text, lone surrogates (written as U+FFFD) and what GCS escapes included."""
+SCALARS = (
+    TEXTS
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.booleans()
+    | st.none()
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXTS, inner, max_size=3),
+    max_leaves=8,
+)
+"""Any JSON value, containers included (what a node's key could hold in the worst case)."""
+
+PLAIN: st.SearchStrategy[Any] = st.one_of(
+    SCALARS,
+    st.dictionaries(st.sampled_from(("level", "points", "value", "rsl", "odd key")), SCALARS, max_size=4),
+    st.just([]),
+    st.just({}),
+)
+"""The values the export usually puts in a node: scalars and blocks of scalars."""
+
+
+@st.composite
+def nodes(draw: st.DrawFn, order: tuple[str, ...], marker: str | None) -> dict[str, Any]:
+    """A node with some of ``order``'s keys (``marker``, the key that tells its kind, always),
+    in that order, and keys GCS does not have among them."""
+    node: dict[str, Any] = {}
+    for key in order:
+        if key == "weapons":  # the export's weapons are always weapon nodes
+            node[key] = draw(st.lists(weapons(), max_size=2))
+        elif key == marker or draw(st.integers(0, 9)) < 7:
+            node[key] = draw(PLAIN if draw(st.integers(0, 5)) else VALUES)
+        if draw(st.integers(0, 19)) == 0:
+            node[f"x_{key}"] = draw(VALUES)
+    return node
+
+
+@st.composite
+def weapons(draw: st.DrawFn) -> dict[str, Any]:
+    weapon: dict[str, Any] = {}
+    for key in WEAPON_KEYS:
+        if draw(st.booleans()):
+            weapon[key] = draw(PLAIN if draw(st.integers(0, 5)) else VALUES)
+    return weapon
+
+
+def reference_text(data: dict[str, Any]) -> tuple[str, bool]:
+    """The text as the generic writer gives it, each node first made what GCS writes."""
+    return gcs_text_checked(
+        {
+            key: [finished(node) for node in value] if key in ("traits", "skills", "equipment") else value
+            for key, value in data.items()
+        }
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(nodes(TRAIT_KEYS, None), max_size=3),
+    st.lists(nodes(SKILL_KEYS, "difficulty"), max_size=3),
+    st.lists(nodes(EQUIPMENT_KEYS, "description"), max_size=3),
+)
+def test_the_node_writers_write_what_the_generic_writer_does(
+    traits: list[dict[str, Any]],
+    skills: list[dict[str, Any]],
+    equipment: list[dict[str, Any]],
+) -> None:
+    data = {
+        "version": 5,
+        "traits": traits,
+        "skills": skills,
+        "equipment": equipment,
+    }
+    assert character_text(data) == reference_text(data)
+
+
+def test_a_typical_node_of_each_kind() -> None:
+    weapon = {
+        "id": "wA",
+        "sv": 1,
+        "damage": {"type": "cut", "st": "sw", "base": "1"},
+        "reach": "1",
+        "defaults": [{"type": "skill", "name": "Broadsword"}],
+        "calc": {"level": 14, "damage": "2d cut"},
+    }
+    data = {
+        "traits": [
+            {
+                "id": "tA",
+                "name": "Fit <&>",
+                "tags": ["Advantage"],
+                "modifiers": [],
+                "base_points": 5,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": 5},
+            }
+        ],
+        "skills": [
+            {
+                "id": "sA",
+                "name": "Broadsword",
+                "difficulty": "dx/a",
+                "weapons": [],
+                "features": [],
+                "points": 4.5,
+                "calc": {},
+            }
+        ],
+        "equipment": [
+            {
+                "id": "eA",
+                "description": "Sword",
+                "base_value": "500",
+                "weapons": [weapon],
+                "features": [{"type": "dr_bonus", "locations": ["skull"], "amount": 2}],
+                "quantity": 1,
+                "equipped": True,
+                "calc": {"value": 500, "extended_value": 500, "weight": "3 lb", "extended_weight": "3 lb"},
+            }
+        ],
+    }
+    text, replaced = character_text(data)
+    assert (text, replaced) == reference_text(data)
+    written = json.loads(text)
+    assert written["skills"][0] == {
+        "id": "sA",
+        "name": "Broadsword",
+        "difficulty": "dx/a",
+        "points": 4.5,
+    }  # the empty lists and the empty calc of a skill are left out, as GCS leaves them
+    assert written["equipment"][0]["weapons"][0] == weapon
+    assert "\\u003c\\u0026\\u003e" in text
+
+
+def test_data_too_deep_for_recursion_is_written_as_the_generic_writer_does() -> None:
+    deep: Any = "end"
+    for _ in range(400):
+        deep = [deep]
+    data = {"traits": [{"id": "tA", "name": "Deep", "features": deep, "calc": {}}], "notes": deep}
+    assert character_text(data) == reference_text(data)
+
+
+@pytest.mark.parametrize(
+    "node",
+    [
+        {"id": "tA", "name": "Odd", "calc": {"points": math.nan}},
+        {"id": "tA", "name": "Odd", "calc": {"points": {1, 2}}},
+        {"id": "tA", "name": math.inf},
+    ],
+)
+def test_what_json_cannot_hold_is_refused_as_the_generic_writer_refuses_it(node: dict[str, Any]) -> None:
+    with pytest.raises(GcsJsonError) as ours:
+        character_text({"traits": [node]})
+    with pytest.raises(GcsJsonError) as generic:
+        reference_text({"traits": [node]})
+    assert str(ours.value) == str(generic.value)
+
+
+def test_raw_json_in_the_file_stays_as_it_is() -> None:
+    data = {"settings": {"attributes": RawJson("[\n\t\t\t1\n\t\t]")}, "traits": [{"id": "t", "name": "n"}]}
+    text, _ = character_text(data)
+    assert text == reference_text(data)[0]
+    assert json.loads(text)["settings"]["attributes"] == [1]
