@@ -58,11 +58,11 @@ def nodes(draw: st.DrawFn, order: tuple[str, ...], marker: str | None) -> dict[s
 
 @st.composite
 def weapons(draw: st.DrawFn) -> dict[str, Any]:
-    weapon: dict[str, Any] = {}
-    for key in WEAPON_KEYS:
-        if draw(st.booleans()):
-            weapon[key] = draw(PLAIN if draw(st.integers(0, 5)) else VALUES)
-    return weapon
+    """A weapon with some of GCS's keys, now and then in another order than GCS's."""
+    keys = [key for key in WEAPON_KEYS if draw(st.booleans())]
+    if draw(st.integers(0, 4)) == 0:
+        keys = draw(st.permutations(keys))
+    return {key: draw(PLAIN if draw(st.integers(0, 5)) else VALUES) for key in keys}
 
 
 def reference_text(data: dict[str, Any]) -> tuple[str, bool]:
@@ -143,6 +143,9 @@ def test_a_typical_node_of_each_kind() -> None:
     }
     text, replaced = character_text(data)
     assert (text, replaced) == reference_text(data)
+    backwards = dict(reversed(weapon.items()))  # GCS's order is the writer's, whatever the node's
+    data["equipment"][0]["weapons"] = [weapon, backwards]
+    assert character_text(data) == reference_text(data)
     written = json.loads(text)
     assert written["skills"][0] == {
         "id": "sA",

@@ -119,13 +119,12 @@ def check_envelope(document: object) -> Envelope:
             {"format": _envelope_detail(declared)},
         )
     version = document.get("formatVersion")
-    details = {"formatVersion": _envelope_detail(version), "supported": _SUPPORTED}
     match = _VERSION.fullmatch(version) if isinstance(version, str) else None
     if match is None or match.group(1) != str(SUPPORTED_MAJOR):
         raise CharacterError(
             "unsupportedVersion",
             f"Unsupported formatVersion {_describe(version)}: this library reads 1.x.y up to {_SUPPORTED}.",
-            details,
+            _version_details(version),
         )
     minor = _small_integer(match.group(2))
     if minor is None or minor > SUPPORTED_MINOR:
@@ -134,9 +133,14 @@ def check_envelope(document: object) -> Envelope:
             "newerVersion",
             f"formatVersion {shown} is newer than this library understands (up to {_SUPPORTED}); "
             "update the library to read it.",
-            details,
+            _version_details(version),
         )
     return Envelope(SUPPORTED_MAJOR, minor)
+
+
+def _version_details(version: object) -> dict[str, Any]:
+    """The details of a refused ``formatVersion``."""
+    return {"formatVersion": _envelope_detail(version), "supported": _SUPPORTED}
 
 
 _MAX_SMALL_DIGITS = 15

@@ -32,6 +32,7 @@ _D3: Final = "\n\t\t\t"
 _D4: Final = "\n\t\t\t\t"
 _D5: Final = "\n\t\t\t\t\t"
 _D6: Final = "\n\t\t\t\t\t\t"
+_D7: Final = "\n\t\t\t\t\t\t\t"
 
 
 def character_text(data: dict[str, Any]) -> tuple[str, bool]:
@@ -186,22 +187,35 @@ def _weapons(weapons: Any) -> str:
 
 
 def _weapon(weapon: Any) -> str:
+    """A weapon (at depth 4): its GCS keys in GCS's order, none left out."""
     if type(weapon) is not dict:
         raise _Unusual
     parts: list[str] = []
-    for key, head in _WEAPON_HEADS:
-        if key in weapon:
-            value = weapon[key]
-            if type(value) is dict:
-                parts.append(head + _block(value, _D6, _D5))
-            elif type(value) is list:
-                parts.append(head + (container_text(value, "\t\t\t\t\t", 5) if value else "[]"))
-            else:
-                parts.append(head + _value(value))
+    add = parts.append
+    slots = _WEAPON_SLOTS
+    last = -1
+    for key, value in weapon.items():
+        slot = slots.get(key)
+        if slot is None:
+            continue  # not a key GCS has for weapons
+        rank, head = slot
+        if rank < last:
+            raise _Unusual  # built in another order
+        last = rank
+        kind = type(value)
+        if kind is str:
+            add(head + encode_basestring(value))
+        elif kind is dict:
+            add(head + _block(value, _D6, _D5))
+        elif kind is list and value:
+            add(head + "[" + ",".join([_D6 + _block(item, _D7, _D6) for item in value]) + _D5 + "]")
+        else:
+            add(head + _value(value))
     return _D4 + "{" + ",".join(parts) + _D4 + "}"
 
 
-_WEAPON_HEADS: Final = tuple((key, f'{_D5}"{key}": ') for key in WEAPON_KEYS)
+_WEAPON_SLOTS: Final = {key: (rank, f'{_D5}"{key}": ') for rank, key in enumerate(WEAPON_KEYS)}
+"""Each key GCS has for weapons: its place in GCS's order, and its text before the value."""
 
 
 def _value(value: Any) -> str:

@@ -44,10 +44,13 @@ class _Sheet(StatsPart, GearPart, ListsPart):
 
     def build(self) -> dict[str, Any]:
         doc = self.doc
-        self.skill_names = [
-            self.name(skill["name"], f"/skills/{index}/name", "skill")
-            for index, skill in enumerate(doc.get("skills", []))
-        ]
+        names = self.skill_names = []
+        for index, skill in enumerate(doc.get("skills", [])):
+            raw = skill["name"]
+            if type(raw) is str and raw.strip() == raw:  # the usual name: nothing to note
+                names.append(raw)
+            else:
+                names.append(self.name(raw, f"/skills/{index}/name", "skill"))
         self._read_values()
         self._traits()
         self._equipment()
