@@ -18,7 +18,7 @@ from json.encoder import encode_basestring
 from typing import Any, Final
 
 from .export_sheet import WEAPON_KEYS, finished
-from .gcs_json import TooDeep, as_gcs_file, container_text, gcs_text_checked, scalar_text
+from .gcs_json import TooDeepToRecurse, as_gcs_file, container_text, gcs_text_checked, scalar_text
 
 __all__ = ["character_text"]
 
@@ -52,7 +52,7 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
                 parts.append(head + container_text(value, "\t", 1))
             else:
                 parts.append(head + scalar_text(value))
-    except TooDeep:
+    except TooDeepToRecurse:
         return gcs_text_checked(
             {
                 key: [finished(node) for node in value] if key in _NODE_LISTS else value

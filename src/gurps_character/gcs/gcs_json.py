@@ -20,7 +20,7 @@ __all__ = [
     "GcsJsonError",
     "GcsTextTooLong",
     "RawJson",
-    "TooDeep",
+    "TooDeepToRecurse",
     "as_gcs_file",
     "container_text",
     "gcs_text",
@@ -122,7 +122,7 @@ def gcs_text_checked(data: Any) -> tuple[str, bool]:
     out: list[str] = []
     try:
         _write_nested(data, "", out.append, 0)
-    except TooDeep:
+    except TooDeepToRecurse:
         out = []
         _write_deep(data, out.append)
     return as_gcs_file("".join(out))
@@ -143,7 +143,7 @@ def as_gcs_file(body: str) -> tuple[str, bool]:
     return text, False
 
 
-class TooDeep(Exception):
+class TooDeepToRecurse(Exception):
     """Data nested deeper than the recursive writer goes (:func:`container_text`)."""
 
 
@@ -166,11 +166,11 @@ def container_text(value: dict[Any, Any] | list[Any], indent: str, depth: int) -
     recursion.
 
     Raises:
-        TooDeep: the data nests too deeply for recursion.
+        TooDeepToRecurse: the data nests too deeply for recursion.
         GcsJsonError: the data holds something GCS's JSON cannot.
     """
     if depth > _FAST_DEPTH:
-        raise TooDeep
+        raise TooDeepToRecurse
     inner = indent + "\t"
     parts: list[str] = []
     add = parts.append
