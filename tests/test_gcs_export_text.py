@@ -34,23 +34,43 @@ VALUES = st.recursive(
 
 PLAIN: st.SearchStrategy[Any] = st.one_of(
     SCALARS,
+    st.fixed_dictionaries({"points": SCALARS}),
+    st.fixed_dictionaries({"level": SCALARS, "rsl": SCALARS}),
+    st.fixed_dictionaries({"level": st.integers(-3, 20), "rsl": TEXTS}),
+    st.fixed_dictionaries(
+        {"value": SCALARS, "extended_value": SCALARS, "weight": SCALARS, "extended_weight": SCALARS}
+    ),
     st.dictionaries(st.sampled_from(("level", "points", "value", "rsl", "odd key")), SCALARS, max_size=4),
     st.just([]),
     st.just({}),
 )
-"""The values the export usually puts in a node: scalars and blocks of scalars."""
+"""The values the export usually puts in a node: scalars and blocks of scalars (the usual
+``calc`` blocks of traits, skills and items among them)."""
+
+
+NUMBERS = st.integers(-5, 5) | st.floats(-5, 5) | st.sampled_from((0, 0.0, -0.0))
+BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")), VALUES, max_size=3)
+LIKELY: dict[str, st.SearchStrategy[Any]] = {
+    **dict.fromkeys(("base_points", "points_per_level", "levels", "points", "quantity"), NUMBERS),
+    **dict.fromkeys(("can_level", "equipped"), st.booleans()),
+    "tags": st.lists(TEXTS, max_size=3),
+    **dict.fromkeys(("modifiers", "features", "defaults"), st.lists(BLOCKS, max_size=2)),
+    "calc": PLAIN,
+}
+"""What the export puts under each key of a node (text where not listed)."""
 
 
 @st.composite
 def nodes(draw: st.DrawFn, order: tuple[str, ...], marker: str | None) -> dict[str, Any]:
     """A node with some of ``order``'s keys (``marker``, the key that tells its kind, always),
-    in that order, and keys GCS does not have among them."""
+    in that order, and keys GCS does not have among them; each value mostly of the kind the
+    export puts there, now and then anything."""
     node: dict[str, Any] = {}
     for key in order:
         if key == "weapons":  # the export's weapons are always weapon nodes
             node[key] = draw(st.lists(weapons(), max_size=2))
-        elif key == marker or draw(st.integers(0, 9)) < 7:
-            node[key] = draw(PLAIN if draw(st.integers(0, 5)) else VALUES)
+        elif key in ("id", "name", marker) or draw(st.integers(0, 9)) < 6:
+            node[key] = draw(LIKELY.get(key, TEXTS) if draw(st.integers(0, 7)) else VALUES)
         if draw(st.integers(0, 19)) == 0:
             node[f"x_{key}"] = draw(VALUES)
     return node
@@ -58,8 +78,9 @@ def nodes(draw: st.DrawFn, order: tuple[str, ...], marker: str | None) -> dict[s
 
 @st.composite
 def weapons(draw: st.DrawFn) -> dict[str, Any]:
-    """A weapon with some of GCS's keys, now and then in another order than GCS's."""
-    keys = [key for key in WEAPON_KEYS if draw(st.booleans())]
+    """A weapon with some of GCS's keys (and one GCS does not have), now and then in another
+    order than GCS's."""
+    keys = [key for key in (*WEAPON_KEYS, "x_weapon") if draw(st.booleans())]
     if draw(st.integers(0, 4)) == 0:
         keys = draw(st.permutations(keys))
     return {key: draw(PLAIN if draw(st.integers(0, 5)) else VALUES) for key in keys}
@@ -126,7 +147,16 @@ def test_a_typical_node_of_each_kind() -> None:
                 "features": [],
                 "points": 4.5,
                 "calc": {},
-            }
+            },
+            {
+                "id": "sB",
+                "name": "Shield",
+                "difficulty": "dx/e",
+                "weapons": [],
+                "features": [],
+                "points": 2,
+                "calc": {"level": 13, "rsl": "DX+1"},
+            },
         ],
         "equipment": [
             {

@@ -94,7 +94,7 @@ def _trait(node: dict[str, Any]) -> str:
         add(f'{_D3}"modifiers": {_nested(value)}')
     value = get("base_points")
     if value:
-        add(f'{_D3}"base_points": {_number(value)}')
+        add(f'{_D3}"base_points": {int.__repr__(value) if type(value) is int else _value(value)}')
     value = get("points_per_level")
     if value:
         add(f'{_D3}"points_per_level": {_number(value)}')
@@ -109,7 +109,12 @@ def _trait(node: dict[str, Any]) -> str:
     if "levels" in node:
         add(f'{_D3}"levels": {_number(node["levels"])}')
     if "calc" in node:
-        add(f'{_D3}"calc": {_block(node["calc"], _D4, _D3)}')
+        value = node["calc"]
+        points = value.get("points") if type(value) is dict and len(value) == 1 else None
+        if type(points) is int:  # the usual calc: {"points": n}
+            add(f'{_D3}"calc": {{{_D4}"points": {int.__repr__(points)}{_D3}}}')
+        else:
+            add(f'{_D3}"calc": {_block(value, _D4, _D3)}')
     return ",".join(out) + "\n\t\t}"
 
 
@@ -141,8 +146,17 @@ def _skill(node: dict[str, Any]) -> str:
         add(f'{_D3}"points": {_number(node["points"])}')
     value = get("calc")
     if value:
+        if type(value) is dict and tuple(value) == _SKILL_CALC:  # the usual calc: level and rsl
+            level, relative = value["level"], value["rsl"]
+            if type(level) is int and type(relative) is str:
+                shown = f'{_D4}"level": {int.__repr__(level)},{_D4}"rsl": {_quoted(relative)}'
+                add(f'{_D3}"calc": {{{shown}{_D3}}}')
+                return ",".join(out) + "\n\t\t}"
         add(f'{_D3}"calc": {_block(value, _D4, _D3)}')
     return ",".join(out) + "\n\t\t}"
+
+
+_SKILL_CALC: Final = ("level", "rsl")
 
 
 def _item(node: dict[str, Any]) -> str:
@@ -170,9 +184,21 @@ def _item(node: dict[str, Any]) -> str:
     if "equipped" in node:
         add(f'{_D3}"equipped": {_value(node["equipped"])}')
     if "calc" in node:
-        add(f'{_D3}"calc": {_block(node["calc"], _D4, _D3)}')
+        value = node["calc"]
+        if type(value) is dict and tuple(value) == _ITEM_CALC:  # the usual calc: cost and weight
+            weight, extended = value["weight"], value["extended_weight"]
+            if type(weight) is str and type(extended) is str:
+                add(
+                    f'{_D3}"calc": {{{_D4}"value": {_number(value["value"])},{_D4}"extended_value": '
+                    f'{_number(value["extended_value"])},{_D4}"weight": {_quoted(weight)},{_D4}'
+                    f'"extended_weight": {_quoted(extended)}{_D3}}}'
+                )
+                return ",".join(out) + "\n\t\t}"
+        add(f'{_D3}"calc": {_block(value, _D4, _D3)}')
     return ",".join(out) + "\n\t\t}"
 
+
+_ITEM_CALC: Final = ("value", "extended_value", "weight", "extended_weight")
 
 _ITEM_MIDDLE: Final = tuple(
     (key, f'{_D3}"{key}": ') for key in ("reference", "local_notes", "tech_level", "legality_class")
@@ -246,6 +272,8 @@ def _texts(values: Any) -> str:
     """A node's list of texts (its tags) at depth 3."""
     if type(values) is not list:
         raise _Unusual
+    if len(values) == 1:
+        return f"[{_D4}{_quoted(values[0])}{_D3}]"
     return "[" + ",".join([_D4 + encode_basestring(value) for value in values]) + _D3 + "]"
 
 
