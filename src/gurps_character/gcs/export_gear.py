@@ -490,14 +490,18 @@ def _resolved_damage(damage: Mapping[str, Any], tables: Mapping[str, tuple[int, 
     """GCS's resolved damage text for a weapon (``2d+1 cut``), with thrust and swing from
     ``tables`` (by ``thr`` and ``sw``)."""
     kind = damage.get("type")
-    kind = kind.strip() if isinstance(kind, str) else ""
+    kind = kind.strip() if type(kind) is str or isinstance(kind, str) else ""
     base = damage.get("base")
-    if not isinstance(base, str):
+    if type(base) is not str and not isinstance(base, str):
         base = ""
     strength = damage.get("st")
     table = tables.get(strength) if strength == "thr" or strength == "sw" else None
     if table is not None:
-        text = dice_text(table[0], table[1] + int(base) if base else table[1])
+        count, adds = table
+        if base:
+            adds += int(base)
+        # dice_text's dice inline (the rest through it)
+        text = (f"{count}d{adds:+d}" if adds else f"{count}d") if count > 0 else dice_text(count, adds)
     elif base and (match := _DICE.fullmatch(base)) is not None:
         if match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
             text = dice_text(0, int(match.group(4)))
