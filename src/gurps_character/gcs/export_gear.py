@@ -96,15 +96,13 @@ class GearPart(SheetBase):
         name without a parenthesized part), else the longest skill name its notes mention, else the
         longest one its name contains as words; None (a DX default) when none fits."""
         by_name = self.skill_by_lower_name
-        if by_name is None or self.skill_words is None:
+        if by_name is None:
             by_name = self.skill_by_lower_name = {}
-            self.skill_words = []
             for key in self.skill_names:
                 if key:
                     low = key.lower()
                     if low not in by_name:
                         by_name[low] = key
-                        self.skill_words.append((low, key, _spaced_words(low)))
         name = weapon["name"].strip()
         found = by_name.get(name.lower())
         if found is not None:
@@ -116,11 +114,18 @@ class GearPart(SheetBase):
         notes = weapon.get("notes")
         if isinstance(notes, str) and notes:
             notes = notes.lower()
-            mentioned = [key for low, key, _ in self.skill_words if low in notes]
+            mentioned = [key for low, key in by_name.items() if low in notes]
             if mentioned:
                 return max(mentioned, key=len)
+        skill_words = self.skill_words
+        if skill_words is None:  # made for the first weapon that needs them (many need none)
+            skill_words = self.skill_words = [
+                # one ASCII word (most skills) is spaced as _spaced_words spaces it
+                (low, key, f" {low} " if low.isalnum() and low.isascii() else _spaced_words(low))
+                for low, key in by_name.items()
+            ]
         words = f" {_NOT_WORD.sub(' ', name.lower())} "
-        contained = [key for _, key, spaced in self.skill_words if spaced in words]
+        contained = [key for _, key, spaced in skill_words if spaced in words]
         if contained:
             return max(contained, key=len)
         self.note(
@@ -394,15 +399,13 @@ class GearPart(SheetBase):
         """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
         shield's bash for Block (on the document's shield, when it has one), else a mode on the
         skill the defense comes from."""
-        skill_name = skill.strip() if isinstance(skill, str) and skill.strip() in self.skill_names else None
+        skill_name = skill.strip() if isinstance(skill, str) else None
+        if skill_name is not None and skill_name not in self.skill_names:
+            skill_name = None
         level = self._skill_level(skill_name)
         modifier = wanted - 3 - math.trunc(level / 2)
         node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
-        shield = (
-            next((item for name, item in self.item_by_name.items() if _names_a_shield(name)), None)
-            if key == "block"
-            else None
-        )
+        shield = _shield(self.item_by_name) if key == "block" else None
         if shield is not None:
             node["damage"] = {"type": "cr", "st": "thr"}
             node["usage"] = "Shield Bash"
@@ -419,9 +422,8 @@ class GearPart(SheetBase):
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
-        thrust_text = _resolved_damage(node["damage"], {"thr": derived.thrust, "sw": derived.swing})
-        if thrust_text:
-            calc["damage"] = thrust_text
+        if shield is not None:  # a bash: thrust crushing (_resolved_damage's text of it)
+            calc["damage"] = f"{dice_text(*derived.thrust)} cr"
         calc[key] = str(wanted)
         node["calc"] = calc
         owner["weapons"].append(node)
@@ -488,14 +490,18 @@ def _resolved_damage(damage: Mapping[str, Any], tables: Mapping[str, tuple[int, 
     """GCS's resolved damage text for a weapon (``2d+1 cut``), with thrust and swing from
     ``tables`` (by ``thr`` and ``sw``)."""
     kind = damage.get("type")
-    kind = kind.strip() if isinstance(kind, str) else ""
+    kind = kind.strip() if type(kind) is str or isinstance(kind, str) else ""
     base = damage.get("base")
-    if not isinstance(base, str):
+    if type(base) is not str and not isinstance(base, str):
         base = ""
     strength = damage.get("st")
     table = tables.get(strength) if strength == "thr" or strength == "sw" else None
     if table is not None:
-        text = dice_text(table[0], table[1] + int(base) if base else table[1])
+        count, adds = table
+        if base:
+            adds += int(base)
+        # dice_text's dice inline (the rest through it)
+        text = (f"{count}d{adds:+d}" if adds else f"{count}d") if count > 0 else dice_text(count, adds)
     elif base and (match := _DICE.fullmatch(base)) is not None:
         if match.group(4) is not None:  # a fixed amount, as GCS shows it (``2``)
             text = dice_text(0, int(match.group(4)))
@@ -509,6 +515,16 @@ def _resolved_damage(damage: Mapping[str, Any], tables: Mapping[str, tuple[int, 
     if not kind:
         return text
     return f"{text} {kind}" if text else kind
+
+
+def _shield(items: Mapping[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The first of the items (by name) whose name has the word shield, in any case."""
+    for name, item in items.items():  # _names_a_shield, inline
+        if name.isascii() and "shield" not in name.lower():
+            continue  # (the pattern's other cases of the letters are not ASCII)
+        if _SHIELD.search(name) is not None:
+            return item
+    return None
 
 
 def _names_a_shield(name: str) -> bool:

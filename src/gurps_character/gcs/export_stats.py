@@ -318,12 +318,12 @@ class StatsPart(SheetBase):
             stored_thrust = {}
         if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
             stored_swing = {}
-        wanted = {"thrust": _dice_of(stored_thrust), "swing": _dice_of(stored_swing)}
+        wanted_thrust, wanted_swing = _dice_of(stored_thrust), _dice_of(stored_swing)
         basic = (_basic_thrust(st), _basic_swing(st))
-        if st >= 0 and basic == (wanted["thrust"], wanted["swing"]):
+        if st >= 0 and basic[0] == wanted_thrust and basic[1] == wanted_swing:
             found: tuple[str, int] | None = ("basic_set", 0)  # what _striking finds first
         else:
-            found = _striking(st, wanted["thrust"], wanted["swing"])
+            found = _striking(st, wanted_thrust, wanted_swing)
         if found is None or found == ("basic_set", 0):
             progression, bonus = "basic_set", 0
             derived.thrust, derived.swing = basic
@@ -358,15 +358,21 @@ class StatsPart(SheetBase):
                 f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
                 "uses it.",
             )
-        for key, got, stored in (
-            ("thrust", derived.thrust, stored_thrust),
-            ("swing", derived.swing, stored_swing),
+        for key, got, stored, target in (
+            ("thrust", derived.thrust, stored_thrust, wanted_thrust),
+            ("swing", derived.swing, stored_swing, wanted_swing),
         ):
-            target = wanted[key]
-            written = {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
-            same = (stored if type(stored) is dict else dict(stored)) == written
             if target is not None and target != got:
                 derived.shift[key] = target
+            if type(stored) is dict:  # the dict GCS's values make, compared key by key
+                same = (
+                    len(stored) == 3
+                    and stored.get("dice") == got[0]
+                    and stored.get("adds") == got[1]
+                    and stored.get("notation") == dice_text(*got)
+                )
+            else:
+                same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
             if not same:
                 self.note(
                     f"/damage/{key}",
@@ -656,6 +662,8 @@ _CALC_BONUSES: Final = (
 
 def _dice_of(entry: Mapping[str, Any]) -> tuple[int, int] | None:
     dice, adds = entry.get("dice"), entry.get("adds")
+    if type(dice) is int and type(adds) is int:  # the usual: whole numbers
+        return (dice, adds) if -LIMIT <= dice <= LIMIT and -LIMIT <= adds <= LIMIT else None
     if (
         isinstance(dice, int | float)
         and isinstance(adds, int | float)
@@ -704,14 +712,62 @@ def _near_zero(st: int) -> list[int]:
     return found
 
 
+_Dice = tuple[int, int]
+
+_RUNS_UP_TO: Final = 400
+"""The highest ST :data:`_RUNS` covers: a character's ST up to 200 with every bonus tried."""
+
+
+def _runs(thrust_at: Table, swing_at: Table) -> dict[tuple[_Dice, _Dice], tuple[int, int]]:
+    """Each thrust and swing a progression gives from ST 0 to :data:`_RUNS_UP_TO`, with the
+    lowest and highest ST giving them (both never fall as ST rises: the STs between give them
+    too, a test checks it)."""
+    strengths = range(_RUNS_UP_TO + 1)
+    pairs = list(zip(map(thrust_at, strengths), map(swing_at, strengths), strict=True))
+    highest = {pair: strength for strength, pair in enumerate(pairs)}
+    runs = {}
+    for strength, pair in enumerate(pairs):
+        if pair not in runs:
+            runs[pair] = (strength, highest[pair])
+    return runs
+
+
+_RUNS: Final = tuple(
+    (progression, _runs(thrust_at, swing_at)) for progression, thrust_at, swing_at in _TABLES
+)
+""":data:`_PROGRESSIONS` with the STs (a run each) that give each of their thrusts and swings."""
+
+
 def _striking(
     st: int, wanted_thrust: tuple[int, int] | None, wanted_swing: tuple[int, int] | None
 ) -> tuple[str, int] | None:
-    """The progression and Striking ST bonus that give the document's thrust and swing."""
+    """The progression and Striking ST bonus that give the document's thrust and swing: the
+    first progression with an ST between ``st`` ± 200 (not below 0) that gives both, and the
+    bonus nearest 0 (the lower of two as near)."""
     if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
         return None
     if st >= 0 and _basic_thrust(st) == wanted_thrust and _basic_swing(st) == wanted_swing:
         return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
+    high = st + _MOST_BONUS
+    if high > _RUNS_UP_TO:
+        return _searched_striking(st, wanted_thrust, wanted_swing)
+    low = st - _MOST_BONUS
+    wanted = (wanted_thrust, wanted_swing)
+    for progression, runs in _RUNS:
+        run = runs.get(wanted)
+        if run is not None:
+            first, last = run
+            if first < low:
+                first = low
+            if last > high:
+                last = high
+            if first <= last:  # the nearest ST of the run: st itself, or the end nearer it
+                return progression, (0 if first <= st <= last else first - st if st < first else last - st)
+    return None
+
+
+def _searched_striking(st: int, wanted_thrust: _Dice, wanted_swing: _Dice) -> tuple[str, int] | None:
+    """:func:`_striking` searched through the tables (for an ST above :data:`_RUNS`')."""
     low, high = max(st - _MOST_BONUS, 0), st + _MOST_BONUS
     strengths = range(low, high + 1)
     starts: dict[Table, int] = {}  # two progressions share the Basic Set's thrust
