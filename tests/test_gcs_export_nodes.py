@@ -1,16 +1,20 @@
-"""The export's shortcuts checked against what they replace: the date's text, a repeated TID."""
+"""The export's shortcuts checked against what they replace: the date's text, a repeated TID,
+the notes made without ExportNote's __init__."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import random
+from dataclasses import FrozenInstanceError
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gurps_character.gcs import new_character
+from gurps_character.gcs.export_notes import ExportNote, NoteList
 from gurps_character.gcs.tids import KINDS, TidMaker
 
 
@@ -50,3 +54,19 @@ def test_a_tid_given_already_is_skipped_for_the_next_drawn() -> None:
     maker._given.add("e" + bodies[63])  # the last of the first draw given already: draw again
     assert maker.new("equipment") == "e" + bodies[64]
     assert maker.new("equipment") == "e" + bodies[65]
+
+
+@given(st.lists(st.tuples(st.text(max_size=8), st.sampled_from(["differs", "added"]), st.text(max_size=8))))
+def test_the_notes_are_export_notes_as_made_by_the_class(raw: list[tuple[str, str, str]]) -> None:
+    log = NoteList()
+    for source, kind, message in raw:
+        log.add(source, kind, message)  # type: ignore[arg-type]
+    expected = tuple(ExportNote(*key) for key in dict.fromkeys(raw))
+    made = log.notes()
+    assert made == expected
+    assert [type(note) for note in made] == [ExportNote] * len(expected)
+    assert [hash(note) for note in made] == [hash(note) for note in expected]
+    assert [note.to_dict() for note in made] == [note.to_dict() for note in expected]
+    for note in made:
+        with pytest.raises(FrozenInstanceError):
+            note.message = "changed"  # type: ignore[misc]
