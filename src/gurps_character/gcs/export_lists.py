@@ -174,13 +174,22 @@ class ListsPart(SheetBase):
             points = self.bounded(points, f"{pointer}/points", "Points")
         new_id = self.ids.new
         spoken_cost = _COMPREHENSION_COST.get(spoken, 0)
-        modifiers = [_comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost)]
         written_cost = _COMPREHENSION_COST.get(written, 0)
-        modifiers.append(_comprehension(new_id("trait_modifier"), "Written", written, written_cost))
         costs = spoken_cost + written_cost
-        if spoken == "native" and written == "native":
-            modifiers.append({"id": new_id("trait_modifier"), "name": "Native", "cost_adj": "-6"})
+        modifiers: list[dict[str, Any]]
+        if spoken_cost == 3 and written_cost == 3:  # native: the document's levels are GCS's words
+            native = "Native"
+            modifiers = [
+                {"id": new_id("trait_modifier"), "name": "Spoken", "local_notes": native, "cost_adj": "+3"},
+                {"id": new_id("trait_modifier"), "name": "Written", "local_notes": native, "cost_adj": "+3"},
+                {"id": new_id("trait_modifier"), "name": native, "cost_adj": "-6"},
+            ]
             costs -= 6
+        else:
+            modifiers = [
+                _comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost),
+                _comprehension(new_id("trait_modifier"), "Written", written, written_cost),
+            ]
         name = language["name"]
         if type(name) is not str or name.strip() != name:
             name = self.name(name, f"{pointer}/name", "language")
