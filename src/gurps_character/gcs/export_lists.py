@@ -483,7 +483,7 @@ class ListsPart(SheetBase):
             else:
                 self.adjust(
                     {"type": "reaction_bonus", "situation": description or "reactions", "amount": amount},
-                    f"{signed(amount)} reactions: {description}",
+                    f"{amount:+d} reactions: {description}",  # signed(amount)
                 )
 
     def _profile(self) -> dict[str, Any]:

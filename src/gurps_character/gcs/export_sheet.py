@@ -361,7 +361,8 @@ class SheetBase:
 
     def adjust(self, feature: dict[str, Any], line: str) -> None:
         """Adds a feature to the adjustments trait, with the line its notes give for it."""
-        self.adjustments_trait()["features"].append(feature)
+        node = self.adjustments
+        (self.adjustments_trait() if node is None else node)["features"].append(feature)
         self.adjustment_lines.append(line)
 
     def holder(self, name: str, pointer: str) -> dict[str, Any]:
