@@ -100,20 +100,44 @@ class ListsPart(SheetBase):
                 shown = points
             tags = [_TYPE_TAGS.get(trait.get("type"), "Advantage")]
             notes = trait.get("notes")
-            if type(notes) is not str:
+            if notes is not None and type(notes) is not str:
                 notes = text_of(notes)
-            # the node's keys in GCS's order (TRAIT_KEYS), as new_trait makes them
-            node: dict[str, Any] = (
-                {"id": new_id("trait"), "name": name, "local_notes": notes, "tags": tags, "modifiers": []}
-                if notes
-                else {"id": new_id("trait"), "name": name, "tags": tags, "modifiers": []}
-            )
             level = trait.get("level")
-            if (
-                level is not None
-                and (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
+            node: dict[str, Any]
+            if level is None or not (
+                (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
                 and 1 <= level <= LIMIT
-            ):
+            ):  # the usual trait: its node made at once, its keys in GCS's order (TRAIT_KEYS)
+                node = (
+                    {
+                        "id": new_id("trait"),
+                        "name": name,
+                        "local_notes": notes,
+                        "tags": tags,
+                        "modifiers": [],
+                        "base_points": shown,
+                        "weapons": [],
+                        "features": [],
+                        "calc": {"points": shown},
+                    }
+                    if notes
+                    else {
+                        "id": new_id("trait"),
+                        "name": name,
+                        "tags": tags,
+                        "modifiers": [],
+                        "base_points": shown,
+                        "weapons": [],
+                        "features": [],
+                        "calc": {"points": shown},
+                    }
+                )
+            else:
+                node = (
+                    {"id": new_id("trait"), "name": name, "local_notes": notes, "tags": tags, "modifiers": []}
+                    if notes
+                    else {"id": new_id("trait"), "name": name, "tags": tags, "modifiers": []}
+                )
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
                 rest = points - per_level * level
@@ -124,11 +148,6 @@ class ListsPart(SheetBase):
                 node["can_level"] = True
                 node["levels"] = level
                 node["calc"] = {"points": shown, "current_level": level}
-            else:
-                node["base_points"] = shown
-                node["weapons"] = []
-                node["features"] = []
-                node["calc"] = {"points": shown}
             traits.append(node)
             if name not in trait_by_name:
                 trait_by_name[name] = node
@@ -155,13 +174,22 @@ class ListsPart(SheetBase):
             points = self.bounded(points, f"{pointer}/points", "Points")
         new_id = self.ids.new
         spoken_cost = _COMPREHENSION_COST.get(spoken, 0)
-        modifiers = [_comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost)]
         written_cost = _COMPREHENSION_COST.get(written, 0)
-        modifiers.append(_comprehension(new_id("trait_modifier"), "Written", written, written_cost))
         costs = spoken_cost + written_cost
-        if spoken == "native" and written == "native":
-            modifiers.append({"id": new_id("trait_modifier"), "name": "Native", "cost_adj": "-6"})
+        modifiers: list[dict[str, Any]]
+        if spoken_cost == 3 and written_cost == 3:  # native: the document's levels are GCS's words
+            native = "Native"
+            modifiers = [
+                {"id": new_id("trait_modifier"), "name": "Spoken", "local_notes": native, "cost_adj": "+3"},
+                {"id": new_id("trait_modifier"), "name": "Written", "local_notes": native, "cost_adj": "+3"},
+                {"id": new_id("trait_modifier"), "name": native, "cost_adj": "-6"},
+            ]
             costs -= 6
+        else:
+            modifiers = [
+                _comprehension(new_id("trait_modifier"), "Spoken", spoken, spoken_cost),
+                _comprehension(new_id("trait_modifier"), "Written", written, written_cost),
+            ]
         name = language["name"]
         if type(name) is not str or name.strip() != name:
             name = self.name(name, f"{pointer}/name", "language")
@@ -182,9 +210,12 @@ class ListsPart(SheetBase):
 
     def _equipment(self) -> None:
         new_item = self.new_item
+        new_id = self.ids.new
+        nodes = self.equipment
+        item_by_name = self.item_by_name
         for index, item in enumerate(self.doc.get("equipment", [])):
             notes = item.get("notes")
-            if type(notes) is not str:
+            if notes is not None and type(notes) is not str:
                 notes = text_of(notes)
             location = item.get("location")
             if location:
@@ -198,9 +229,38 @@ class ListsPart(SheetBase):
             name = item["name"]
             if type(name) is not str or name.strip() != name:
                 name = self.name(name, f"/equipment/{index}/name", "item")
-            # only a name with a '×' can end as a stack does
-            stack = self._stack(name, cost, weight, f"/equipment/{index}") if "×" in name else None
-            new_item(name, cost, weight, notes, stack)
+            pounds = weight * 2
+            if "×" in name:  # only a name with a '×' can end as a stack does
+                new_item(
+                    name, cost, weight, notes or "", self._stack(name, cost, weight, f"/equipment/{index}")
+                )
+            elif notes and cost and pounds:  # the usual item: new_item's node, made here at once
+                weight_text = fxp_text(pounds) + " lb"
+                value = cost if type(cost) is int else plain(cost)
+                node = {
+                    "id": new_id("equipment"),
+                    "description": name,
+                    "local_notes": notes,
+                    "base_value": str(cost)
+                    if type(cost) is int and -1000 < cost < 1000
+                    else fxp_text(cost).replace(",", ""),
+                    "base_weight": weight_text,
+                    "weapons": [],
+                    "features": [],
+                    "quantity": 1,
+                    "equipped": True,
+                    "calc": {
+                        "value": value,
+                        "extended_value": value,
+                        "weight": weight_text,
+                        "extended_weight": weight_text,
+                    },
+                }
+                nodes.append(node)
+                if name not in item_by_name:
+                    item_by_name[name] = node
+            else:
+                new_item(name, cost, weight, notes or "")
 
     def _stack(self, name: str, cost: float, weight: float, pointer: str) -> Stack | None:
         """The stack an item's name ends with (``Arrow ×20``, as :func:`~.import_gcs` names a
@@ -423,7 +483,7 @@ class ListsPart(SheetBase):
             else:
                 self.adjust(
                     {"type": "reaction_bonus", "situation": description or "reactions", "amount": amount},
-                    f"{signed(amount)} reactions: {description}",
+                    f"{amount:+d} reactions: {description}",  # signed(amount)
                 )
 
     def _profile(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 __all__ = ["ExportNote", "ExportNoteKind", "NoteList"]
 
@@ -67,4 +67,19 @@ class NoteList:
 
     def notes(self) -> tuple[ExportNote, ...]:
         """The notes so far."""
-        return tuple(ExportNote(source, kind, message) for source, kind, message in self._notes)
+        made = []
+        for source, kind, message in self._notes:
+            # ExportNote(source, kind, message), its slots set directly: the frozen dataclass's
+            # __init__ sets each through object.__setattr__, which takes as long again
+            note: ExportNote = _new_note(ExportNote)
+            _set_source(note, source)
+            _set_kind(note, kind)
+            _set_message(note, message)
+            made.append(note)
+        return tuple(made)
+
+
+_new_note: Final = object.__new__
+_set_source: Final = vars(ExportNote)["source"].__set__  # the slot's descriptor
+_set_kind: Final = vars(ExportNote)["kind"].__set__
+_set_message: Final = vars(ExportNote)["message"].__set__

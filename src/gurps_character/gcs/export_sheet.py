@@ -208,6 +208,13 @@ _LEFT_OUT_EMPTY: Final = frozenset(
 """The keys GCS leaves out of a node when they are empty or 0."""
 
 
+_ADJUSTMENTS_ADDED: Final = (
+    f"The GCS file has a trait '{ADJUSTMENTS}' (0 points unless noted) that holds the GCS "
+    "features giving the document's numbers where no trait or item of the document can; "
+    "its notes list them."
+)
+
+
 class Stack(NamedTuple):
     """An item written as a stack: its description, quantity, and one's cost and pounds."""
 
@@ -347,19 +354,15 @@ class SheetBase:
     def adjustments_trait(self) -> dict[str, Any]:
         """The trait that holds the features nothing else of the document names (made once)."""
         if self.adjustments is None:
-            self.adjustments = self.new_trait(ADJUSTMENTS, 0, ["Advantage"])
-            self.note(
-                "",
-                "added",
-                f"The GCS file has a trait '{ADJUSTMENTS}' (0 points unless noted) that holds the GCS "
-                "features giving the document's numbers where no trait or item of the document can; "
-                "its notes list them.",
-            )
+            # its notes, listing the features, are written when they are all in (their key in place)
+            self.adjustments = self.new_trait(ADJUSTMENTS, 0, ["Advantage"], "(the features listed)")
+            self.note("", "added", _ADJUSTMENTS_ADDED)
         return self.adjustments
 
     def adjust(self, feature: dict[str, Any], line: str) -> None:
         """Adds a feature to the adjustments trait, with the line its notes give for it."""
-        self.adjustments_trait()["features"].append(feature)
+        node = self.adjustments
+        (self.adjustments_trait() if node is None else node)["features"].append(feature)
         self.adjustment_lines.append(line)
 
     def holder(self, name: str, pointer: str) -> dict[str, Any]:

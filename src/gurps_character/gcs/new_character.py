@@ -22,7 +22,7 @@ from typing import Any
 from .export_gear import GearPart
 from .export_lists import ListsPart
 from .export_notes import NoteList
-from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, TRAIT_KEYS, Derived, reordered
+from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, Derived, reordered
 from .export_stats import StatsPart
 from .standard_sheet import attribute_definitions_text
 
@@ -67,13 +67,13 @@ class _Sheet(StatsPart, GearPart, ListsPart):
         self._reactions()
         total = self._points(attributes)
         self._finish_adjustments()
+        ident = self.ids.new("entity")
+        now_text = _gcs_date(self.now)
         data: dict[str, Any] = {
             "version": 5,
-            "id": self.ids.new("entity"),
+            "id": ident,
             "total_points": total,
-            "points_record": [
-                {"when": _gcs_date(self.now), "points": total, "reason": "Exported from gurps-character"}
-            ],
+            "points_record": [{"when": now_text, "points": total, "reason": "Exported from gurps-character"}],
             "profile": self._profile(),
             "settings": {
                 "attributes": attribute_definitions_text(),
@@ -83,27 +83,34 @@ class _Sheet(StatsPart, GearPart, ListsPart):
                 "default_weight_units": "lb",
             },
             "attributes": attributes,
-            "traits": self.traits,
-            "skills": self.skills,
-            "equipment": self.equipment,
-            "notes": self._notes(),
         }
+        # the lists GCS leaves out when empty (the file's other values never are)
+        if self.traits:
+            data["traits"] = self.traits
+        if self.skills:
+            data["skills"] = self.skills
+        if self.equipment:
+            data["equipment"] = self.equipment
+        notes = self._notes()
+        if notes:
+            data["notes"] = notes
         meta = doc.get("meta", {})
-        data["created_date"] = _document_date(meta.get("createdAt")) or _gcs_date(self.now)
-        data["modified_date"] = _document_date(meta.get("updatedAt")) or data["created_date"]
+        created = data["created_date"] = _document_date(meta.get("createdAt")) or now_text
+        data["modified_date"] = _document_date(meta.get("updatedAt")) or created
         data["calc"] = reordered(derived.calc, TOP_CALC_KEYS)
         self._not_carried()
-        return {key: value for key, value in data.items() if value != []}
+        return data
 
     def _finish_adjustments(self) -> None:
-        if self.adjustments is None:
+        adjustments = self.adjustments
+        if adjustments is None:
             return
-        lines = "\n".join(f"- {line}" for line in self.adjustment_lines)
-        self.adjustments["local_notes"] = (
+        lines = self.adjustment_lines
+        adjustments["local_notes"] = (  # its place among the trait's keys kept since it was made
             "What GCS computes from the rest of this sheet departs from the sheet this character was "
-            f"exported from (gurps-character); these features make GCS show the sheet's numbers:\n{lines}"
+            "exported from (gurps-character); these features make GCS show the sheet's numbers:\n"
+            + ("- " + "\n- ".join(lines) if lines else "")
         )
-        self.traits[self.traits.index(self.adjustments)] = reordered(self.adjustments, TRAIT_KEYS)
         self.adjustments = None
 
 
@@ -133,8 +140,7 @@ def _document_date(value: object) -> str | None:
 
 
 def _date_and_time(moment: datetime) -> str:
-    """``YYYY-MM-DDTHH:MM:SS`` (formatted field by field: ``strftime`` costs more)."""
-    return (
-        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
-        f"T{moment.hour:02d}:{moment.minute:02d}:{moment.second:02d}"
-    )
+    """``YYYY-MM-DDTHH:MM:SS``: the start of datetime's own ``isoformat`` (the year padded to four
+    digits; a subclass's override is not asked), one call in C where formatting field by field
+    or ``strftime`` costs more."""
+    return datetime.isoformat(moment)[:19]

@@ -51,6 +51,17 @@ class TidMaker:
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
         letter = KINDS[kind]
+        start = self._next
+        if start != _DRAWN_LENGTH:  # the usual TID: its characters drawn already, and it is new
+            self._next = start + 16
+            tid = letter + self._drawn[start : start + 16]
+            if tid not in self._given:
+                self._given.add(tid)
+                return tid
+        return self._drawn_tid(letter)
+
+    def _drawn_tid(self, letter: str) -> str:
+        """The next new TID with ``letter``, drawing again where the drawn characters end."""
         given = self._given
         while True:
             start = self._next
