@@ -418,6 +418,8 @@ _SUPPORTED_KEYWORDS = frozenset(
 _Check = Callable[[Any], bool]
 _INT_LIMIT = 2**1024 - 2**970
 """Integers at or beyond this size round to an infinite double."""
+_NEGATIVE_INT_LIMIT = -_INT_LIMIT
+"""Its negation, made once (negating it per value would make a new 1024-bit int each time)."""
 _ANNOTATIONS = frozenset(
     {"title", "description", "default", "examples", "$comment", "$schema", "$id", "$defs"}
     | {"x-gurps", "x-gurps-tables"}
@@ -434,13 +436,13 @@ class _Unsupported(Exception):
 
 def _fast_int(value: object) -> bool:
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return _NEGATIVE_INT_LIMIT < value < _INT_LIMIT
     return type(value) is float and value.is_integer()
 
 
 def _fast_number(value: object) -> bool:
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return _NEGATIVE_INT_LIMIT < value < _INT_LIMIT
     return type(value) is float and value - value == 0.0
 
 
@@ -684,8 +686,8 @@ _GROUPS: dict[str, frozenset[str]] = {
 _TYPE_TESTS: dict[str, str] = {
     "null": "{0} is None",
     "boolean": "type({0}) is bool",
-    "integer": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0}.is_integer())",
-    "number": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0} - {0} == 0.0)",
+    "integer": "(type({0}) is int and _NL < {0} < _L) or (type({0}) is float and {0}.is_integer())",
+    "number": "(type({0}) is int and _NL < {0} < _L) or (type({0}) is float and {0} - {0} == 0.0)",
     "string": "type({0}) is str",
     "array": "type({0}) is list",
     "object": "type({0}) is dict",
@@ -693,6 +695,8 @@ _TYPE_TESTS: dict[str, str] = {
 """``_FAST_TYPES`` as expressions on a variable."""
 
 _LIMITS = (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
+_BELOW = {">=": "<=", ">": "<"}
+"""The lower limits' comparisons, written with the limit first (``0 <= v``) to chain them."""
 
 
 class _FastGenerator:
@@ -710,6 +714,7 @@ class _FastGenerator:
         self.closures = _FastCompiler(root)
         self.namespace: dict[str, Any] = {
             "_L": _INT_LIMIT,
+            "_NL": _NEGATIVE_INT_LIMIT,
             "_code_points": _code_points,
             "_multiple_of": _multiple_of,
         }
@@ -732,11 +737,21 @@ class _FastGenerator:
         self.namespace[name] = value
         return name
 
+    def literal(self, value: Any) -> str:
+        """``value`` as the code reads it: text, and numbers a double holds exactly, as Python
+        literals (``repr`` writes each as a literal of an equal value; a literal costs less to read
+        than a global), anything else as a bound constant."""
+        if type(value) is str or _plain_const(value):
+            return f"({value!r})" if type(value) is not str and value < 0 else repr(value)
+        return self.constant(value)
+
     def function(self, schema: Any, name: str | None = None) -> str:
         name = name or self.fresh("_check")
         lines: list[str] = []
-        self.node(schema, "value", lines, 1)
-        self.sources.append(f"def {name}(value):\n" + "".join(lines) + "    return True\n")
+        self.node(schema, "value", lines, 2)
+        # a required property is read without asking first whether it is there (see typed_object)
+        handler = "    try:\n" + "".join(lines) + "    except KeyError:\n        return False\n"
+        self.sources.append(f"def {name}(value):\n" + (handler if lines else "") + "    return True\n")
         return name
 
     def ref(self, ref: str) -> str:
@@ -769,11 +784,13 @@ class _FastGenerator:
         if "$ref" in keywords:
             self.emit(lines, depth, f"if not {self.ref(keywords['$ref'])}({var}): return False")
         if "enum" in keywords:
-            options = self.constant(frozenset(keywords["enum"]))
+            # a set of literals after "in" is compiled to a frozenset constant
+            literals = sorted({self.literal(option) for option in keywords["enum"]})
+            options = "{" + ", ".join(literals) + "}" if literals else "()"
             self.emit(lines, depth, f"if type({var}) is not str or {var} not in {options}: return False")
         if "const" in keywords:
             const = keywords["const"]
-            name = self.constant(const)
+            name = self.literal(const)
             if type(const) is str:
                 self.emit(lines, depth, f"if type({var}) is not str or {var} != {name}: return False")
             else:  # a number: equal as doubles, as JavaScript compares (see _plain_const)
@@ -783,7 +800,7 @@ class _FastGenerator:
         if isinstance(types, str):
             getattr(self, f"typed_{types}")(keywords, var, lines, depth)
             if "not" in keywords:  # a number that must not equal a constant (see inlined())
-                excluded = self.constant(_excluded_number(keywords["not"]))
+                excluded = self.literal(_excluded_number(keywords["not"]))
                 self.emit(lines, depth, f"if {var} == {excluded}: return False")
         elif types is not None:
             nullable = _nullable(types)
@@ -835,15 +852,15 @@ class _FastGenerator:
             return
         properties = keywords.get("properties", {})
         required = list(keywords.get("required", ()))
+        checked = {name: sub for name, sub in properties.items() if not _anything(sub)}
         for name in required:
-            emit(lines, depth, f"if {self.constant(name)} not in {var}: return False")
+            if name not in checked:  # the others are read below: a missing one raises KeyError
+                emit(lines, depth, f"if {self.literal(name)} not in {var}: return False")
         known = self.constant(frozenset(properties))
         emit(lines, depth, f"if not {var}.keys() <= {known}: return False")  # closed: known keys only
-        for name, sub in properties.items():
-            if sub is True or (isinstance(sub, Mapping) and not set(sub) - _ANNOTATIONS):
-                continue
+        for name, sub in checked.items():
             item = self.fresh("v")
-            key = self.constant(name)
+            key = self.literal(name)
             if name in required:
                 emit(lines, depth, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth)
@@ -874,7 +891,9 @@ class _FastGenerator:
         emit(lines, depth, f"if type({var}) is not str: return False")
         low, high = keywords.get("minLength", 0), keywords.get("maxLength")
         form = _FORMATS.get(keywords.get("format", ""))
-        if not low and high is None and "pattern" not in keywords:
+        if low <= 1 and high is None and "pattern" not in keywords:
+            if low:  # one code point or more: not empty
+                emit(lines, depth, f"if not {var}: return False")
             if form is not None:
                 emit(lines, depth, f"if not {self.constant(form)}({var}): return False")
             return
@@ -898,19 +917,33 @@ class _FastGenerator:
 
     def numeric(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int, bad: str) -> None:
         emit = self.emit
-        emit(lines, depth, f"if type({var}) is int:")
-        emit(lines, depth + 1, f"if not -_L < {var} < _L: return False")
-        emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
         limits = [(keyword, op) for keyword, op in _LIMITS if keywords.get(keyword) is not None]
         divisor = keywords.get("multipleOf")
-        if not limits and divisor is None:
-            return
         if all(_exact_limit(keywords[keyword]) for keyword, _ in limits):
-            # comparing the int or float itself gives what comparing its double does
-            number = var
-        else:
-            number = self.fresh("n")
-            emit(lines, depth, f"{number} = float({var})")
+            # comparing the int or float itself gives what comparing its double does, and an exact
+            # lower (upper) limit keeps an int above (below) the size that rounds to infinity: an
+            # int within its limits is one chained comparison
+            lower = [f"{self.literal(keywords[key])} {_BELOW[op]} " for key, op in limits if op in _BELOW]
+            upper = [f" {op} {self.literal(keywords[key])}" for key, op in limits if op not in _BELOW]
+            bounds = [f"{bound}{var}" for bound in lower] + [f"{var}{bound}" for bound in upper]
+            # one chained comparison for the first two, "and" for any more
+            lower, upper = lower or ["_NL < "], upper or [" < _L"]
+            int_range = " and ".join(
+                [f"{lower[0]}{var}{upper[0]}"]
+                + [f"{bound}{var}" for bound in lower[1:]]
+                + [f"{var}{bound}" for bound in upper[1:]]
+            )
+            emit(lines, depth, f"if type({var}) is not int or not ({int_range}):")
+            float_test = " or ".join([bad, *(f"not ({bound})" for bound in bounds)])
+            emit(lines, depth + 1, f"if type({var}) is not float or {float_test}: return False")
+            if divisor is not None:
+                emit(lines, depth, f"if not _multiple_of({var}, {self.literal(divisor)}): return False")
+            return
+        emit(lines, depth, f"if type({var}) is int:")
+        emit(lines, depth + 1, f"if not _NL < {var} < _L: return False")
+        emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
+        number = self.fresh("n")
+        emit(lines, depth, f"{number} = float({var})")
         for keyword, op in limits:
             emit(lines, depth, f"if not {number} {op} {self.constant(keywords[keyword])}: return False")
         if divisor is not None:
@@ -921,6 +954,11 @@ class _FastGenerator:
 
     def typed_null(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         self.emit(lines, depth, f"if {var} is not None: return False")
+
+
+def _anything(schema: Any) -> bool:
+    """Whether every value matches ``schema`` (``true``, or annotations only)."""
+    return schema is True or (isinstance(schema, Mapping) and not set(schema) - _ANNOTATIONS)
 
 
 def _nullable(types: Any) -> str | None:
