@@ -695,6 +695,8 @@ _TYPE_TESTS: dict[str, str] = {
 """``_FAST_TYPES`` as expressions on a variable."""
 
 _LIMITS = (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
+_INLINE_LINES = 15
+"""The most statements a ``$defs`` entry is written in place as, instead of called."""
 _BELOW = {">=": "<=", ">": "<"}
 """The lower limits' comparisons, written with the limit first (``0 <= v``) to chain them."""
 
@@ -719,6 +721,8 @@ class _FastGenerator:
             "_multiple_of": _multiple_of,
         }
         self.functions: dict[str, str] = {}
+        self.inlining: set[str] = set()
+        self.sizes: dict[str, int] = {}
         self.sources: list[str] = []
         self.count = 0
 
@@ -754,16 +758,42 @@ class _FastGenerator:
         self.sources.append(f"def {name}(value):\n" + (handler if lines else "") + "    return True\n")
         return name
 
+    def target(self, ref: str) -> Mapping[str, Any]:
+        if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
+            raise _Unsupported(ref)
+        target = self.root.get("$defs", {}).get(ref[8:])
+        if not isinstance(target, Mapping):
+            raise _Unsupported(ref)
+        return target
+
     def ref(self, ref: str) -> str:
         if ref not in self.functions:
-            if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
-                raise _Unsupported(ref)
-            target = self.root.get("$defs", {}).get(ref[8:])
-            if not isinstance(target, Mapping):
-                raise _Unsupported(ref)
             name = self.functions[ref] = self.fresh("_def")  # before its body: a $ref may recurse
-            self.function(target, name)
+            self.function(self.target(ref), name)
         return self.functions[ref]
+
+    def reference(self, ref: str, var: str, lines: list[str], depth: int) -> None:
+        """A ``$ref``: the entry's statements written here when it is small (a call costs more than
+        a few tests), else a call of its function."""
+        target = self.target(ref)
+        if ref not in self.inlining and self.size(ref, target) <= _INLINE_LINES:
+            self.inlining.add(ref)
+            self.node(target, var, lines, depth)
+            self.inlining.discard(ref)
+        else:
+            self.emit(lines, depth, f"if not {self.ref(ref)}({var}): return False")
+
+    def size(self, ref: str, target: Mapping[str, Any]) -> int:
+        """How many statements the ``$defs`` entry is written as (its own $refs written in place
+        when small); written once to count them, into a scratch list."""
+        if ref not in self.sizes:
+            self.sizes[ref] = _INLINE_LINES + 1  # while counting: a $ref back to it is called
+            scratch: list[str] = []
+            self.inlining.add(ref)
+            self.node(target, "value", scratch, 0)
+            self.inlining.discard(ref)
+            self.sizes[ref] = len(scratch)
+        return self.sizes[ref]
 
     @staticmethod
     def emit(lines: list[str], depth: int, line: str) -> None:
@@ -782,7 +812,7 @@ class _FastGenerator:
             return
         # in _FastCompiler's order: $ref, enum, then the type and its keywords
         if "$ref" in keywords:
-            self.emit(lines, depth, f"if not {self.ref(keywords['$ref'])}({var}): return False")
+            self.reference(keywords["$ref"], var, lines, depth)
         if "enum" in keywords:
             # a set of literals after "in" is compiled to a frozenset constant
             literals = sorted({self.literal(option) for option in keywords["enum"]})
@@ -856,8 +886,18 @@ class _FastGenerator:
         for name in required:
             if name not in checked:  # the others are read below: a missing one raises KeyError
                 emit(lines, depth, f"if {self.literal(name)} not in {var}: return False")
+        # closed: known keys only. When every required name is a property and all of them are read
+        # (or tested) here, an object holding exactly as many keys holds nothing else
+        count = len(set(required))
         known = self.constant(frozenset(properties))
-        emit(lines, depth, f"if not {var}.keys() <= {known}: return False")  # closed: known keys only
+        if not set(required) <= set(properties):
+            emit(lines, depth, f"if not {var}.keys() <= {known}: return False")
+        elif count == len(properties):
+            emit(lines, depth, f"if len({var}) != {count}: return False")
+        elif count:
+            emit(lines, depth, f"if len({var}) != {count} and not {var}.keys() <= {known}: return False")
+        else:
+            emit(lines, depth, f"if not {var}.keys() <= {known}: return False")
         for name, sub in checked.items():
             item = self.fresh("v")
             key = self.literal(name)
