@@ -705,10 +705,12 @@ class _FastGenerator:
     """Writes the fast check as Python source, as :mod:`.formula._codegen` does for formulas.
 
     The common shapes (closed objects, arrays, strings, numbers, string enums, ``$ref``) become
-    statements inside one function per ``$defs`` entry, so checking a value costs no call; every
-    other node is checked by the closure :class:`_FastCompiler` makes for it, so the answers are
-    the closures' answers. Nothing from the schema is spliced into the text: names, limits and
-    patterns are bound constants.
+    statements inside one function per large ``$defs`` entry (small ones are written in place of
+    their ``$ref``), so checking a value costs no call; every other node is checked by the closure
+    :class:`_FastCompiler` makes for it, so the answers are the closures' answers. Text from the
+    schema enters the code only as ``repr`` writes it (names, enum options, small exact numbers:
+    literals of equal values, see :meth:`literal`); everything else (key sets, patterns, formats,
+    other numbers) is a bound constant.
     """
 
     def __init__(self, root: Mapping[str, Any]) -> None:
@@ -834,7 +836,7 @@ class _FastGenerator:
                 self.emit(lines, depth, f"if {var} == {excluded}: return False")
         elif types is not None:
             nullable = _nullable(types)
-            if nullable is not None and set(keywords) - {"type", "$ref"}:
+            if nullable is not None:
                 # null, or a value of the other type with that type's keywords
                 self.emit(lines, depth, f"if {var} is not None:")
                 getattr(self, f"typed_{nullable}")(keywords, var, lines, depth + 1)
@@ -928,15 +930,15 @@ class _FastGenerator:
 
     def typed_string(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
-        emit(lines, depth, f"if type({var}) is not str: return False")
         low, high = keywords.get("minLength", 0), keywords.get("maxLength")
         form = _FORMATS.get(keywords.get("format", ""))
         if low <= 1 and high is None and "pattern" not in keywords:
-            if low:  # one code point or more: not empty
-                emit(lines, depth, f"if not {var}: return False")
+            # one code point or more: not empty
+            emit(lines, depth, f"if type({var}) is not str{f' or not {var}' if low else ''}: return False")
             if form is not None:
                 emit(lines, depth, f"if not {self.constant(form)}({var}): return False")
             return
+        emit(lines, depth, f"if type({var}) is not str: return False")
         text = self.fresh("s")
         emit(lines, depth, f"{text} = {var} if {var}.isascii() else _code_points({var})")
         if low:
