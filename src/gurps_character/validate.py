@@ -686,13 +686,15 @@ _GROUPS: dict[str, frozenset[str]] = {
 _TYPE_TESTS: dict[str, str] = {
     "null": "{0} is None",
     "boolean": "type({0}) is bool",
-    "integer": "(type({0}) is int and _NL < {0} < _L) or (type({0}) is float and {0}.is_integer())",
-    "number": "(type({0}) is int and _NL < {0} < _L) or (type({0}) is float and {0} - {0} == 0.0)",
+    "integer": "(type({0}) is int and {1} < {0} < {2}) or (type({0}) is float and {0}.is_integer())",
+    "number": "(type({0}) is int and {1} < {0} < {2}) or (type({0}) is float and {0} - {0} == 0.0)",
     "string": "type({0}) is str",
     "array": "type({0}) is list",
     "object": "type({0}) is dict",
 }
-"""``_FAST_TYPES`` as expressions on a variable."""
+"""``_FAST_TYPES`` as expressions on a variable ({0}) with the int limits' literals ({1}, {2})."""
+_LIMIT_LITERALS = (f"({_NEGATIVE_INT_LIMIT})", str(_INT_LIMIT))
+"""The int limits as Python literals: a constant costs less to read than a global."""
 
 _LIMITS = (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
 _INLINE_LINES = 15
@@ -717,8 +719,6 @@ class _FastGenerator:
         self.root = root
         self.closures = _FastCompiler(root)
         self.namespace: dict[str, Any] = {
-            "_L": _INT_LIMIT,
-            "_NL": _NEGATIVE_INT_LIMIT,
             "_code_points": _code_points,
             "_multiple_of": _multiple_of,
         }
@@ -841,7 +841,7 @@ class _FastGenerator:
                 self.emit(lines, depth, f"if {var} is not None:")
                 getattr(self, f"typed_{nullable}")(keywords, var, lines, depth + 1)
                 return
-            test = " or ".join(f"({_TYPE_TESTS[name].format(var)})" for name in types)
+            test = " or ".join(f"({_TYPE_TESTS[name].format(var, *_LIMIT_LITERALS)})" for name in types)
             self.emit(lines, depth, f"if not ({test}): return False")
 
     @staticmethod
@@ -969,7 +969,7 @@ class _FastGenerator:
             upper = [f" {op} {self.literal(keywords[key])}" for key, op in limits if op not in _BELOW]
             bounds = [f"{bound}{var}" for bound in lower] + [f"{var}{bound}" for bound in upper]
             # one chained comparison for the first two, "and" for any more
-            lower, upper = lower or ["_NL < "], upper or [" < _L"]
+            lower, upper = lower or [f"{_LIMIT_LITERALS[0]} < "], upper or [f" < {_LIMIT_LITERALS[1]}"]
             int_range = " and ".join(
                 [f"{lower[0]}{var}{upper[0]}"]
                 + [f"{bound}{var}" for bound in lower[1:]]
@@ -982,7 +982,7 @@ class _FastGenerator:
                 emit(lines, depth, f"if not _multiple_of({var}, {self.literal(divisor)}): return False")
             return
         emit(lines, depth, f"if type({var}) is int:")
-        emit(lines, depth + 1, f"if not _NL < {var} < _L: return False")
+        emit(lines, depth + 1, f"if not {_LIMIT_LITERALS[0]} < {var} < {_LIMIT_LITERALS[1]}: return False")
         emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
         number = self.fresh("n")
         emit(lines, depth, f"{number} = float({var})")
