@@ -1,11 +1,12 @@
 """The generated fast check's shortcuts give jsonschema's answers.
 
 The generator reads a required property without asking whether it is there (a missing one raises
-KeyError, answered False), takes a closed object holding as many keys as it has required names as
-holding nothing else, checks an int against its limits in one comparison and writes small ``$defs``
-entries in place. Here each shortcut meets the documents that could fool it: objects with a required
-key swapped for another (the same number of keys), schemas whose required names are not all
-properties or have no constraints, limits of every kind, recursive ``$defs``.
+KeyError, answered False), takes a closed object holding as many keys as it found (required ones
+read, optional ones counted) as holding nothing else, checks an int against its limits in one
+comparison and writes small ``$defs`` entries in place. Here each shortcut meets the documents that
+could fool it: objects with a required key swapped for another (the same number of keys), schemas
+whose required names are not all properties or have no constraints, limits of every kind,
+recursive ``$defs``.
 """
 
 from __future__ import annotations
@@ -105,7 +106,13 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "a required name without constraints": {
         "type": "object",
-        "properties": {"a": {}, "b": True, "c": {"description": "anything"}, "d": {"type": "null"}},
+        "properties": {
+            "a": {},
+            "b": True,
+            "c": {"description": "anything"},
+            "d": {"type": "null"},
+            "x": {"description": "optional, anything"},
+        },
         "required": ["a", "b", "c"],
         "additionalProperties": False,
     },
@@ -215,6 +222,8 @@ def test_the_shortcuts_agree_with_jsonschema(checks: dict[str, Checks], name: st
         ("all required", {"a": 0}, False),
         ("a required name without constraints", {"a": [], "b": {}, "c": None}, True),
         ("a required name without constraints", {"a": [], "b": {}, "d": None}, False),
+        ("a required name without constraints", {"a": [], "b": {}, "c": 1, "x": 1}, True),
+        ("a required name without constraints", {"a": 1, "b": 1, "d": None, "x": 1}, False),
         ("a required name that is not a property", {"a": 1, "x": 1}, False),
         ("a required name that is not a property", {"a": 1, "b": "x"}, False),
         ("limits", {"a": -3, "b": 1, "c": 2.5, "d": None, "x": 2}, True),

@@ -884,25 +884,29 @@ class _FastGenerator:
             return
         properties = keywords.get("properties", {})
         required = list(keywords.get("required", ()))
-        checked = {name: sub for name, sub in properties.items() if not _anything(sub)}
+        checked = {name for name, sub in properties.items() if not _anything(sub)}
         for name in required:
             if name not in checked:  # the others are read below: a missing one raises KeyError
                 emit(lines, depth, f"if {self.literal(name)} not in {var}: return False")
-        # closed: known keys only. When every required name is a property and all of them are read
-        # (or tested) here, an object holding exactly as many keys holds nothing else
-        count = len(set(required))
-        known = self.constant(frozenset(properties))
+        # closed: known keys only. When every required name is a property, all of them are read or
+        # tested here, and so is every other property: an object holding as many keys as were
+        # found holds nothing else (a count costs less than a key-set test)
         if not set(required) <= set(properties):
-            emit(lines, depth, f"if not {var}.keys() <= {known}: return False")
-        elif count == len(properties):
-            emit(lines, depth, f"if len({var}) != {count}: return False")
-        elif count:
-            emit(lines, depth, f"if len({var}) != {count} and not {var}.keys() <= {known}: return False")
+            emit(lines, depth, f"if not {var}.keys() <= {self.constant(frozenset(properties))}: return False")
+            counter = None
+        elif set(required) == set(properties):
+            emit(lines, depth, f"if len({var}) != {len(set(required))}: return False")
+            counter = None
         else:
-            emit(lines, depth, f"if not {var}.keys() <= {known}: return False")
-        for name, sub in checked.items():
-            item = self.fresh("v")
+            counter = self.fresh("k")
+            emit(lines, depth, f"{counter} = {len(set(required))}")
+        for name, sub in properties.items():
             key = self.literal(name)
+            if name not in checked:  # anything goes: only its presence counts
+                if counter is not None and name not in required:
+                    emit(lines, depth, f"if {key} in {var}: {counter} += 1")
+                continue
+            item = self.fresh("v")
             if name in required:
                 emit(lines, depth, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth)
@@ -910,8 +914,12 @@ class _FastGenerator:
                 # "in" then a subscript costs less than .get(): absent, one cheap test; present,
                 # two lookups without a method call
                 emit(lines, depth, f"if {key} in {var}:")
+                if counter is not None:
+                    emit(lines, depth + 1, f"{counter} += 1")
                 emit(lines, depth + 1, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth + 1)
+        if counter is not None:
+            emit(lines, depth, f"if len({var}) != {counter}: return False")
 
     def typed_array(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
