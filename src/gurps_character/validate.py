@@ -418,6 +418,8 @@ _SUPPORTED_KEYWORDS = frozenset(
 _Check = Callable[[Any], bool]
 _INT_LIMIT = 2**1024 - 2**970
 """Integers at or beyond this size round to an infinite double."""
+_NEGATIVE_INT_LIMIT = -_INT_LIMIT
+"""Its negation, made once (negating it per value would make a new 1024-bit int each time)."""
 _ANNOTATIONS = frozenset(
     {"title", "description", "default", "examples", "$comment", "$schema", "$id", "$defs"}
     | {"x-gurps", "x-gurps-tables"}
@@ -434,13 +436,13 @@ class _Unsupported(Exception):
 
 def _fast_int(value: object) -> bool:
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return _NEGATIVE_INT_LIMIT < value < _INT_LIMIT
     return type(value) is float and value.is_integer()
 
 
 def _fast_number(value: object) -> bool:
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return _NEGATIVE_INT_LIMIT < value < _INT_LIMIT
     return type(value) is float and value - value == 0.0
 
 
@@ -684,36 +686,45 @@ _GROUPS: dict[str, frozenset[str]] = {
 _TYPE_TESTS: dict[str, str] = {
     "null": "{0} is None",
     "boolean": "type({0}) is bool",
-    "integer": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0}.is_integer())",
-    "number": "(type({0}) is int and -_L < {0} < _L) or (type({0}) is float and {0} - {0} == 0.0)",
+    "integer": "(type({0}) is int and {1} < {0} < {2}) or (type({0}) is float and {0}.is_integer())",
+    "number": "(type({0}) is int and {1} < {0} < {2}) or (type({0}) is float and {0} - {0} == 0.0)",
     "string": "type({0}) is str",
     "array": "type({0}) is list",
     "object": "type({0}) is dict",
 }
-"""``_FAST_TYPES`` as expressions on a variable."""
+"""``_FAST_TYPES`` as expressions on a variable ({0}) with the int limits' literals ({1}, {2})."""
+_LIMIT_LITERALS = (f"({_NEGATIVE_INT_LIMIT})", str(_INT_LIMIT))
+"""The int limits as Python literals: a constant costs less to read than a global."""
 
 _LIMITS = (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
+_INLINE_LINES = 15
+"""The most statements a ``$defs`` entry is written in place as, instead of called."""
+_BELOW = {">=": "<=", ">": "<"}
+"""The lower limits' comparisons, written with the limit first (``0 <= v``) to chain them."""
 
 
 class _FastGenerator:
     """Writes the fast check as Python source, as :mod:`.formula._codegen` does for formulas.
 
     The common shapes (closed objects, arrays, strings, numbers, string enums, ``$ref``) become
-    statements inside one function per ``$defs`` entry, so checking a value costs no call; every
-    other node is checked by the closure :class:`_FastCompiler` makes for it, so the answers are
-    the closures' answers. Nothing from the schema is spliced into the text: names, limits and
-    patterns are bound constants.
+    statements inside one function per large ``$defs`` entry (small ones are written in place of
+    their ``$ref``), so checking a value costs no call; every other node is checked by the closure
+    :class:`_FastCompiler` makes for it, so the answers are the closures' answers. Text from the
+    schema enters the code only as ``repr`` writes it (names, enum options, small exact numbers:
+    literals of equal values, see :meth:`literal`); everything else (key sets, patterns, formats,
+    other numbers) is a bound constant.
     """
 
     def __init__(self, root: Mapping[str, Any]) -> None:
         self.root = root
         self.closures = _FastCompiler(root)
         self.namespace: dict[str, Any] = {
-            "_L": _INT_LIMIT,
             "_code_points": _code_points,
             "_multiple_of": _multiple_of,
         }
         self.functions: dict[str, str] = {}
+        self.inlining: set[str] = set()
+        self.sizes: dict[str, int] = {}
         self.sources: list[str] = []
         self.count = 0
 
@@ -732,23 +743,59 @@ class _FastGenerator:
         self.namespace[name] = value
         return name
 
+    def literal(self, value: Any) -> str:
+        """``value`` as the code reads it: text, and numbers a double holds exactly, as Python
+        literals (``repr`` writes each as a literal of an equal value; a literal costs less to read
+        than a global), anything else as a bound constant."""
+        if type(value) is str or _plain_const(value):
+            return f"({value!r})" if type(value) is not str and value < 0 else repr(value)
+        return self.constant(value)
+
     def function(self, schema: Any, name: str | None = None) -> str:
         name = name or self.fresh("_check")
         lines: list[str] = []
-        self.node(schema, "value", lines, 1)
-        self.sources.append(f"def {name}(value):\n" + "".join(lines) + "    return True\n")
+        self.node(schema, "value", lines, 2)
+        # a required property is read without asking first whether it is there (see typed_object)
+        handler = "    try:\n" + "".join(lines) + "    except KeyError:\n        return False\n"
+        self.sources.append(f"def {name}(value):\n" + (handler if lines else "") + "    return True\n")
         return name
+
+    def target(self, ref: str) -> Mapping[str, Any]:
+        if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
+            raise _Unsupported(ref)
+        target = self.root.get("$defs", {}).get(ref[8:])
+        if not isinstance(target, Mapping):
+            raise _Unsupported(ref)
+        return target
 
     def ref(self, ref: str) -> str:
         if ref not in self.functions:
-            if not ref.startswith("#/$defs/") or "/" in ref[8:] or "~" in ref:
-                raise _Unsupported(ref)
-            target = self.root.get("$defs", {}).get(ref[8:])
-            if not isinstance(target, Mapping):
-                raise _Unsupported(ref)
             name = self.functions[ref] = self.fresh("_def")  # before its body: a $ref may recurse
-            self.function(target, name)
+            self.function(self.target(ref), name)
         return self.functions[ref]
+
+    def reference(self, ref: str, var: str, lines: list[str], depth: int) -> None:
+        """A ``$ref``: the entry's statements written here when it is small (a call costs more than
+        a few tests), else a call of its function."""
+        target = self.target(ref)
+        if ref not in self.inlining and self.size(ref, target) <= _INLINE_LINES:
+            self.inlining.add(ref)
+            self.node(target, var, lines, depth)
+            self.inlining.discard(ref)
+        else:
+            self.emit(lines, depth, f"if not {self.ref(ref)}({var}): return False")
+
+    def size(self, ref: str, target: Mapping[str, Any]) -> int:
+        """How many statements the ``$defs`` entry is written as (its own $refs written in place
+        when small); written once to count them, into a scratch list."""
+        if ref not in self.sizes:
+            self.sizes[ref] = _INLINE_LINES + 1  # while counting: a $ref back to it is called
+            scratch: list[str] = []
+            self.inlining.add(ref)
+            self.node(target, "value", scratch, 0)
+            self.inlining.discard(ref)
+            self.sizes[ref] = len(scratch)
+        return self.sizes[ref]
 
     @staticmethod
     def emit(lines: list[str], depth: int, line: str) -> None:
@@ -767,13 +814,15 @@ class _FastGenerator:
             return
         # in _FastCompiler's order: $ref, enum, then the type and its keywords
         if "$ref" in keywords:
-            self.emit(lines, depth, f"if not {self.ref(keywords['$ref'])}({var}): return False")
+            self.reference(keywords["$ref"], var, lines, depth)
         if "enum" in keywords:
-            options = self.constant(frozenset(keywords["enum"]))
+            # a set of literals after "in" is compiled to a frozenset constant
+            literals = sorted({self.literal(option) for option in keywords["enum"]})
+            options = "{" + ", ".join(literals) + "}" if literals else "()"
             self.emit(lines, depth, f"if type({var}) is not str or {var} not in {options}: return False")
         if "const" in keywords:
             const = keywords["const"]
-            name = self.constant(const)
+            name = self.literal(const)
             if type(const) is str:
                 self.emit(lines, depth, f"if type({var}) is not str or {var} != {name}: return False")
             else:  # a number: equal as doubles, as JavaScript compares (see _plain_const)
@@ -783,16 +832,16 @@ class _FastGenerator:
         if isinstance(types, str):
             getattr(self, f"typed_{types}")(keywords, var, lines, depth)
             if "not" in keywords:  # a number that must not equal a constant (see inlined())
-                excluded = self.constant(_excluded_number(keywords["not"]))
+                excluded = self.literal(_excluded_number(keywords["not"]))
                 self.emit(lines, depth, f"if {var} == {excluded}: return False")
         elif types is not None:
             nullable = _nullable(types)
-            if nullable is not None and set(keywords) - {"type", "$ref"}:
+            if nullable is not None:
                 # null, or a value of the other type with that type's keywords
                 self.emit(lines, depth, f"if {var} is not None:")
                 getattr(self, f"typed_{nullable}")(keywords, var, lines, depth + 1)
                 return
-            test = " or ".join(f"({_TYPE_TESTS[name].format(var)})" for name in types)
+            test = " or ".join(f"({_TYPE_TESTS[name].format(var, *_LIMIT_LITERALS)})" for name in types)
             self.emit(lines, depth, f"if not ({test}): return False")
 
     @staticmethod
@@ -835,15 +884,29 @@ class _FastGenerator:
             return
         properties = keywords.get("properties", {})
         required = list(keywords.get("required", ()))
+        checked = {name for name, sub in properties.items() if not _anything(sub)}
         for name in required:
-            emit(lines, depth, f"if {self.constant(name)} not in {var}: return False")
-        known = self.constant(frozenset(properties))
-        emit(lines, depth, f"if not {var}.keys() <= {known}: return False")  # closed: known keys only
+            if name not in checked:  # the others are read below: a missing one raises KeyError
+                emit(lines, depth, f"if {self.literal(name)} not in {var}: return False")
+        # closed: known keys only. When every required name is a property, all of them are read or
+        # tested here, and so is every other property: an object holding as many keys as were
+        # found holds nothing else (a count costs less than a key-set test)
+        if not set(required) <= set(properties):
+            emit(lines, depth, f"if not {var}.keys() <= {self.constant(frozenset(properties))}: return False")
+            counter = None
+        elif set(required) == set(properties):
+            emit(lines, depth, f"if len({var}) != {len(set(required))}: return False")
+            counter = None
+        else:
+            counter = self.fresh("k")
+            emit(lines, depth, f"{counter} = {len(set(required))}")
         for name, sub in properties.items():
-            if sub is True or (isinstance(sub, Mapping) and not set(sub) - _ANNOTATIONS):
+            key = self.literal(name)
+            if name not in checked:  # anything goes: only its presence counts
+                if counter is not None and name not in required:
+                    emit(lines, depth, f"if {key} in {var}: {counter} += 1")
                 continue
             item = self.fresh("v")
-            key = self.constant(name)
             if name in required:
                 emit(lines, depth, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth)
@@ -851,8 +914,12 @@ class _FastGenerator:
                 # "in" then a subscript costs less than .get(): absent, one cheap test; present,
                 # two lookups without a method call
                 emit(lines, depth, f"if {key} in {var}:")
+                if counter is not None:
+                    emit(lines, depth + 1, f"{counter} += 1")
                 emit(lines, depth + 1, f"{item} = {var}[{key}]")
                 self.node(sub, item, lines, depth + 1)
+        if counter is not None:
+            emit(lines, depth, f"if len({var}) != {counter}: return False")
 
     def typed_array(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
@@ -871,13 +938,15 @@ class _FastGenerator:
 
     def typed_string(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         emit = self.emit
-        emit(lines, depth, f"if type({var}) is not str: return False")
         low, high = keywords.get("minLength", 0), keywords.get("maxLength")
         form = _FORMATS.get(keywords.get("format", ""))
-        if not low and high is None and "pattern" not in keywords:
+        if low <= 1 and high is None and "pattern" not in keywords:
+            # one code point or more: not empty
+            emit(lines, depth, f"if type({var}) is not str{f' or not {var}' if low else ''}: return False")
             if form is not None:
                 emit(lines, depth, f"if not {self.constant(form)}({var}): return False")
             return
+        emit(lines, depth, f"if type({var}) is not str: return False")
         text = self.fresh("s")
         emit(lines, depth, f"{text} = {var} if {var}.isascii() else _code_points({var})")
         if low:
@@ -898,19 +967,33 @@ class _FastGenerator:
 
     def numeric(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int, bad: str) -> None:
         emit = self.emit
-        emit(lines, depth, f"if type({var}) is int:")
-        emit(lines, depth + 1, f"if not -_L < {var} < _L: return False")
-        emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
         limits = [(keyword, op) for keyword, op in _LIMITS if keywords.get(keyword) is not None]
         divisor = keywords.get("multipleOf")
-        if not limits and divisor is None:
-            return
         if all(_exact_limit(keywords[keyword]) for keyword, _ in limits):
-            # comparing the int or float itself gives what comparing its double does
-            number = var
-        else:
-            number = self.fresh("n")
-            emit(lines, depth, f"{number} = float({var})")
+            # comparing the int or float itself gives what comparing its double does, and an exact
+            # lower (upper) limit keeps an int above (below) the size that rounds to infinity: an
+            # int within its limits is one chained comparison
+            lower = [f"{self.literal(keywords[key])} {_BELOW[op]} " for key, op in limits if op in _BELOW]
+            upper = [f" {op} {self.literal(keywords[key])}" for key, op in limits if op not in _BELOW]
+            bounds = [f"{bound}{var}" for bound in lower] + [f"{var}{bound}" for bound in upper]
+            # one chained comparison for the first two, "and" for any more
+            lower, upper = lower or [f"{_LIMIT_LITERALS[0]} < "], upper or [f" < {_LIMIT_LITERALS[1]}"]
+            int_range = " and ".join(
+                [f"{lower[0]}{var}{upper[0]}"]
+                + [f"{bound}{var}" for bound in lower[1:]]
+                + [f"{var}{bound}" for bound in upper[1:]]
+            )
+            emit(lines, depth, f"if type({var}) is not int or not ({int_range}):")
+            float_test = " or ".join([bad, *(f"not ({bound})" for bound in bounds)])
+            emit(lines, depth + 1, f"if type({var}) is not float or {float_test}: return False")
+            if divisor is not None:
+                emit(lines, depth, f"if not _multiple_of({var}, {self.literal(divisor)}): return False")
+            return
+        emit(lines, depth, f"if type({var}) is int:")
+        emit(lines, depth + 1, f"if not {_LIMIT_LITERALS[0]} < {var} < {_LIMIT_LITERALS[1]}: return False")
+        emit(lines, depth, f"elif type({var}) is not float or {bad}: return False")
+        number = self.fresh("n")
+        emit(lines, depth, f"{number} = float({var})")
         for keyword, op in limits:
             emit(lines, depth, f"if not {number} {op} {self.constant(keywords[keyword])}: return False")
         if divisor is not None:
@@ -921,6 +1004,11 @@ class _FastGenerator:
 
     def typed_null(self, keywords: Mapping[str, Any], var: str, lines: list[str], depth: int) -> None:
         self.emit(lines, depth, f"if {var} is not None: return False")
+
+
+def _anything(schema: Any) -> bool:
+    """Whether every value matches ``schema`` (``true``, or annotations only)."""
+    return schema is True or (isinstance(schema, Mapping) and not set(schema) - _ANNOTATIONS)
 
 
 def _nullable(types: Any) -> str | None:
