@@ -261,11 +261,41 @@ def _number(value: Any) -> str:
     return int.__repr__(value) if type(value) is int else _value(value)
 
 
-def _nested(value: Any, indent: str = "\t\t\t", depth: int = 3) -> str:
-    """A value that may hold containers (a node's features, modifiers, defaults at depth 3)."""
-    if (type(value) is dict or type(value) is list) and value:
-        return container_text(value, indent, depth)
+def _nested(value: Any) -> str:
+    """A node's list of entries at depth 3 (its features, modifiers, defaults): each an object
+    of plain values, lists of texts and blocks, written here; anything else by the generic writer."""
+    if type(value) is list and value:
+        try:
+            return "[" + ",".join([_D4 + _entry(entry) for entry in value]) + _D3 + "]"
+        except (_Unusual, TypeError):
+            return container_text(value, "\t\t\t", 3)
+    if type(value) is dict and value:
+        return container_text(value, "\t\t\t", 3)
     return scalar_text(value)
+
+
+def _entry(entry: Any) -> str:
+    """An entry of a node's list (a feature: ``{"type": "dr_bonus", "locations": ["skull"],
+    "amount": 4}``) at depth 4."""
+    if type(entry) is not dict or not entry:
+        raise _Unusual
+    parts: list[str] = []
+    add = parts.append
+    heads = _KEYS
+    for key, value in entry.items():
+        head = _D5 + (heads.get(key) or encode_basestring(key) + ": ")
+        kind = type(value)
+        if kind is str:
+            add(head + encode_basestring(value))
+        elif kind is int:
+            add(head + int.__repr__(value))
+        elif kind is list and value:
+            add(head + "[" + ",".join([_D6 + encode_basestring(item) for item in value]) + _D5 + "]")
+        elif kind is dict and value:
+            add(head + _block(value, _D6, _D5))
+        else:
+            add(head + _value(value))
+    return "{" + ",".join(parts) + _D4 + "}"
 
 
 def _texts(values: Any) -> str:
@@ -304,7 +334,9 @@ _KEYS: Final = {
     for key in (
         "value", "points", "current", "level", "rsl", "current_level", "extended_value", "weight",
         "extended_weight", "type", "st", "base", "armor_divisor", "damage", "parry", "block", "range",
-        "accuracy", "reach", "rate_of_fire", "shots", "bulk", "recoil", "strength",
+        "accuracy", "reach", "rate_of_fire", "shots", "bulk", "recoil", "strength", "name", "amount",
+        "locations", "selection_type", "specialization", "compare", "qualifier", "id", "local_notes",
+        "cost_adj", "modifier", "attribute",
     )
 }  # fmt: skip
-"""The keys of the blocks the export writes, as written before their value."""
+"""The keys of the blocks and entries the export writes, as written before their value."""
