@@ -86,6 +86,60 @@ def weapons(draw: st.DrawFn) -> dict[str, Any]:
     return {key: draw(PLAIN if draw(st.integers(0, 5)) else VALUES) for key in keys}
 
 
+USUAL_CALCS = st.one_of(
+    st.fixed_dictionaries({"points": st.integers(-50, 50)}),
+    st.fixed_dictionaries({"level": st.integers(-3, 20), "rsl": TEXTS}),
+    st.fixed_dictionaries(
+        {"value": NUMBERS, "extended_value": NUMBERS, "weight": TEXTS, "extended_weight": TEXTS}
+    ),
+)
+"""The usual ``calc`` blocks of traits, skills and items, with values of the usual kinds."""
+
+
+@st.composite
+def usual_nodes(draw: st.DrawFn, shape: tuple[str, ...]) -> dict[str, Any]:
+    """A node of one of the shapes the writers take at once: every key of ``shape``, each value
+    mostly of the kind the export puts there (the lists mostly empty), now and then anything."""
+    node: dict[str, Any] = {}
+    for key in shape:
+        if key in ("weapons", "features", "modifiers") and draw(st.integers(0, 3)):
+            node[key] = []
+        elif key == "weapons":
+            node[key] = draw(st.lists(weapons(), max_size=1))
+        elif key == "calc" and draw(st.booleans()):
+            node[key] = draw(USUAL_CALCS)
+        else:
+            node[key] = draw(LIKELY.get(key, TEXTS) if draw(st.integers(0, 7)) else VALUES)
+    return node
+
+
+USUAL_SHAPES = (
+    ("id", "name", "tags", "modifiers", "base_points", "weapons", "features", "calc"),
+    ("id", "name", "local_notes", "tags", "modifiers", "base_points", "weapons", "features", "calc"),
+    ("id", "description", "base_value", "base_weight", "weapons", "features", "quantity", "equipped", "calc"),
+    (
+        "id", "description", "local_notes", "base_value", "base_weight", "weapons", "features", "quantity",
+        "equipped", "calc",
+    ),
+    ("id", "name", "difficulty", "weapons", "features", "points", "calc"),
+)  # fmt: skip
+"""The traits, items and skills the export makes most (the writers take them at once)."""
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(USUAL_SHAPES).flatmap(usual_nodes), min_size=1, max_size=4))
+def test_the_usual_nodes_are_written_as_the_generic_writer_writes_them(nodes: list[dict[str, Any]]) -> None:
+    data = {
+        kind: [node for node in nodes if ("difficulty" in node, "description" in node) == marks]
+        for kind, marks in (
+            ("traits", (False, False)),
+            ("skills", (True, False)),
+            ("equipment", (False, True)),
+        )
+    }
+    assert character_text(data) == reference_text(data)
+
+
 def reference_text(data: dict[str, Any]) -> tuple[str, bool]:
     """The text as the generic writer gives it, each node first made what GCS writes."""
     return gcs_text_checked(

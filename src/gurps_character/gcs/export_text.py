@@ -79,6 +79,26 @@ def _node(node: dict[str, Any]) -> str:
 
 
 def _trait(node: dict[str, Any]) -> str:
+    shape = tuple(node)
+    if (shape in (_PLAIN_TRAIT, _PLAIN_TRAIT_NOTES)) and not (
+        node["modifiers"] or node["weapons"] or node["features"]
+    ):
+        tags, points, calc = node["tags"], node["base_points"], node["calc"]
+        if (
+            type(tags) is list
+            and len(tags) == 1
+            and type(points) is int
+            and points
+            and type(calc) is dict
+            and len(calc) == 1
+            and type(calc.get("points")) is int
+        ):
+            notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if len(shape) == 9 else ""
+            return (
+                f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
+                f'{_D3}"tags": [{_D4}{_quoted(tags[0])}{_D3}],{_D3}"base_points": {int.__repr__(points)},'
+                f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc["points"])}{_D3}}}\n\t\t}}'
+            )
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
     add = out.append
@@ -116,6 +136,14 @@ def _trait(node: dict[str, Any]) -> str:
         else:
             add(f'{_D3}"calc": {_block(value, _D4, _D3)}')
     return ",".join(out) + "\n\t\t}"
+
+
+_PLAIN_TRAIT: Final = ("id", "name", "tags", "modifiers", "base_points", "weapons", "features", "calc")
+_PLAIN_TRAIT_NOTES: Final = (
+    "id", "name", "local_notes", "tags", "modifiers", "base_points", "weapons", "features", "calc",
+)  # fmt: skip
+"""The usual traits (the shapes written at once): a fixed cost, one tag, no modifiers, weapons or
+features."""
 
 
 def _skill(node: dict[str, Any]) -> str:
@@ -160,6 +188,27 @@ _SKILL_CALC: Final = ("level", "rsl")
 
 
 def _item(node: dict[str, Any]) -> str:
+    shape = tuple(node)
+    if (shape in (_PLAIN_ITEM, _PLAIN_ITEM_NOTES)) and not node["weapons"] and not node["features"]:
+        calc, quantity, equipped = node["calc"], node["quantity"], node["equipped"]
+        if (
+            type(calc) is dict
+            and tuple(calc) == _ITEM_CALC
+            and type(quantity) is int
+            and type(equipped) is bool
+        ):
+            notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if len(shape) == 10 else ""
+            head = f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},'
+            head += f'{_D3}"description": {_quoted(node["description"])},'
+            cost = f'{_D3}"base_value": {_quoted(node["base_value"])},'
+            weight = f'{_D3}"base_weight": {_quoted(node["base_weight"])},'
+            carried = f'{_D3}"quantity": {int.__repr__(quantity)},'
+            carried += f'{_D3}"equipped": {"true" if equipped else "false"},'
+            values = f'{_D4}"value": {_number(calc["value"])},'
+            values += f'{_D4}"extended_value": {_number(calc["extended_value"])},'
+            weights = f'{_D4}"weight": {_quoted(calc["weight"])},'
+            weights += f'{_D4}"extended_weight": {_quoted(calc["extended_weight"])}'
+            return f'{head}{notes}{cost}{weight}{carried}{_D3}"calc": {{{values}{weights}{_D3}}}\n\t\t}}'
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"description": {_value(node["description"])}']
     add = out.append
@@ -199,6 +248,14 @@ def _item(node: dict[str, Any]) -> str:
 
 
 _ITEM_CALC: Final = ("value", "extended_value", "weight", "extended_weight")
+_PLAIN_ITEM: Final = (
+    "id", "description", "base_value", "base_weight", "weapons", "features", "quantity", "equipped", "calc",
+)  # fmt: skip
+_PLAIN_ITEM_NOTES: Final = (
+    "id", "description", "local_notes", "base_value", "base_weight", "weapons", "features", "quantity",
+    "equipped", "calc",
+)  # fmt: skip
+"""The usual items (the shapes written at once): bought and carried, without weapons or features."""
 
 _ITEM_MIDDLE: Final = tuple(
     (key, f'{_D3}"{key}": ') for key in ("reference", "local_notes", "tech_level", "legality_class")
