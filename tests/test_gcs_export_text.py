@@ -86,30 +86,44 @@ def weapons(draw: st.DrawFn) -> dict[str, Any]:
     return {key: draw(PLAIN if draw(st.integers(0, 5)) else VALUES) for key in keys}
 
 
-USUAL_CALCS = st.one_of(
-    st.fixed_dictionaries({"points": st.integers(-50, 50)}),
-    st.fixed_dictionaries({"level": st.integers(-3, 20), "rsl": TEXTS}),
-    st.fixed_dictionaries(
+USUAL: dict[str, st.SearchStrategy[Any]] = {
+    "base_points": st.integers(-50, 50),
+    "points": NUMBERS,
+    "quantity": st.integers(0, 9),
+    "equipped": st.booleans(),
+    "tags": st.lists(TEXTS, min_size=1, max_size=2),
+}
+"""What the usual nodes hold under these keys (text under the others)."""
+
+USUAL_CALCS: dict[str, st.SearchStrategy[Any]] = {
+    "name": st.fixed_dictionaries({"points": st.integers(-50, 50)}),
+    "difficulty": st.fixed_dictionaries({"level": st.integers(-3, 20), "rsl": TEXTS}),
+    "description": st.fixed_dictionaries(
         {"value": NUMBERS, "extended_value": NUMBERS, "weight": TEXTS, "extended_weight": TEXTS}
     ),
-)
-"""The usual ``calc`` blocks of traits, skills and items, with values of the usual kinds."""
+}
+"""The usual ``calc`` blocks of traits (by their ``name``), skills and items."""
 
 
 @st.composite
 def usual_nodes(draw: st.DrawFn, shape: tuple[str, ...]) -> dict[str, Any]:
     """A node of one of the shapes the writers take at once: every key of ``shape``, each value
     mostly of the kind the export puts there (the lists mostly empty), now and then anything."""
+    kind = "difficulty" if "difficulty" in shape else shape[1]
     node: dict[str, Any] = {}
     for key in shape:
-        if key in ("weapons", "features", "modifiers") and draw(st.integers(0, 3)):
+        if key != "weapons" and draw(st.integers(0, 15)) == 0:  # weapons are always weapon nodes
+            node[key] = draw(VALUES)
+        elif key in ("weapons", "features", "modifiers") and draw(st.integers(0, 3)):
             node[key] = []
         elif key == "weapons":
             node[key] = draw(st.lists(weapons(), max_size=1))
-        elif key == "calc" and draw(st.booleans()):
-            node[key] = draw(USUAL_CALCS)
+        elif key in ("features", "modifiers"):
+            node[key] = draw(LIKELY[key])
+        elif key == "calc":
+            node[key] = draw(USUAL_CALCS[kind] if draw(st.integers(0, 3)) else PLAIN)
         else:
-            node[key] = draw(LIKELY.get(key, TEXTS) if draw(st.integers(0, 7)) else VALUES)
+            node[key] = draw(USUAL.get(key, TEXTS))
     return node
 
 
@@ -222,13 +236,25 @@ def test_a_typical_node_of_each_kind() -> None:
                 "quantity": 1,
                 "equipped": True,
                 "calc": {"value": 500, "extended_value": 500, "weight": "3 lb", "extended_weight": "3 lb"},
-            }
+            },
+            {
+                "id": "eB",
+                "description": "Arrow",
+                "local_notes": "Quiver",
+                "base_value": "2",
+                "base_weight": "0.1 lb",
+                "weapons": [],
+                "features": [],
+                "quantity": 20,
+                "equipped": False,
+                "calc": {"value": 2, "extended_value": 40, "weight": "0.1 lb", "extended_weight": "2 lb"},
+            },
         ],
     }
     text, replaced = character_text(data)
     assert (text, replaced) == reference_text(data)
     backwards = dict(reversed(weapon.items()))  # GCS's order is the writer's, whatever the node's
-    data["equipment"][0]["weapons"] = [weapon, backwards]
+    data["equipment"][0]["weapons"] = [weapon, backwards, {}, {"x_weapon": 1}]
     assert character_text(data) == reference_text(data)
     written = json.loads(text)
     assert written["skills"][0] == {

@@ -294,7 +294,7 @@ def _weapon(weapon: Any) -> str:
             add(head + "[" + ",".join([_D6 + _block(item, _D7, _D6) for item in value]) + _D5 + "]")
         else:
             add(head + _value(value))
-    return _D4 + "{" + ",".join(parts) + _D4 + "}"
+    return _D4 + "{" + ",".join(parts) + _D4 + "}" if parts else _D4 + "{}"
 
 
 _WEAPON_SLOTS: Final = {key: (rank, f'{_D5}"{key}": ') for rank, key in enumerate(WEAPON_KEYS)}
@@ -369,13 +369,27 @@ def _block(block: Any, inner: str, outer: str) -> str:
     closing brace on ``outer``."""
     if type(block) is not dict:
         raise _Unusual
-    if not block:
-        return "{}"
     heads = _KEYS
+    size = len(block)
+    if size == 2:  # most blocks have two or three keys: written without a loop
+        (key, value), (key2, value2) = block.items()
+        return (
+            f"{{{inner}{heads.get(key) or _head(key)}{_value(value)},"
+            f"{inner}{heads.get(key2) or _head(key2)}{_value(value2)}{outer}}}"
+        )
+    if size == 3:
+        (key, value), (key2, value2), (key3, value3) = block.items()
+        return (
+            f"{{{inner}{heads.get(key) or _head(key)}{_value(value)},"
+            f"{inner}{heads.get(key2) or _head(key2)}{_value(value2)},"
+            f"{inner}{heads.get(key3) or _head(key3)}{_value(value3)}{outer}}}"
+        )
+    if not size:
+        return "{}"
     parts: list[str] = []
     add = parts.append
     for key, value in block.items():
-        head = heads.get(key) or encode_basestring(key) + ": "
+        head = heads.get(key) or _head(key)
         kind = type(value)
         if kind is int:
             add(inner + head + int.__repr__(value))
@@ -384,6 +398,11 @@ def _block(block: Any, inner: str, outer: str) -> str:
         else:
             add(inner + head + _value(value))
     return "{" + ",".join(parts) + outer + "}"
+
+
+def _head(key: str) -> str:
+    """A key as written before its value (a TypeError for a key that is not text)."""
+    return encode_basestring(key) + ": "
 
 
 _KEYS: Final = {
