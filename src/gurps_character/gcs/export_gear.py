@@ -48,6 +48,16 @@ _SHIELD: Final = re.compile(r"\bshield\b", re.IGNORECASE)
 _LAST_PARENTHESES: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
 
+_RANGED_TEXTS: Final = (
+    ("minST", "strength"),
+    ("accuracy", "accuracy"),
+    ("range", "range"),
+    ("rateOfFire", "rate_of_fire"),
+    ("shots", "shots"),
+)
+"""A ranged weapon's texts: the document's key and GCS's, in GCS's order."""
+
+
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
@@ -60,12 +70,7 @@ class GearPart(SheetBase):
                 name = raw.strip() if type(raw) is str else None
                 if name is None or name != raw:
                     name = self.name(raw, f"{pointer}/name", "weapon")
-                cost = weapon.get("cost")
-                if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
-                    cost = self.bounded(cost, f"{pointer}/cost", "Cost")
-                weight = weapon.get("weight")
-                if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
-                    weight = self.bounded(weight, f"{pointer}/weight", "Weight")
+                cost, weight = self.cost_and_weight(weapon, pointer)
                 owner: dict[str, Any]
                 if cost or weight or "cost" in weapon or "weight" in weapon:
                     owner = self.new_item(name, cost, weight, text_of(weapon.get("notes")))
@@ -170,23 +175,12 @@ class GearPart(SheetBase):
     def _ranged(self, weapon: Mapping[str, Any], skill: str | None, pointer: str) -> dict[str, Any]:
         node: dict[str, Any] = {"id": self.ids.new("ranged_weapon"), "sv": 1}
         node["damage"] = self._damage(weapon.get("damage") or {"notation": "-"}, f"{pointer}/damage")
-        value = weapon.get("minST")
-        if value:
-            node["strength"] = value
-        value = weapon.get("accuracy")
-        if value:
-            node["accuracy"] = value
-        value = weapon.get("range")
-        if isinstance(value, Mapping):
-            value = value.get("notation")
+        for key, target in _RANGED_TEXTS:
+            value = weapon.get(key)
+            if key == "range":
+                value = value.get("notation") if isinstance(value, Mapping) else None
             if value:
-                node["range"] = value
-        value = weapon.get("rateOfFire")
-        if value:
-            node["rate_of_fire"] = value
-        value = weapon.get("shots")
-        if value:
-            node["shots"] = value
+                node[target] = value
         if weapon.get("bulk") is not None:
             node["bulk"] = str(int(self.bounded(weapon["bulk"], f"{pointer}/bulk", "Bulk")))
         if weapon.get("recoil") is not None:

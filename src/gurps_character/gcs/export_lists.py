@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from .export_sheet import (
@@ -41,6 +42,9 @@ _RELATIVE_LEVELS: Final = {
 _SIGNED_LOW: Final = 32
 _SIGNED: Final = tuple(signed(value) for value in range(-_SIGNED_LOW, _SIGNED_LOW))
 """Whole numbers from -32 to 31 with their sign (:func:`~.export_sheet.signed`), by value + 32."""
+
+_NO_NOTES: Final[MappingProxyType[str, str]] = MappingProxyType({})
+"""A node's ``local_notes`` when it has none: nothing (read only)."""
 
 _DIFFICULTY: Final = {"E": "e", "A": "a", "H": "h", "VH": "vh"}
 
@@ -108,36 +112,25 @@ class ListsPart(SheetBase):
                 (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
                 and 1 <= level <= LIMIT
             ):  # the usual trait: its node made at once, its keys in GCS's order (TRAIT_KEYS)
-                node = (
-                    {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "local_notes": notes,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": shown,
-                        "weapons": [],
-                        "features": [],
-                        "calc": {"points": shown},
-                    }
-                    if notes
-                    else {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": shown,
-                        "weapons": [],
-                        "features": [],
-                        "calc": {"points": shown},
-                    }
-                )
+                node = {
+                    "id": new_id("trait"),
+                    "name": name,
+                    **({"local_notes": notes} if notes else _NO_NOTES),
+                    "tags": tags,
+                    "modifiers": [],
+                    "base_points": shown,
+                    "weapons": [],
+                    "features": [],
+                    "calc": {"points": shown},
+                }
             else:
-                node = (
-                    {"id": new_id("trait"), "name": name, "local_notes": notes, "tags": tags, "modifiers": []}
-                    if notes
-                    else {"id": new_id("trait"), "name": name, "tags": tags, "modifiers": []}
-                )
+                node = {
+                    "id": new_id("trait"),
+                    "name": name,
+                    **({"local_notes": notes} if notes else _NO_NOTES),
+                    "tags": tags,
+                    "modifiers": [],
+                }
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
                 rest = points - per_level * level
@@ -220,12 +213,7 @@ class ListsPart(SheetBase):
             location = item.get("location")
             if location:
                 notes = f"{notes}\nLocation: {location}" if notes else f"Location: {location}"
-            cost = item.get("cost")
-            if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
-                cost = self.bounded(cost, f"/equipment/{index}/cost", "Cost")
-            weight = item.get("weight")
-            if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
-                weight = self.bounded(weight, f"/equipment/{index}/weight", "Weight")
+            cost, weight = self.cost_and_weight(item, f"/equipment/{index}")
             name = item["name"]
             if type(name) is not str or name.strip() != name:
                 name = self.name(name, f"/equipment/{index}/name", "item")

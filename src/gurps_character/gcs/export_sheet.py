@@ -297,6 +297,17 @@ class SheetBase:
         )
         return kept
 
+    def cost_and_weight(self, holder: Mapping[str, Any], pointer: str) -> tuple[float, float]:
+        """An item's or weapon's ``cost`` and ``weight`` within :data:`LIMIT` (noted when they
+        were not; ``pointer`` is the holder's)."""
+        cost = holder.get("cost")
+        if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
+            cost = self.bounded(cost, f"{pointer}/cost", "Cost")
+        weight = holder.get("weight")
+        if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
+            weight = self.bounded(weight, f"{pointer}/weight", "Weight")
+        return cost, weight
+
     def name(self, raw: object, pointer: str, what: str) -> str:
         """A name as GCS keeps it: without the spaces around it (noted when it had some)."""
         if type(raw) is str:

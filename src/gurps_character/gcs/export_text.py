@@ -5,7 +5,8 @@ of them empty where GCS leaves them out. This module writes those nodes straight
 writer for each kind of node with GCS's keys spelled out, leaving out what GCS leaves out; the
 rest of the file, and any value of a node that is not the plain kind the export makes, goes to the
 generic writer of :mod:`.gcs_json`. Writing a node by its known keys costs about half what the
-generic writer costs, and no copy of the node in GCS's order is made.
+generic writer costs, and no copy of the node in GCS's order is made. The writers spell their
+keys out one by one on purpose: a loop over a table of keys cost 10 to 20 % more of the writing.
 
 The text is exactly :func:`~.gcs_json.gcs_text_checked` of the file with each node
 :func:`~.export_sheet.finished`: where the data is not what these writers expect (nesting too deep
