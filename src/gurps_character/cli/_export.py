@@ -24,21 +24,21 @@ from ..errors import CharacterError
 from ..gcs import export_gcs
 from ..load import parse_character
 from ._command import Commands, add_command
-from ._common import EXIT_ERROR, EXIT_OK, INVALID_ARGUMENT, NO_FILES, PROG, STDIN, CommandFailure, label
+from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import GCS_SUFFIX, document_suffixes, import_failed
-from ._import import OUTPUT_EXISTS, STDOUT_LABEL, without_output_conflicts
-from ._io import (
-    atomic_write,
-    locked_for_update,
-    read_input,
-    read_source,
-    standard_stream,
-    unwritable,
-    write_file,
-    write_new,
-    write_stdout,
+from ._io import atomic_write, locked_for_update, read_input, read_source, unwritable
+from ._many import Input, Result, add_json_and_jobs_options, run_many
+from ._outputs import (
+    STDOUT_LABEL,
+    OutputJob,
+    folder_jobs,
+    job_target,
+    option_error,
+    planned_inputs,
+    stdin_data,
+    without_output_conflicts,
+    write_job,
 )
-from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
 from ._report import error_lines, json_line, plural, say
 
 __all__ = ["GCS_CHANGED", "ExportJob", "Exported", "export_one", "register"]
@@ -69,12 +69,9 @@ exit status: 0 every file exported; 2 some file could not be read, exported or w
 
 
 @dataclass(frozen=True, slots=True)
-class ExportJob(Input):
+class ExportJob(OutputJob):
     """One document to export and where its GCS file goes (``target`` None: stdout)."""
 
-    target: str | None = None
-    force: bool = False
-    make_folder: bool = False
     onto: str | None = None
     """The GCS file to write play back into (its bytes are the base)."""
 
@@ -103,27 +100,6 @@ def _document(job: ExportJob) -> dict[str, Any]:
         raise import_failed(err) from None
 
 
-def _write(job: ExportJob, data: bytes) -> None:
-    target = job.target
-    stream = None if target is None else standard_stream(target)
-    if target is None or stream is not None:
-        write_stdout(data, stream)
-        return
-    try:
-        if job.make_folder:
-            os.makedirs(os.path.dirname(target) or os.curdir, exist_ok=True)
-        if job.force:
-            write_file(target, data)
-        else:
-            write_new(target, data)
-    except FileExistsError:
-        raise CharacterError(
-            OUTPUT_EXISTS, f"{target} exists; give --force to replace it.", {"output": target}
-        ) from None
-    except OSError as err:
-        raise unwritable(err) from None
-
-
 def _refuse_changed(notes: Sequence[dict[str, Any]], onto: str) -> None:
     changed = [note for note in notes if note["kind"] == "sourceChanged"]
     if changed:
@@ -144,7 +120,7 @@ def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[di
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
             _refuse_changed(notes, onto)
-        _write(job, exported.text.encode("utf-8"))
+        write_job(job, exported.text.encode("utf-8"))
         return exported.text, notes
     with locked_for_update(onto) as original:
         exported = export_gcs(document, base=original)
@@ -171,7 +147,7 @@ def export_one(item: Input) -> Result:
             _, notes = _write_back(job, document)
             return Exported(job.path, output=job.target, written_back=True, notes=notes)
         exported = export_gcs(document)
-        _write(job, exported.text.encode("utf-8"))
+        write_job(job, exported.text.encode("utf-8"))
     except CharacterError as err:
         return Exported(job.path, error=err.to_dict())
     notes = tuple(note.to_dict() for note in exported.notes)
@@ -180,15 +156,6 @@ def export_one(item: Input) -> Result:
 
 
 # ================================================================ planning the outputs
-
-
-def _fail(message: str, name: str) -> CommandFailure:
-    return CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": name}))
-
-
-def _beside(path: str) -> str:
-    """``hero.json`` -> ``hero.gcs``, in the same folder."""
-    return os.path.splitext(path)[0] + GCS_SUFFIX
 
 
 def _inputs_suffixes() -> tuple[str, ...]:
@@ -202,51 +169,27 @@ def _new_file(item: Input) -> str | None:
 
 
 def _stdin_job(args: argparse.Namespace) -> Input:
-    if args.out_dir is not None:
-        message = "stdin has no file name for --out-dir to use; give -o FILE (or -o - for stdout)."
-        return Input(STDIN, error=CharacterError(INVALID_ARGUMENT, message, {"name": "--out-dir"}).to_dict())
-    try:
-        data = read_input(STDIN)
-    except CharacterError as err:
-        return Input(STDIN, error=err.to_dict())
+    data = stdin_data(args)
+    if isinstance(data, Input):
+        return data
     output: str | None = args.output
     target = args.onto if output is None and args.onto else None if output in (None, STDIN) else output
     return ExportJob(STDIN, data=data, target=target, force=args.force, onto=args.onto)
 
 
 def _folder_jobs(args: argparse.Namespace, folder: str) -> list[Input]:
-    found = document_files(folder, _inputs_suffixes())
-    if not found:
-        suffixes = " or ".join(f"*{suffix}" for suffix in _inputs_suffixes())
-        message = f"the folder contains no {suffixes} file."
-        return [Input(folder, error=CharacterError(NO_FILES, message, {"folder": folder}).to_dict())]
-    out_dir: str | None = args.out_dir
-    jobs: list[Input] = []
-    for item in found:
-        if item.error is not None:
-            jobs.append(item)
-        elif out_dir is None:
-            jobs.append(ExportJob(item.path, target=_beside(item.path), force=args.force))
-        else:
-            relative = os.path.relpath(item.path, folder)
-            target = os.path.join(out_dir, os.path.splitext(relative)[0] + GCS_SUFFIX)
-            jobs.append(ExportJob(item.path, target=target, force=args.force, make_folder=True))
-    return jobs
+    def job(path: str, target: str, make_folder: bool) -> Input:
+        return ExportJob(path, target=target, force=args.force, make_folder=make_folder)
+
+    return folder_jobs(folder, _inputs_suffixes(), args.out_dir, GCS_SUFFIX, job)
 
 
 def _file_job(args: argparse.Namespace, path: str) -> Input:
     output: str | None = args.output
-    out_dir: str | None = args.out_dir
     if args.onto is not None:
         target = args.onto if output is None else None if output == STDIN else output
         return ExportJob(path, target=target, force=args.force, onto=args.onto)
-    if output is not None:
-        target = None if output == STDIN else output
-    elif out_dir is not None:
-        target = os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + GCS_SUFFIX)
-    else:
-        target = _beside(path)
-    return ExportJob(path, target=target, force=args.force)
+    return ExportJob(path, target=job_target(path, output, args.out_dir, GCS_SUFFIX), force=args.force)
 
 
 def plan(args: argparse.Namespace) -> list[Input]:
@@ -258,26 +201,16 @@ def plan(args: argparse.Namespace) -> list[Input]:
     paths: Sequence[str] = args.paths
     single = len(paths) == 1 and (paths[0] == STDIN or not os.path.isdir(paths[0]))
     if args.output is not None and not single:
-        raise _fail("-o names one output: give one file, or use --out-dir for several.", "-o")
+        raise option_error("-o names one output: give one file, or use --out-dir for several.", "-o")
     if args.onto is not None and not single:
-        raise _fail("--onto writes one document's play into its GCS file: give one document.", "--onto")
+        raise option_error(
+            "--onto writes one document's play into its GCS file: give one document.", "--onto"
+        )
     if args.onto is not None and args.out_dir is not None:
-        raise _fail("--onto writes into the GCS file itself (or -o OUT), not into --out-dir.", "--onto")
-    if paths.count(STDIN) > 1:
-        raise _fail("stdin ('-') can be read once.", "-")
-    if args.out_dir is not None:
-        try:
-            os.makedirs(args.out_dir, exist_ok=True)
-        except OSError as err:
-            raise CommandFailure(args.out_dir, unwritable(err)) from None
-    inputs: list[Input] = []
-    for path in paths:
-        if path == STDIN:
-            inputs.append(_stdin_job(args))
-        elif os.path.isdir(path):
-            inputs.extend(_folder_jobs(args, path))
-        else:
-            inputs.append(_file_job(args, path))
+        raise option_error(
+            "--onto writes into the GCS file itself (or -o OUT), not into --out-dir.", "--onto"
+        )
+    inputs = planned_inputs(args, _stdin_job, _folder_jobs, _file_job)
     return without_output_conflicts(inputs, "export", _new_file)
 
 

@@ -10,10 +10,9 @@ an existing file unless ``--force`` is given.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -21,40 +20,24 @@ from ..errors import CharacterError
 from ..load import serialize_character
 from ..verify import VerificationReport, verify_character
 from ._command import Commands, add_command
-from ._common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    INVALID_ARGUMENT,
-    NO_FILES,
-    PROG,
-    STDIN,
-    CommandFailure,
-    label,
-)
+from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
-from ._io import read_input, standard_stream, unwritable, write_file, write_new, write_stdout
-from ._many import Input, Result, add_json_and_jobs_options, document_files, run_many
+from ._io import read_input
+from ._many import Input, Result, add_json_and_jobs_options, run_many
+from ._outputs import (
+    STDOUT_LABEL,
+    OutputJob,
+    folder_jobs,
+    job_target,
+    option_error,
+    planned_inputs,
+    stdin_data,
+    without_output_conflicts,
+    write_job,
+)
 from ._report import error_lines, json_line, plural, say
 
-__all__ = [
-    "OUTPUT_CONFLICT",
-    "OUTPUT_EXISTS",
-    "STDOUT_LABEL",
-    "ImportJob",
-    "Imported",
-    "import_one",
-    "plan",
-    "register",
-    "without_output_conflicts",
-    "write_new",
-]
-
-OUTPUT_EXISTS: Final = "outputExists"
-"""A CLI error code: the output file exists and ``--force`` was not given."""
-OUTPUT_CONFLICT: Final = "outputConflict"
-"""A CLI error code: the output would be another input's output, or the input itself."""
-
-STDOUT_LABEL: Final = "<stdout>"
+__all__ = ["ImportJob", "Imported", "import_one", "plan", "register"]
 
 _EPILOG: Final = f"""\
 examples:
@@ -78,13 +61,8 @@ exit status: 0 every file imported; 2 some file could not be read, imported or w
 
 
 @dataclass(frozen=True, slots=True)
-class ImportJob(Input):
+class ImportJob(OutputJob):
     """One file to import and where its document goes (``target`` None: stdout)."""
-
-    target: str | None = None
-    force: bool = False
-    make_folder: bool = False
-    """Create the target's folder (``--out-dir`` keeps a folder's layout below it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,34 +77,6 @@ class Imported(Result):
         """2 when the file could not be read, imported or written, else 0 (a GCS character that
         departs from the rules is imported all the same: its deviations say where)."""
         return EXIT_ERROR if self.error is not None else EXIT_OK
-
-
-def _exists(target: str) -> CharacterError:
-    return CharacterError(
-        OUTPUT_EXISTS,
-        f"{target} exists; give --force to replace it.",
-        {"output": target},
-    )
-
-
-def _write(job: ImportJob, data: bytes) -> None:
-    """Writes the document where the job says; raises ``CharacterError`` when it cannot."""
-    target = job.target
-    stream = None if target is None else standard_stream(target)  # -o /dev/stdout
-    if target is None or stream is not None:
-        write_stdout(data, stream)
-        return
-    try:
-        if job.make_folder:
-            os.makedirs(os.path.dirname(target) or os.curdir, exist_ok=True)
-        if job.force:
-            write_file(target, data)  # a FIFO or a device is written to, never replaced
-        else:
-            write_new(target, data)
-    except FileExistsError:
-        raise _exists(target) from None
-    except OSError as err:
-        raise unwritable(err) from None
 
 
 def _checked(document: dict[str, Any]) -> tuple[str, VerificationReport]:
@@ -151,7 +101,7 @@ def import_one(item: Input) -> Result:
     try:
         imported = gcs_import(job.data if job.data is not None else read_input(job.path))
         text, report = _checked(imported.document)
-        _write(job, text.encode("utf-8"))
+        write_job(job, text.encode("utf-8"))
     except CharacterError as err:
         return Imported(job.path, error=err.to_dict())
     notes = tuple(note.to_dict() for note in imported.notes)
@@ -161,107 +111,27 @@ def import_one(item: Input) -> Result:
 # ================================================================ planning the outputs
 
 
-def _fail(message: str, name: str) -> CommandFailure:
-    return CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": name}))
-
-
-def _beside(path: str) -> str:
-    """``hero.gcs`` -> ``hero.json``, in the same folder."""
-    return os.path.splitext(path)[0] + DEFAULT_SUFFIX
-
-
-def _under(out_dir: str, relative: str) -> str:
-    return os.path.join(out_dir, os.path.splitext(relative)[0] + DEFAULT_SUFFIX)
-
-
-def _job(
-    path: str, target: str | None, force: bool, data: bytes | None = None, *, make_folder: bool = False
-) -> ImportJob:
-    return ImportJob(path, data=data, target=target, force=force, make_folder=make_folder)
+def _job(path: str, target: str | None, force: bool, data: bytes | None = None) -> ImportJob:
+    return ImportJob(path, data=data, target=target, force=force)
 
 
 def _stdin_job(args: argparse.Namespace) -> Input:
-    if args.out_dir is not None:
-        message = "stdin has no file name for --out-dir to use; give -o FILE (or -o - for stdout)."
-        return Input(STDIN, error=CharacterError(INVALID_ARGUMENT, message, {"name": "--out-dir"}).to_dict())
-    try:
-        data = read_input(STDIN)
-    except CharacterError as err:
-        return Input(STDIN, error=err.to_dict())
+    data = stdin_data(args)
+    if isinstance(data, Input):
+        return data
     output: str | None = args.output
     return _job(STDIN, None if output in (None, STDIN) else output, args.force, data)
 
 
 def _folder_jobs(args: argparse.Namespace, folder: str) -> list[Input]:
-    found = document_files(folder, (GCS_SUFFIX,))
-    if not found:
-        message = f"the folder contains no *{GCS_SUFFIX} file."
-        return [Input(folder, error=CharacterError(NO_FILES, message, {"folder": folder}).to_dict())]
-    out_dir: str | None = args.out_dir
-    jobs: list[Input] = []
-    for item in found:
-        if item.error is not None:
-            jobs.append(item)
-        elif out_dir is None:
-            jobs.append(_job(item.path, _beside(item.path), args.force))
-        else:
-            target = _under(out_dir, os.path.relpath(item.path, folder))
-            jobs.append(_job(item.path, target, args.force, make_folder=True))
-    return jobs
+    def job(path: str, target: str, make_folder: bool) -> Input:
+        return ImportJob(path, target=target, force=args.force, make_folder=make_folder)
+
+    return folder_jobs(folder, (GCS_SUFFIX,), args.out_dir, DEFAULT_SUFFIX, job)
 
 
 def _file_job(args: argparse.Namespace, path: str) -> Input:
-    output: str | None = args.output
-    out_dir: str | None = args.out_dir
-    if output is not None:
-        target = None if output == STDIN else output
-    elif out_dir is not None:
-        target = _under(out_dir, os.path.basename(path))
-    else:
-        target = _beside(path)
-    return _job(path, target, args.force)
-
-
-def _same_place(left: str, right: str) -> bool:
-    with contextlib.suppress(OSError):
-        return os.path.samefile(left, right)
-    return os.path.normcase(os.path.abspath(left)) == os.path.normcase(os.path.abspath(right))
-
-
-def _conflict(item: Input, target: str, other: str | None, verb: str) -> Input:
-    if other is None:
-        message = "the output would replace the input itself; give another name with -o or --out-dir."
-    else:
-        message = f"the output {target} is also the output of {other}; {verb} them to different places."
-    details = {"output": target, "input": other if other is not None else item.path}
-    return Input(item.path, error=CharacterError(OUTPUT_CONFLICT, message, details).to_dict())
-
-
-def without_output_conflicts(
-    inputs: list[Input], verb: str, new_file: Callable[[Input], str | None]
-) -> list[Input]:
-    """Each output written once, and never over its own input (checked before anything is written).
-
-    Args:
-        inputs: The planned inputs, in order.
-        verb: The command, for the message (``import``, ``export``).
-        new_file: The file an input without an error would write, or None (stdout, or a file it
-            is meant to write into, as ``export --onto``).
-    """
-    taken: dict[str, str] = {}
-    planned: list[Input] = []
-    for item in inputs:
-        target = new_file(item) if item.error is None else None
-        if target is not None:
-            key = os.path.normcase(os.path.realpath(target))
-            if item.path != STDIN and _same_place(item.path, target):
-                item = _conflict(item, target, None, verb)
-            elif key in taken:
-                item = _conflict(item, target, taken[key], verb)
-            else:
-                taken[key] = item.path
-        planned.append(item)
-    return planned
+    return _job(path, job_target(path, args.output, args.out_dir, DEFAULT_SUFFIX), args.force)
 
 
 def _import_target(item: Input) -> str | None:
@@ -275,24 +145,9 @@ def plan(args: argparse.Namespace) -> list[Input]:
         CommandFailure: The options do not fit the inputs (``-o`` with several files ...).
     """
     paths: Sequence[str] = args.paths
-    output: str | None = args.output
-    if output is not None and (len(paths) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
-        raise _fail("-o names one output: give one file, or use --out-dir for several.", "-o")
-    if paths.count(STDIN) > 1:
-        raise _fail("stdin ('-') can be read once.", "-")
-    if args.out_dir is not None:
-        try:
-            os.makedirs(args.out_dir, exist_ok=True)
-        except OSError as err:
-            raise CommandFailure(args.out_dir, unwritable(err)) from None
-    inputs: list[Input] = []
-    for path in paths:
-        if path == STDIN:
-            inputs.append(_stdin_job(args))
-        elif os.path.isdir(path):
-            inputs.extend(_folder_jobs(args, path))
-        else:
-            inputs.append(_file_job(args, path))
+    if args.output is not None and (len(paths) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
+        raise option_error("-o names one output: give one file, or use --out-dir for several.", "-o")
+    inputs = planned_inputs(args, _stdin_job, _folder_jobs, _file_job)
     return without_output_conflicts(inputs, "import", _import_target)
 
 
