@@ -75,6 +75,7 @@ from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_po
 from .errors import CharacterError, describe, guarded, json_detail
 from .formula._values import MAX_ROLLED_DICE, SYSTEM_RANDOM, roll_dice
 from .locations import (
+    DR_COVER,
     HIT_LOCATIONS,
     LOCATION_NAMES,
     Body,
@@ -124,21 +125,6 @@ _GREATEST_DIVISOR: Final = Fraction(1000)
 """The bounds of an armor divisor: DR is divided, or multiplied, by at most 1000."""
 _DIVISOR_EXPECTED: Final = "a number from 0.001 to 1000 (1 for none), or math.inf for 'ignores DR'"
 
-# The DR table's locationId for each location, then the entry that covers it (B398: a helm
-# protects the skull and face, torso armor the vitals and groin). The eye has no cover.
-_DR_IDS: Final[dict[str, tuple[str, ...]]] = {
-    "skull": ("skull", "head"),
-    "face": ("face", "head"),
-    "eye": ("eyes",),
-    "neck": ("neck",),
-    "torso": ("torso",),
-    "vitals": ("vitals", "torso"),
-    "groin": ("groin", "torso"),
-    "arm": ("arms",),
-    "hand": ("hands",),
-    "leg": ("legs",),
-    "foot": ("feet",),
-}
 _FORMAT_IDS: Final[dict[str, str]] = {
     "eye": "eyes",
     "arm": "arms",
@@ -573,8 +559,8 @@ def _listed_dr(document: Mapping[str, Any], location: str, place: BodyLocation |
     covering one (B398: a helm covers skull and face, torso armor the vitals and groin); for a
     body location the sheet has no entry for, the body table's DR less its natural DR; else 0."""
     if place is None:
-        return _sheet_dr(document, _DR_IDS[location], ()) or 0
-    ids = _DR_IDS.get(location, (_FORMAT_IDS.get(location, location),))
+        return _sheet_dr(document, DR_COVER[location], ()) or 0
+    ids = DR_COVER.get(location, (_FORMAT_IDS.get(location, location),))
     found = _sheet_dr(document, ids, (place.name, place.table_name))
     if found is not None:
         return found

@@ -23,6 +23,7 @@ from .errors import CharacterError, guarded
 
 __all__ = [
     "BODY_EXTENSION",
+    "DR_COVER",
     "HIT_LOCATIONS",
     "LOCATION_NAMES",
     "Body",
@@ -54,6 +55,25 @@ HIT_LOCATIONS: Final[tuple[HitLocation, ...]] = (
     "foot",
 )
 """The rule's names of a humanoid's hit locations, head to foot."""
+
+DR_COVER: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "skull": ("skull", "head"),
+        "face": ("face", "head"),
+        "eye": ("eyes",),
+        "neck": ("neck",),
+        "torso": ("torso",),
+        "vitals": ("vitals", "torso"),
+        "groin": ("groin", "torso"),
+        "arm": ("arms",),
+        "hand": ("hands",),
+        "leg": ("legs",),
+        "foot": ("feet",),
+    }
+)
+"""The DR entries (their ``locationId``) that protect each hit location, the first found read:
+its own, then the one that covers it (B398: a helm protects the skull and face, torso armor the
+vitals and groin). The eye has no cover."""
 
 LOCATION_NAMES: Final[Mapping[str, HitLocation]] = MappingProxyType(
     {

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from ..locations import DR_COVER
 from .export_sheet import (
     ADJUSTMENTS,
     LIMIT,
@@ -55,22 +56,22 @@ _TYPE_TAGS: Final = {
     "quirk": "Quirk",
 }
 
-_DR_PLACES: Final = {
-    "eye": ("eyes",),
-    "skull": ("skull", "head"),
-    "face": ("face", "head"),
-    "neck": ("neck",),
-    "torso": ("torso",),
-    "vitals": ("vitals", "torso"),
-    "groin": ("groin", "torso"),
-    "arm": ("arms",),
-    "hand": ("hands",),
-    "leg": ("legs",),
-    "foot": ("feet",),
-}
-"""Each GCS humanoid location and the DR entries that cover it, in the order they are read (as
-:func:`~gurps_character.resolve_hit` reads them: a helm covers skull and face, torso armor the
-vitals and groin)."""
+_BODY_ORDER: Final = (
+    "eye",
+    "skull",
+    "face",
+    "neck",
+    "torso",
+    "vitals",
+    "groin",
+    "arm",
+    "hand",
+    "leg",
+    "foot",
+)
+"""GCS's humanoid locations in the order its body table lists them (the DR entries that cover
+each are :data:`~gurps_character.locations.DR_COVER`'s, as :func:`~gurps_character.resolve_hit`
+reads them)."""
 _SKILL_NAME: Final = re.compile(r"(?P<name>.+?)(?:/TL(?P<tl>[^\s()/]+))?(?: \((?P<spec>[^()]+)\))?")
 
 _QUANTITY_NAME: Final = re.compile(r"(.*\S) ×([0-9]+(?:\.[0-9]{1,4})?)")
@@ -427,8 +428,8 @@ class ListsPart(SheetBase):
                 by_id[ident] = (index, entry)
         amounts: dict[str, int] = {}
         covered: dict[int, list[str]] = {}
-        for place_id, places in _DR_PLACES.items():
-            for place in places:
+        for place_id in _BODY_ORDER:
+            for place in DR_COVER[place_id]:
                 if place in by_id:
                     index, entry = by_id[place]
                     dr = entry.get("dr")
