@@ -49,7 +49,15 @@ PLAIN: st.SearchStrategy[Any] = st.one_of(
 
 
 NUMBERS = st.integers(-5, 5) | st.floats(-5, 5) | st.sampled_from((0, 0.0, -0.0))
-BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")), VALUES, max_size=3)
+BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")), VALUES, max_size=3) | (
+    st.fixed_dictionaries(  # the usual feature's shape, with any values of the kinds it nearly has
+        {
+            "type": TEXTS | NUMBERS,
+            "locations": TEXTS | st.lists(TEXTS | NUMBERS, min_size=1, max_size=2),
+            "amount": NUMBERS | st.booleans(),
+        }
+    )
+)
 LIKELY: dict[str, st.SearchStrategy[Any]] = {
     **dict.fromkeys(("base_points", "points_per_level", "levels", "points", "quantity"), NUMBERS),
     **dict.fromkeys(("can_level", "equipped"), st.booleans()),

@@ -292,7 +292,10 @@ def _weapon(weapon: Any) -> str:
         elif kind is dict:
             add(head + _block(value, _D6, _D5))
         elif kind is list and value:
-            add(head + "[" + ",".join([_D6 + _block(item, _D7, _D6) for item in value]) + _D5 + "]")
+            if len(value) == 1:  # the usual defaults: the one skill the weapon is used with
+                add(f"{head}[{_D6}{_block(value[0], _D7, _D6)}{_D5}]")
+            else:
+                add(head + "[" + ",".join([_D6 + _block(item, _D7, _D6) for item in value]) + _D5 + "]")
         else:
             add(head + _value(value))
     return _D4 + "{" + ",".join(parts) + _D4 + "}" if parts else _D4 + "{}"
@@ -324,6 +327,8 @@ def _nested(value: Any) -> str:
     of plain values, lists of texts and blocks, written here; anything else by the generic writer."""
     if type(value) is list and value:
         try:
+            if len(value) == 1:  # the usual: one feature
+                return f"[{_D4}{_entry(value[0])}{_D3}]"
             return "[" + ",".join([_D4 + _entry(entry) for entry in value]) + _D3 + "]"
         except (_Unusual, TypeError):
             return container_text(value, "\t\t\t", 3)
@@ -337,9 +342,26 @@ def _entry(entry: Any) -> str:
     "amount": 4}``) at depth 4."""
     if type(entry) is not dict or not entry:
         raise _Unusual
+    heads = _KEYS
+    if len(entry) == 3:  # the usual feature: its type, what it bears on (a text or one), its amount
+        (key, value), (key2, value2), (key3, value3) = entry.items()
+        kind2 = type(value2)
+        if type(value) is str and type(value3) is int:
+            middle = (
+                _quoted(value2)
+                if kind2 is str
+                else f"[{_D6}{_quoted(value2[0])}{_D5}]"
+                if kind2 is list and len(value2) == 1 and type(value2[0]) is str
+                else None
+            )
+            if middle is not None:
+                return (
+                    f"{{{_D5}{heads.get(key) or _head(key)}{_quoted(value)},"
+                    f"{_D5}{heads.get(key2) or _head(key2)}{middle},"
+                    f"{_D5}{heads.get(key3) or _head(key3)}{int.__repr__(value3)}{_D4}}}"
+                )
     parts: list[str] = []
     add = parts.append
-    heads = _KEYS
     for key, value in entry.items():
         head = _D5 + (heads.get(key) or encode_basestring(key) + ": ")
         kind = type(value)
@@ -372,18 +394,23 @@ def _block(block: Any, inner: str, outer: str) -> str:
         raise _Unusual
     heads = _KEYS
     size = len(block)
-    if size == 2:  # most blocks have two or three keys: written without a loop
+    if size == 2:  # most blocks have two or three keys, mostly texts: written without a loop
         (key, value), (key2, value2) = block.items()
         return (
-            f"{{{inner}{heads.get(key) or _head(key)}{_value(value)},"
-            f"{inner}{heads.get(key2) or _head(key2)}{_value(value2)}{outer}}}"
+            f"{{{inner}{heads.get(key) or _head(key)}"
+            f"{_quoted(value) if type(value) is str else _value(value)},"
+            f"{inner}{heads.get(key2) or _head(key2)}"
+            f"{_quoted(value2) if type(value2) is str else _value(value2)}{outer}}}"
         )
     if size == 3:
         (key, value), (key2, value2), (key3, value3) = block.items()
         return (
-            f"{{{inner}{heads.get(key) or _head(key)}{_value(value)},"
-            f"{inner}{heads.get(key2) or _head(key2)}{_value(value2)},"
-            f"{inner}{heads.get(key3) or _head(key3)}{_value(value3)}{outer}}}"
+            f"{{{inner}{heads.get(key) or _head(key)}"
+            f"{_quoted(value) if type(value) is str else _value(value)},"
+            f"{inner}{heads.get(key2) or _head(key2)}"
+            f"{_quoted(value2) if type(value2) is str else _value(value2)},"
+            f"{inner}{heads.get(key3) or _head(key3)}"
+            f"{_quoted(value3) if type(value3) is str else _value(value3)}{outer}}}"
         )
     if not size:
         return "{}"
