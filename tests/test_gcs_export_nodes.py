@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import random
 from dataclasses import FrozenInstanceError
 from datetime import datetime, timedelta, timezone
 
@@ -15,7 +14,7 @@ from hypothesis import strategies as st
 
 from gurps_character.gcs import new_character
 from gurps_character.gcs.export_notes import ExportNote, NoteList
-from gurps_character.gcs.tids import KINDS, TidMaker
+from gurps_character.gcs.tids import COUNTED, TidMaker
 
 
 class _OwnIsoformat(datetime):
@@ -40,20 +39,22 @@ def test_date_and_time_is_each_field_padded(moment: datetime) -> None:
     assert new_character._date_and_time(own) == expected
 
 
-def test_a_tid_given_already_is_skipped_for_the_next_drawn() -> None:
+def test_after_the_tids_one_prefix_counts_a_new_prefix_takes_over() -> None:
     seed = "Tamsin Ashdown\x002024-01-01T00:00:00Z\x00gcs"
-    generator = random.Random(int.from_bytes(hashlib.sha256(seed.encode()).digest(), "big"))
-    bodies = [base64.urlsafe_b64encode(generator.randbytes(12)).decode("ascii") for _ in range(130)]
+    prefixes = [
+        base64.urlsafe_b64encode(hashlib.sha256(seed.encode() + b"\x00" + number).digest()[:9]).decode(
+            "ascii"
+        )
+        for number in (b"0", b"1")
+    ]
     maker = TidMaker(seed)
-    assert maker.new("trait") == "t" + bodies[0]
-    maker._given.add("s" + bodies[1])  # as if drawn before for a skill
-    assert maker.new("skill") == "s" + bodies[2]  # the next characters drawn
-    assert maker.new("trait") == "t" + bodies[3]
-    for index in range(4, 63):
-        assert maker.new("note") == KINDS["note"] + bodies[index]
-    maker._given.add("e" + bodies[63])  # the last of the first draw given already: draw again
-    assert maker.new("equipment") == "e" + bodies[64]
-    assert maker.new("equipment") == "e" + bodies[65]
+    first = maker.new("trait")
+    assert first == "t" + prefixes[0] + "AAAA"
+    maker._count = COUNTED - 1  # as if all but one TID under the first prefix were made
+    assert maker.new("skill") == "s" + prefixes[0] + "____"
+    assert maker.new("note") == "n" + prefixes[1] + "AAAA"
+    assert maker.new("note") == "n" + prefixes[1] + "AAAB"
+    assert prefixes[0] != prefixes[1]
 
 
 @given(st.lists(st.tuples(st.text(max_size=8), st.sampled_from(["differs", "added"]), st.text(max_size=8))))

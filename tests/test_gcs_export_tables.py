@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import random
+import re
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,18 +50,31 @@ def test_fxp_text_of_a_whole_number_has_separators(value: int) -> None:
     assert fxp_text(value) == f"{value:,}"
 
 
-def test_tids_are_drawn_twelve_bytes_at_a_time() -> None:
+def test_tids_are_the_kind_a_prefix_of_the_character_and_the_count() -> None:
     seed = "Tamsin Ashdown\x002024-01-01T00:00:00Z\x00gcs"
     maker = TidMaker(seed)
     kinds = list(KINDS)
-    made = [maker.new(kinds[index % len(kinds)]) for index in range(300)]  # several draws of 64
-    generator = random.Random(int.from_bytes(hashlib.sha256(seed.encode()).digest(), "big"))
-    expected = [
-        KINDS[kinds[index % len(kinds)]] + base64.urlsafe_b64encode(generator.randbytes(12)).decode("ascii")
-        for index in range(300)
+    made = [maker.new(kinds[index % len(kinds)]) for index in range(5000)]
+    prefix = base64.urlsafe_b64encode(hashlib.sha256(seed.encode() + b"\x000").digest()[:9]).decode("ascii")
+    expected = [  # the count as 3 bytes is 4 base64 characters
+        KINDS[kinds[index % len(kinds)]]
+        + prefix
+        + base64.urlsafe_b64encode(index.to_bytes(3, "big")).decode()
+        for index in range(5000)
     ]
     assert made == expected
     assert len(set(made)) == len(made)
+
+
+@given(st.text(max_size=20), st.lists(st.sampled_from(sorted(KINDS)), max_size=80))
+def test_tids_have_gcs_shape_are_new_and_follow_from_the_seed(seed: str, kinds: list[str]) -> None:
+    maker, again = TidMaker(seed), TidMaker(seed)
+    made = [maker.new(kind) for kind in kinds]
+    assert made == [again.new(kind) for kind in kinds]
+    assert len(set(made)) == len(made)
+    for tid, kind in zip(made, kinds, strict=True):
+        assert re.fullmatch("[A-Za-z][A-Za-z0-9_-]{16}", tid)
+        assert tid[0] == KINDS[kind]
 
 
 @given(st.lists(st.integers(-(10**6), 10**6), min_size=len(HUMANOID), max_size=len(HUMANOID)))

@@ -1,15 +1,17 @@
-"""GCS's node ids (TIDs): the node's kind letter and 16 URL-safe base64 characters (96 bits).
+"""GCS's node ids (TIDs): the node's kind letter and 16 URL-safe base64 characters.
 
-An export draws them from a generator seeded with the character, so that exporting the same
-document twice gives the same file (GCS itself draws them at random; either way they are only
-names for the nodes within one file).
+GCS draws the 16 characters at random; they are only names for the nodes within one file. An
+export makes them from the character instead, so that exporting the same document twice gives the
+same file: 12 characters of a hash of the character (its name and creation time), the same for
+every node of the file, then 4 that count the nodes made. Counting makes every TID of a file new
+without remembering the ones given, and two characters' files share no TID but by a hash collision
+(72 bits).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import random
 from typing import Final
 
 __all__ = ["KINDS", "TidMaker"]
@@ -27,49 +29,49 @@ KINDS: Final = {
 }
 """The kind letters of the nodes an export writes (GCS's ``model/kinds``)."""
 
+DIGITS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+"""The URL-safe base64 alphabet, each character's place its value."""
 
-_BATCH: Final = 64
-"""TIDs drawn at once: 12 random bytes are 16 base64 characters exactly, so one encoding of 64
-times 12 bytes gives 64 TIDs' characters (and the bytes of two draws are those of one draw of
-both: the generator gives 4 bytes at a time, and 12 is a multiple of 4)."""
-
-_DRAWN_LENGTH: Final = 16 * _BATCH
+COUNTED: Final = 64**4
+"""The TIDs counted under one prefix (4 characters of the count)."""
 
 
 class TidMaker:
     """Fresh TIDs for one file, never the same twice."""
 
     def __init__(self, seed: str) -> None:
-        digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
-        self._given: set[str] = set()
-        self._drawn = ""
-        """The characters of the TIDs drawn last, 16 to a TID."""
-        self._next = _DRAWN_LENGTH
-        """Where the next TID's characters start in :attr:`_drawn` (at its end: draw again)."""
+        self._seed = seed.encode("utf-8", "surrogatepass")
+        self._prefixes: set[str] = set()
+        """The prefixes given out (a new one after every :data:`COUNTED` TIDs)."""
+        self._prefix = self._next_prefix()
+        self._count = 0
+        """The TIDs made under :attr:`_prefix`."""
 
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
-        letter = KINDS[kind]
-        start = self._next
-        if start != _DRAWN_LENGTH:  # the usual TID: its characters drawn already, and it is new
-            self._next = start + 16
-            tid = letter + self._drawn[start : start + 16]
-            if tid not in self._given:
-                self._given.add(tid)
-                return tid
-        return self._drawn_tid(letter)
+        count = self._count
+        if count == COUNTED:  # not met by any document within the format's limits
+            self._prefix = self._next_prefix()
+            count = 0
+        self._count = count + 1
+        digits = DIGITS
+        return (
+            KINDS[kind]
+            + self._prefix
+            + digits[count >> 18]
+            + digits[count >> 12 & 63]
+            + digits[count >> 6 & 63]
+            + digits[count & 63]
+        )
 
-    def _drawn_tid(self, letter: str) -> str:
-        """The next new TID with ``letter``, drawing again where the drawn characters end."""
-        given = self._given
+    def _next_prefix(self) -> str:
+        """12 characters of the hash of the seed and a number, one not given before."""
+        given = self._prefixes
+        number = len(given)
         while True:
-            start = self._next
-            if start == _DRAWN_LENGTH:
-                self._drawn = base64.urlsafe_b64encode(self._random.randbytes(12 * _BATCH)).decode("ascii")
-                start = 0
-            self._next = start + 16
-            tid = letter + self._drawn[start : start + 16]
-            if tid not in given:
-                given.add(tid)
-                return tid
+            digest = hashlib.sha256(self._seed + b"\x00%d" % number).digest()
+            prefix = base64.urlsafe_b64encode(digest[:9]).decode("ascii")
+            if prefix not in given:
+                given.add(prefix)
+                return prefix
+            number += 1
