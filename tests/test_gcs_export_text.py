@@ -57,6 +57,9 @@ BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")
             "amount": NUMBERS | st.booleans(),
         }
     )
+    | st.fixed_dictionaries(  # the usual modifier's shape
+        {"id": TEXTS, "name": TEXTS, "local_notes": TEXTS | NUMBERS, "cost_adj": TEXTS | st.none()}
+    )
 )
 LIKELY: dict[str, st.SearchStrategy[Any]] = {
     **dict.fromkeys(("base_points", "points_per_level", "levels", "points", "quantity"), NUMBERS),

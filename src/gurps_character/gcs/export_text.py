@@ -352,14 +352,25 @@ def _entry(entry: Any) -> str:
                 if kind2 is str
                 else f"[{_D6}{_quoted(value2[0])}{_D5}]"
                 if kind2 is list and len(value2) == 1 and type(value2[0]) is str
+                else "[" + ",".join([_D6 + _quoted(item) for item in value2]) + _D5 + "]"
+                if kind2 is list and value2
                 else None
-            )
+            )  # a TypeError for locations that are not texts: the generic writer writes them
             if middle is not None:
                 return (
                     f"{{{_D5}{heads.get(key) or _head(key)}{_quoted(value)},"
                     f"{_D5}{heads.get(key2) or _head(key2)}{middle},"
                     f"{_D5}{heads.get(key3) or _head(key3)}{int.__repr__(value3)}{_D4}}}"
                 )
+    elif len(entry) == 4:  # the usual modifier: its id, name, notes and cost, all texts
+        (key, value), (key2, value2), (key3, value3), (key4, value4) = entry.items()
+        if type(value) is str and type(value2) is str and type(value3) is str and type(value4) is str:
+            return (
+                f"{{{_D5}{heads.get(key) or _head(key)}{_quoted(value)},"
+                f"{_D5}{heads.get(key2) or _head(key2)}{_quoted(value2)},"
+                f"{_D5}{heads.get(key3) or _head(key3)}{_quoted(value3)},"
+                f"{_D5}{heads.get(key4) or _head(key4)}{_quoted(value4)}{_D4}}}"
+            )
     parts: list[str] = []
     add = parts.append
     for key, value in entry.items():
