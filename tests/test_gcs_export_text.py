@@ -195,6 +195,67 @@ def test_the_node_writers_write_what_the_generic_writer_does(
     assert character_text(data) == reference_text(data)
 
 
+ODD = st.integers(0, 5).map(lambda draw: draw == 0)
+"""Now and then True: a value of another kind than the export writes."""
+
+
+def usually(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """``strategy``'s values, now and then any value instead."""
+    return ODD.flatmap(lambda odd: VALUES if odd else strategy)
+
+
+SECTIONS = st.fixed_dictionaries(
+    {
+        "profile": usually(st.dictionaries(TEXTS, usually(TEXTS), min_size=1, max_size=4)),
+        "settings": usually(
+            st.tuples(  # GCS's keys in GCS's order
+                usually(st.builds(RawJson, TEXTS)),
+                usually(st.builds(RawJson, TEXTS)),
+                usually(TEXTS),
+                usually(TEXTS),
+                usually(TEXTS),
+            ).map(
+                lambda values: dict(
+                    zip(
+                        (
+                            "attributes",
+                            "body_type",
+                            "damage_progression",
+                            "default_length_units",
+                            "default_weight_units",
+                        ),
+                        values,
+                        strict=True,
+                    )
+                )
+            )
+        ),
+        "points_record": usually(
+            st.lists(
+                usually(st.fixed_dictionaries({"when": TEXTS, "points": NUMBERS, "reason": TEXTS})),
+                min_size=1,
+                max_size=2,
+            )
+        ),
+    }
+)
+"""The file's own sections the writer takes at once (the profile, settings and points record)."""
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SECTIONS)
+def test_the_files_sections_are_written_as_the_generic_writer_writes_them(data: dict[str, Any]) -> None:
+    try:
+        expected: Any = reference_text(data)
+    except GcsJsonError as err:
+        expected = type(err)
+    try:
+        written: Any = character_text(data)
+    except GcsJsonError as err:
+        written = type(err)
+    assert written == expected
+
+
 def test_a_typical_node_of_each_kind() -> None:
     weapon = {
         "id": "wA",

@@ -19,7 +19,7 @@ from json.encoder import encode_basestring
 from typing import Any, Final
 
 from .export_sheet import WEAPON_KEYS, finished
-from .gcs_json import TooDeepToRecurse, as_gcs_file, container_text, gcs_text_checked, scalar_text
+from .gcs_json import RawJson, TooDeepToRecurse, as_gcs_file, container_text, gcs_text_checked, scalar_text
 
 __all__ = ["character_text"]
 
@@ -29,6 +29,7 @@ _NODE_LISTS: Final = frozenset(("traits", "skills", "equipment"))
 _quoted: Final = encode_basestring
 """Text as JSON (a TypeError for what is not text: the node is then written by the generic writer)."""
 
+_D2: Final = "\n\t\t"
 _D3: Final = "\n\t\t\t"
 _D4: Final = "\n\t\t\t\t"
 _D5: Final = "\n\t\t\t\t\t"
@@ -50,7 +51,7 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
             if key in _NODE_LISTS and value:
                 parts.append(head + "[" + ",".join([_node(node) for node in value]) + "\n\t]")
             elif (type(value) is dict or type(value) is list) and value:
-                parts.append(head + container_text(value, "\t", 1))
+                parts.append(head + _section(key, value))
             else:
                 parts.append(head + scalar_text(value))
     except TooDeepToRecurse:
@@ -61,6 +62,49 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
             }
         )
     return as_gcs_file("{" + ",".join(parts) + "\n}")
+
+
+def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
+    """One of the file's own values (at depth 1) that is a container with content: the usual
+    profile (all texts), points record (one entry) and settings written at once."""
+    if type(value) is dict:
+        if key == "profile":
+            try:
+                return (
+                    "{"
+                    + ",".join([f"{_D2}{_head(name)}{_quoted(text)}" for name, text in value.items()])
+                    + "\n\t}"
+                )
+            except TypeError:  # a value that is not text (or a key): the generic writer
+                pass
+        elif key == "settings" and tuple(value) == _SETTINGS:
+            table, body, progression, length, weight = value.values()
+            if (
+                type(table) is RawJson
+                and type(body) is RawJson
+                and type(progression) is str
+                and type(length) is str
+                and type(weight) is str
+            ):
+                return (
+                    f'{{{_D2}"attributes": {str.__str__(table)},{_D2}"body_type": {str.__str__(body)},'
+                    f'{_D2}"damage_progression": {_quoted(progression)},{_D2}"default_length_units": '
+                    f'{_quoted(length)},{_D2}"default_weight_units": {_quoted(weight)}\n\t}}'
+                )
+    elif key == "points_record" and len(value) == 1:
+        entry = value[0]
+        if type(entry) is dict and len(entry) == 3:
+            try:
+                return f"[{_D2}{_block(entry, _D3, _D2)}\n\t]"
+            except _Unusual:
+                pass
+    return container_text(value, "\t", 1)
+
+
+_SETTINGS: Final = (
+    "attributes", "body_type", "damage_progression", "default_length_units", "default_weight_units",
+)  # fmt: skip
+"""The keys of the export's settings, in GCS's order."""
 
 
 class _Unusual(Exception):
