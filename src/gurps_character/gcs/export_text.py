@@ -61,7 +61,12 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
                 for key, value in data.items()
             }
         )
-    return as_gcs_file("{" + ",".join(parts) + "\n}")
+    if not parts:
+        return as_gcs_file("{}")
+    # the braces and final newline joined with the members: the file's text is copied once
+    parts[0] = "{" + parts[0]
+    parts[-1] += "\n}\n"
+    return as_gcs_file(",".join(parts), ended=True)
 
 
 def _section(key: str, value: dict[str, Any] | list[Any]) -> str:

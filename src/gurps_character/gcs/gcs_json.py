@@ -128,10 +128,11 @@ def gcs_text_checked(data: Any) -> tuple[str, bool]:
     return as_gcs_file("".join(out))
 
 
-def as_gcs_file(body: str) -> tuple[str, bool]:
-    """The JSON text ``body`` as GCS writes a file: with a final newline, the characters GCS
-    escapes escaped, lone UTF-16 surrogates written as U+FFFD; and whether there were any."""
-    text = body + "\n"
+def as_gcs_file(body: str, *, ended: bool = False) -> tuple[str, bool]:
+    """The JSON text ``body`` as GCS writes a file: with a final newline (``ended``: it has it
+    already), the characters GCS escapes escaped, lone UTF-16 surrogates written as U+FFFD; and
+    whether there were any."""
+    text = body if ended else body + "\n"
     for character, escaped in _ESCAPES:
         if character in text:
             text = text.replace(character, escaped)
