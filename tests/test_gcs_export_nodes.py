@@ -39,6 +39,31 @@ def test_date_and_time_is_each_field_padded(moment: datetime) -> None:
     assert new_character._date_and_time(own) == expected
 
 
+UTC_DATES = st.builds(
+    lambda moment, millis, swaps: _swapped(
+        f"{moment.year:04d}-{moment:%m-%dT%H:%M:%S}" + (f".{millis:03d}" if millis is not None else "") + "Z",
+        swaps,
+    ),
+    st.datetimes(),
+    st.none() | st.integers(0, 999),
+    st.lists(st.tuples(st.integers(0, 23), st.sampled_from("0123456789-:T.Z+z ١é")), max_size=2),
+)
+"""Dates of the shape the library writes (UTC, to the second or millisecond), some with a
+character or two changed (into digits of another script, signs, letters)."""
+
+
+def _swapped(text: str, swaps: list[tuple[int, str]]) -> str:
+    characters = list(text)
+    for place, character in swaps:
+        characters[place % len(characters)] = character
+    return "".join(characters)
+
+
+@given(UTC_DATES)
+def test_a_date_of_the_usual_shape_is_read_as_any_date_is(value: str) -> None:
+    assert new_character._document_date(value) == new_character._parsed_date(value)
+
+
 def test_after_the_tids_one_prefix_counts_a_new_prefix_takes_over() -> None:
     seed = "Tamsin Ashdown\x002024-01-01T00:00:00Z\x00gcs"
     prefixes = [

@@ -66,7 +66,8 @@ def export_gcs(
             ``tooLarge`` when ``base`` is no GCS text or is too long.
         TypeError: ``now`` is naive.
     """
-    format_timestamp(now)
+    if now is not None and (type(now) is not datetime or now.tzinfo is not UTC):
+        format_timestamp(now)  # refuses a naive time or one outside the years 1 to 9999 in UTC
     limit = check_max_bytes(max_bytes)
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")

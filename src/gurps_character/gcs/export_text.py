@@ -96,7 +96,7 @@ def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
                     f'{_D2}"damage_progression": {_quoted(progression)},{_D2}"default_length_units": '
                     f'{_quoted(length)},{_D2}"default_weight_units": {_quoted(weight)}\n\t}}'
                 )
-    elif key == "points_record" and len(value) == 1:
+    elif type(value) is list and key == "points_record" and len(value) == 1:
         entry = value[0]
         if type(entry) is dict and len(entry) == 3:
             try:

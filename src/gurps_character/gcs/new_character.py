@@ -124,6 +124,22 @@ def _document_date(value: object) -> str | None:
     """The document's date-time as GCS writes dates (no fraction of a second)."""
     if not isinstance(value, str):
         return None
+    size = len(value)
+    if (size == 20 or (size == 24 and value[19] == "." and value[20:23].isdigit())) and value[-1] == "Z":
+        # UTC to the second or millisecond, as the library writes dates: written as it is when it
+        # is a date and time of that shape (the fields in their places)
+        shape = value[4] + value[7] + value[10] + value[13] + value[16]
+        if shape == "--T::" and value.isascii():
+            try:
+                datetime.fromisoformat(value[:-1])
+            except ValueError:
+                return None
+            return value[:19] + "Z"
+    return _parsed_date(value)
+
+
+def _parsed_date(value: str) -> str | None:
+    """:func:`_document_date` of any text: the date-time read, then written as GCS writes it."""
     try:
         moment = datetime.fromisoformat(value.replace("z", "Z").replace("Z", "+00:00").replace("t", "T"))
     except ValueError:
