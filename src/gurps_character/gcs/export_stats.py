@@ -30,7 +30,7 @@ from .standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     ATTRIBUTE_NAMES,
     POOL_THRESHOLDS,
-    attributes_text,
+    standard_attributes_text,
 )
 
 __all__ = ["StatsPart"]
@@ -62,61 +62,57 @@ _EXTRA_SOURCES: Final = {
 }
 """GCS's attributes the document has no place for → the attribute whose value they take."""
 
-_BASE_SOURCES: Final = {
-    "st": None,
-    "dx": None,
-    "iq": None,
-    "ht": None,
-    "will": "iq",
-    "per": "iq",
-    "hp": "st",
-    "fp": "ht",
-    "basic_speed": None,
-    "basic_move": None,
-}
-"""The attribute whose value is an attribute's base (None: 10, or Basic Speed's and Move's own)."""
-
 
 class _Attribute(NamedTuple):
-    """What an export needs of one attribute of GCS's standard set, made once."""
+    """What an export needs of one attribute the document has, made once."""
 
     ident: str
-    section: str | None
-    """The document's section holding it (None: GCS's attribute without a place there)."""
-    key: str
-    """Its key in the section (for GCS's own attribute: the attribute whose value it has)."""
     pointer: str
     cost: int
     label: str
-    base: str | None
+    followers: int
+    """How many of GCS's own attributes follow it in the file, taking its value (see
+    :data:`_EXTRA_SOURCES`)."""
+    current: str | None
+    """A pool's key in ``values`` for its current value (None: no pool)."""
 
 
-def _attribute(ident: str) -> _Attribute:
-    if ident not in _CORE:
-        return _Attribute(ident, None, _EXTRA_SOURCES[ident], "", 0, "", None)
-    pointer, cost = _CORE[ident]
-    _, section, key = pointer.split("/")
-    return _Attribute(ident, section, key, pointer, cost, ATTRIBUTE_NAMES[ident], _BASE_SOURCES[ident])
+def _attributes_in_file_order() -> tuple[_Attribute, ...]:
+    found: list[_Attribute] = []
+    for ident in ATTRIBUTE_DEFINITIONS:
+        if ident in _CORE:
+            pointer, cost = _CORE[ident]
+            current = f"{ident}_current" if ident in _POOLS else None
+            found.append(_Attribute(ident, pointer, cost, ATTRIBUTE_NAMES[ident], 0, current))
+        elif found and found[-1].ident == _EXTRA_SOURCES[ident]:
+            found[-1] = found[-1]._replace(followers=found[-1].followers + 1)
+        else:  # pragma: no cover - the standard set lists each right after its source
+            raise AssertionError(f"{ident} does not follow the attribute it takes its value from")
+    return tuple(found)
 
 
-_ATTRIBUTES: Final = tuple(_attribute(ident) for ident in ATTRIBUTE_DEFINITIONS)
-"""GCS's standard set in the file's order."""
+_POOLS: Final = frozenset(("hp", "fp"))
+
+_ATTRIBUTES: Final = _attributes_in_file_order()
+"""The attributes the document has, in the file's order (which
+:meth:`StatsPart._read_values` keeps them in too)."""
 
 _VALUE_PLACES: Final = tuple(
-    (ident, f"/{section}/{key}/value", ATTRIBUTE_NAMES[ident], section, key)
-    for ident, section, key in (
-        ("st", "attributes", "st"),
-        ("dx", "attributes", "dx"),
-        ("iq", "attributes", "iq"),
-        ("ht", "attributes", "ht"),
-        ("hp", "secondary", "hp"),
-        ("will", "secondary", "will"),
-        ("per", "secondary", "per"),
-        ("fp", "secondary", "fp"),
-        ("basic_move", "secondary", "basicMove"),
+    (ident, [attribute.ident for attribute in _ATTRIBUTES].index(ident), f"{_CORE[ident][0]}/value", label)
+    for ident, label in (
+        ("st", "ST"),
+        ("dx", "DX"),
+        ("iq", "IQ"),
+        ("ht", "HT"),
+        ("hp", "HP"),
+        ("will", "Will"),
+        ("per", "Per"),
+        ("fp", "FP"),
+        ("basic_move", "Basic Move"),
     )
 )
-"""The whole-numbered values read from the document: id, pointer, label, section and key."""
+"""The whole-numbered values read from the document, in the order read (their notes' order): id,
+place in :attr:`StatsPart.stored_attributes`, pointer and label."""
 
 
 def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -128,117 +124,156 @@ def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 class StatsPart(SheetBase):
     """Attributes, derived values and points."""
 
+    stored_attributes: tuple[Mapping[str, Any], ...]
+    """The document's entries of :data:`_ATTRIBUTES`, in that order (read once)."""
+
     def _read_values(self) -> None:
         doc = self.doc
         values = self.values
-        sections = {"attributes": doc["attributes"], "secondary": doc["secondary"]}
-        for ident, pointer, label, section, key in _VALUE_PLACES:
-            value = sections[section][key].get("value")
-            kind = type(value)
-            if not ((kind is int or kind is float) and -LIMIT <= value <= LIMIT):
-                value = self.bounded(value, pointer, label)
-            values[ident] = math.floor(value)
-        speed = self.bounded(
-            doc["secondary"]["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
+        attributes, secondary = doc["attributes"], doc["secondary"]
+        stored = self.stored_attributes = (  # in the order of _ATTRIBUTES
+            attributes["st"],
+            attributes["dx"],
+            attributes["iq"],
+            attributes["ht"],
+            secondary["will"],
+            secondary["per"],
+            secondary["basicSpeed"],
+            secondary["basicMove"],
+            secondary["fp"],
+            secondary["hp"],
         )
-        values["basic_speed"] = math.floor(speed * 4) / 4
+        floor = math.floor
+        for ident, index, pointer, label in _VALUE_PLACES:
+            value = stored[index].get("value")
+            kind = type(value)
+            if kind is int and -LIMIT <= value <= LIMIT:
+                values[ident] = value  # the usual: a whole number, its own floor
+                continue
+            if not (kind is float and -LIMIT <= value <= LIMIT):
+                value = self.bounded(value, pointer, label)
+            values[ident] = floor(value)
+        speed = self.bounded(stored[6].get("value"), "/secondary/basicSpeed/value", "Basic Speed")
+        values["basic_speed"] = floor(speed * 4) / 4
 
     def _attributes(self, progression: str) -> RawJson:
-        doc = self.doc
         values = self.values
-        size = self.bounded(
-            doc.get("profile", {}).get("sizeModifier"), "/profile/sizeModifier", "Size modifier"
+        stored_size = self.doc.get("profile", {}).get("sizeModifier")
+        size = (
+            stored_size
+            if type(stored_size) is int and -LIMIT <= stored_size <= LIMIT
+            else self.bounded(stored_size, "/profile/sizeModifier", "Size modifier")
         )
-        sections = {"attributes": _section(doc, "attributes"), "secondary": _section(doc, "secondary")}
+        st, dx, iq, ht, speed = values["st"], values["dx"], values["iq"], values["ht"], values["basic_speed"]
+        bases = (10, 10, 10, 10, iq, iq, (dx + ht) / 4, math.floor(speed), ht, st)  # as _ATTRIBUTES
+        spent = self.attribute_points
         numbers: list[float] = []  # the entries' numbers in the order they are written
-        add = numbers.append
-        damaged = {"hp": False, "fp": False}
-        for ident, section, key, pointer, cost, label, base_source in _ATTRIBUTES:
-            if section is None:  # GCS's own attribute: its base, which is the source's value
-                value = values[key]
-                numbers += (0, value if type(value) is int else plain(value), 0)
-                continue
-            stored = sections[section].get(key, {})
+        damaged_fp = damaged_hp = False
+        for (ident, pointer, cost, label, followers, current_key), stored, base in zip(
+            _ATTRIBUTES, self.stored_attributes, bases, strict=True
+        ):
             if type(stored) is not dict and not isinstance(stored, Mapping):
                 stored = {}
-            points = stored.get("points")
+            points: Any = stored.get("points")
             kind = type(points)
             if not ((kind is int or kind is float) and -LIMIT <= points <= LIMIT):
                 points = self.bounded(points, f"{pointer}/points", "Points")
+            value = values[ident]
+            adj = value - base  # every level bought, when the points pay for them (see _levels)
             if "costModifiers" in stored or (size > 0 and ident in _SIZE_DISCOUNT):
                 reduction = self._reductions(ident, stored, pointer, size, progression)
-            else:
-                reduction = 0.0  # what _reductions gives without modifiers or size discount
-            value = values[ident]
-            if base_source is not None:
-                base: float = values[base_source]
-            elif ident == "basic_speed":
-                base = (values["dx"] + values["ht"]) / 4
-            elif ident == "basic_move":
-                base = math.floor(values["basic_speed"])
-            else:
-                base = 10
-            adj = value - base  # every level bought, when the points pay for them (see _levels)
-            gcs_points = math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)  # _attribute_cost
-            if gcs_points == points:
-                bonus: float = 0
-            else:
-                adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
                 gcs_points = _attribute_cost(adj, cost, reduction)
-            self.attribute_points[ident] = gcs_points
-            if bonus:
-                self.adjust(
-                    {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
-                    f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its "
-                    "points buy",
-                )
-                self.note(
-                    f"{pointer}/value",
-                    "deviation",
-                    f"{label} {plain(value)} with {plain(points)} "
-                    f"points{self.why(pointer + '/points')}: "
-                    f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
-                    f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
-                )
-            elif gcs_points != points:
-                self.note(
-                    f"{pointer}/points",
-                    "approximated",
-                    f"GCS charges {plain(gcs_points)} points for {label} "
-                    f"{plain(value)}, the "
-                    f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
-                    "spent agree.",
-                )
-            add(adj if type(adj) is int else plain(adj))
-            if ident == "hp" or ident == "fp":
-                current = math.floor(
-                    self.bounded(stored.get("current", stored.get("value")), f"{pointer}/current", "Current")
-                )
-                damage = value - current
-                low = -10 * value if ident == "hp" else -value
-                if not min(low, value) <= current <= max(low, value):
-                    self.note(
-                        f"{pointer}/current",
-                        "differs",
-                        f"{label} {plain(current)} of {plain(value)} is "
-                        "outside the format's "
-                        f"bounds; GCS keeps it (damage {plain(damage)}), an import reads it back within "
-                        "them.",
-                    )
-                values[f"{ident}_current"] = current
-                if damage:
-                    damaged[ident] = True
-                    add(plain(damage))
-                numbers += (value if type(value) is int else plain(value), plain(current), gcs_points)
-            else:
-                numbers += (value if type(value) is int else plain(value), gcs_points)
+            else:  # no reduction: what _reductions gives without modifiers or size discount
+                reduction = 0.0
+                gcs_points = adj * cost if type(adj) is int else _attribute_cost(adj, cost, 0.0)
+            if gcs_points != points:
+                adj, gcs_points = self._bought(ident, pointer, label, value, base, points, cost, reduction)
+            spent[ident] = gcs_points
+            if current_key is None:
+                if type(value) is int:
+                    numbers += (adj, value, gcs_points)
+                else:  # Basic Speed, in quarters
+                    numbers += (_quarters(adj), _quarters(value), gcs_points)
+            else:  # a pool: whole numbers
+                current = stored.get("current", stored.get("value"))
+                if not (type(current) is int and 0 <= current <= value):  # else within all bounds
+                    current = self._current(ident, current, value, pointer, label)
+                values[current_key] = current
+                if current == value:
+                    numbers += (adj, value, current, gcs_points)
+                else:
+                    if ident == "hp":
+                        damaged_hp = True
+                    else:
+                        damaged_fp = True
+                    numbers += (adj, value - current, value, current, gcs_points)
+            if followers:
+                numbers += (value,) * followers  # GCS's own attributes' values (their base)
             if value < 0 and ident in _PRIMARY:
                 self.note(
                     f"{pointer}/value",
                     "differs",
                     f"{label} {plain(value)} is below 0; an import of the file reads it as 0.",
                 )
-        return attributes_text(numbers, damaged["fp"], damaged["hp"])
+        return standard_attributes_text(numbers, damaged_fp, damaged_hp)
+
+    def _bought(
+        self,
+        ident: str,
+        pointer: str,
+        label: str,
+        value: float,
+        base: float,
+        points: float,
+        cost: int,
+        reduction: float,
+    ) -> tuple[float, int]:
+        """The levels bought and GCS's points for them, for an attribute whose levels above its
+        base the document's points do not pay for (noted; a bonus for levels beyond them)."""
+        adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
+        gcs_points = _attribute_cost(adj, cost, reduction)
+        if bonus:
+            self.adjust(
+                {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
+                f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its points buy",
+            )
+            self.note(
+                f"{pointer}/value",
+                "deviation",
+                f"{label} {plain(value)} with {plain(points)} "
+                f"points{self.why(pointer + '/points')}: "
+                f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
+                f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
+            )
+        elif gcs_points != points:
+            self.note(
+                f"{pointer}/points",
+                "approximated",
+                f"GCS charges {plain(gcs_points)} points for {label} "
+                f"{plain(value)}, the "
+                f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
+                "spent agree.",
+            )
+        return adj, gcs_points
+
+    def _current(self, ident: str, stored: object, value: float, pointer: str, label: str) -> int:
+        """A pool's current value as written (``stored``: the document's, or its maximum when it
+        has none), noted when it is outside the format's bounds."""
+        if type(stored) is int and -LIMIT <= stored <= LIMIT:
+            current = stored
+        else:
+            current = math.floor(self.bounded(stored, f"{pointer}/current", "Current"))
+        low = -10 * value if ident == "hp" else -value
+        if not min(low, value) <= current <= max(low, value):
+            self.note(
+                f"{pointer}/current",
+                "differs",
+                f"{label} {plain(current)} of {plain(value)} is "
+                "outside the format's "
+                f"bounds; GCS keeps it (damage {plain(value - current)}), an import reads it back within "
+                "them.",
+            )
+        return current
 
     def _reductions(
         self, ident: str, stored: Mapping[str, Any], pointer: str, size: float, progression: str
@@ -808,6 +843,14 @@ def _levels(
             if abs(adj) <= 2 * LIMIT and _attribute_cost(adj, cost, reduction) == points:
                 return adj, value - base - adj
     return bought, 0
+
+
+def _quarters(value: float) -> int | float:
+    """:func:`plain` of a multiple of 0.25 (Basic Speed's values; a test checks it): whole
+    numbers as ``int``, others as they are (4 decimals hold them)."""
+    if type(value) is int:
+        return value
+    return int(value) if value.is_integer() else value
 
 
 def _attribute_cost(adj: float, cost: int, reduction: float) -> int:

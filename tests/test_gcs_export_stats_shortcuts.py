@@ -1,0 +1,88 @@
+"""The attributes' shortcuts of the export against what they stand for: the template with GCS's
+own attributes' zeros written in against the whole template, Basic Speed's numbers against
+:func:`plain`, the points of levels bought without a cost reduction against GCS's rounding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gurps_character.gcs.export_sheet import LIMIT, plain
+from gurps_character.gcs.export_stats import _CORE, _attribute_cost, _quarters
+from gurps_character.gcs.standard_sheet import (
+    ATTRIBUTE_DEFINITIONS,
+    attributes_text,
+    standard_attributes_text,
+)
+
+_OWN = ("fright_check", "vision", "hearing", "taste_smell", "touch")
+_POOLS = ("fp", "hp")
+
+_numbers = st.one_of(
+    st.integers(-2_000_000, 2_000_000),
+    st.floats(-1e6, 1e6, allow_nan=False).map(lambda x: round(x, 4)),
+)
+
+
+def _all_and_standard(draw: Any, fp_damage: bool, hp_damage: bool) -> tuple[list[float], list[float]]:
+    """Every entry's numbers in the order the text has them, and the same without GCS's own
+    attributes' adj and points (drawn as 0, as an export has them)."""
+    every: list[float] = []
+    standard: list[float] = []
+    for ident in ATTRIBUTE_DEFINITIONS:
+        own = ident in _OWN
+        adj = 0 if own else draw(_numbers)
+        numbers = [adj]
+        if (fp_damage if ident == "fp" else hp_damage) and ident in _POOLS:
+            numbers.append(draw(_numbers.filter(bool)))
+        numbers.append(draw(_numbers))
+        if ident in _POOLS:
+            numbers.append(draw(_numbers))
+        numbers.append(0 if own else draw(_numbers))
+        every += numbers
+        standard += numbers[1:-1] if own else numbers
+    return every, standard
+
+
+@given(st.data(), st.booleans(), st.booleans())
+def test_the_standard_template_is_the_whole_template_with_own_attributes_at_0(
+    data: st.DataObject, fp_damage: bool, hp_damage: bool
+) -> None:
+    every, standard = _all_and_standard(data.draw, fp_damage, hp_damage)
+    assert len(standard) == len(every) - 2 * len(_OWN)
+    assert standard_attributes_text(standard, fp_damage, hp_damage) == attributes_text(
+        every, fp_damage, hp_damage
+    )
+
+
+@given(st.integers(-8 * LIMIT - 8, 8 * LIMIT + 8))
+def test_quarters_are_written_as_plain_writes_them(quarters: int) -> None:
+    value = quarters / 4
+    shown = _quarters(value)
+    assert shown == plain(value)
+    assert type(shown) is type(plain(value))
+
+
+def test_quarters_near_zero_and_whole_numbers() -> None:
+    for quarters in range(-400, 401):
+        value = quarters / 4
+        assert (_quarters(value), type(_quarters(value))) == (plain(value), type(plain(value)))
+    assert type(_quarters(-0.0)) is int
+    assert _quarters(7) == 7 and type(_quarters(7)) is int
+
+
+_COSTS = sorted({cost for _, cost in _CORE.values()})
+_ADJ_BOUND = 2 * LIMIT + 10  # a value and a base each within LIMIT (or the base 10)
+
+
+@given(st.integers(-_ADJ_BOUND, _ADJ_BOUND), st.sampled_from(_COSTS))
+def test_whole_levels_without_reduction_cost_their_levels_times_the_cost(adj: int, cost: int) -> None:
+    assert _attribute_cost(adj, cost, 0.0) == adj * cost
+
+
+def test_whole_levels_without_reduction_at_the_edges() -> None:
+    for cost in _COSTS:
+        for adj in (*range(-50, 51), -_ADJ_BOUND, _ADJ_BOUND, -LIMIT, LIMIT, LIMIT - 1, 1 - LIMIT):
+            assert _attribute_cost(adj, cost, 0.0) == adj * cost
