@@ -1,16 +1,18 @@
 """The attributes' shortcuts of the export against what they stand for: the template with GCS's
 own attributes' zeros written in against the whole template, Basic Speed's numbers against
-:func:`plain`, the points of levels bought without a cost reduction against GCS's rounding."""
+:func:`plain`, the points of levels bought without a cost reduction against GCS's rounding, Move
+and Dodge per encumbrance level against the rule level by level."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gurps_character.gcs.export_sheet import LIMIT, plain
-from gurps_character.gcs.export_stats import _CORE, _attribute_cost, _quarters
+from gurps_character.gcs.export_stats import _CORE, _attribute_cost, _moves_and_dodges, _quarters
 from gurps_character.gcs.standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     attributes_text,
@@ -86,3 +88,32 @@ def test_whole_levels_without_reduction_at_the_edges() -> None:
     for cost in _COSTS:
         for adj in (*range(-50, 51), -_ADJ_BOUND, _ADJ_BOUND, -LIMIT, LIMIT, LIMIT - 1, 1 - LIMIT):
             assert _attribute_cost(adj, cost, 0.0) == adj * cost
+
+
+def _moves_and_dodges_level_by_level(move_base: float, dodge_base: float) -> tuple[list[int], list[int]]:
+    """GCS's rule read on its own: each level's Move and Dodge, then raised to their least."""
+    moves = [math.floor(move_base * factor / 10) for factor in (10, 8, 6, 4, 2)]
+    dodges = [math.trunc(dodge_base - level) for level in range(5)]
+    least_move = 1 if move_base > 0 else 0
+    return [max(move, least_move) for move in moves], [max(dodge, 1) for dodge in dodges]
+
+
+_move_bases = st.integers(0, 2 * LIMIT)
+_dodge_bases = st.one_of(
+    st.integers(-2 * LIMIT, 2 * LIMIT),
+    st.integers(-8 * LIMIT, 8 * LIMIT).map(lambda quarters: quarters / 4),
+)
+
+
+@given(_move_bases, _dodge_bases)
+def test_moves_and_dodges_are_the_rule_level_by_level(move_base: int, dodge_base: float) -> None:
+    assert _moves_and_dodges(move_base, dodge_base) == _moves_and_dodges_level_by_level(move_base, dodge_base)
+
+
+def test_moves_and_dodges_near_their_least() -> None:
+    for move_base in range(12):
+        for quarters in range(-40, 60):
+            dodge_base = quarters / 4
+            assert _moves_and_dodges(move_base, dodge_base) == _moves_and_dodges_level_by_level(
+                move_base, dodge_base
+            )

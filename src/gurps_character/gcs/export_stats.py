@@ -310,9 +310,12 @@ class StatsPart(SheetBase):
 
     def _pool_states(self, derived: Derived) -> None:
         values = self.values
-        for ident, label, thresholds in _POOL_RULES:
+        for (ident, label, thresholds), current_key in zip(_POOL_RULES, _POOL_CURRENTS, strict=True):
             maximum = values[ident]
-            found = _halving(thresholds, maximum, values.get(f"{ident}_current", maximum))
+            current = values.get(current_key, maximum)
+            if maximum >= 0 and current > 0 and current > math.ceil(maximum / 3) - 1:
+                continue  # in no state that halves anything (_halving's first test)
+            found = _halving(thresholds, maximum, current)
             if found is not None:
                 derived.halving.append((label, *found))
 
@@ -320,14 +323,18 @@ class StatsPart(SheetBase):
         dodge = _section(self.doc, "defenses").get("dodge", {})
         if type(dodge) is not dict and not isinstance(dodge, Mapping):
             dodge = {}
-        stored = number(dodge.get("value"), math.nan)
+        stored = dodge.get("value")
         speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
         rules = math.trunc(speed + 3)
-        wanted = (
-            math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
-            if not math.isnan(stored)
-            else rules
-        )
+        if type(stored) is int and -LIMIT <= stored <= LIMIT:  # the usual: its own floor
+            wanted = stored
+        else:
+            stored = number(stored, math.nan)
+            wanted = (
+                math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
+                if not math.isnan(stored)
+                else rules
+            )
         bonus = wanted - rules
         if bonus:
             self.adjust(
@@ -393,26 +400,28 @@ class StatsPart(SheetBase):
                 f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
                 "uses it.",
             )
+        calc = derived.calc
         for key, got, stored, target in (
             ("thrust", derived.thrust, stored_thrust, wanted_thrust),
             ("swing", derived.swing, stored_swing, wanted_swing),
         ):
             if target is not None and target != got:
                 derived.shift[key] = target
+            text = calc[key] = dice_text(*got)  # the file's (calc's keys are put in order at the end)
             if type(stored) is dict:  # the dict GCS's values make, compared key by key
                 same = (
                     len(stored) == 3
                     and stored.get("dice") == got[0]
                     and stored.get("adds") == got[1]
-                    and stored.get("notation") == dice_text(*got)
+                    and stored.get("notation") == text
                 )
             else:
-                same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+                same = dict(stored) == {"notation": text, "dice": got[0], "adds": got[1]}
             if not same:
                 self.note(
                     f"/damage/{key}",
                     "differs",
-                    f"GCS's damage table gives {key} {dice_text(*got)} at ST {st}, the document "
+                    f"GCS's damage table gives {key} {text} at ST {st}, the document "
                     f"{text_of(stored.get('notation'))[:20]}{self.why('/damage/' + key)}; no ST bonus gives "
                     "both thrust "
                     f"and swing: the weapons that use {key} carry the difference in their own damage.",
@@ -426,6 +435,12 @@ class StatsPart(SheetBase):
         st = int(self.values["st"])
         stored = number(encumbrance.get("basicLift"), math.nan)
         halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
+        if not halved:  # the usual: GCS's Basic Lift at the character's ST is the document's
+            pounds = basic_lift_pounds(st, derived.progression)
+            kg = (pounds / 2 if pounds % 2 else pounds // 2) if type(pounds) is int else _kg(pounds)
+            if kg == stored:  # no Lifting ST bonus, nothing to note (as below)
+                derived.lift_pounds, derived.lift_kg = pounds, kg
+                return
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
         progression = derived.progression
@@ -457,7 +472,7 @@ class StatsPart(SheetBase):
         if type(pounds) is int:  # whole pounds are whole or half kg, as plain(round(...)) gives them
             derived.lift_kg = pounds / 2 if pounds % 2 else pounds // 2
         else:
-            derived.lift_kg = plain(round(pounds / 2, 6))
+            derived.lift_kg = _kg(pounds)
         if derived.lift_kg == wanted:
             return
         if halved:
@@ -487,27 +502,7 @@ class StatsPart(SheetBase):
         dodge_base = (
             math.ceil(derived.dodge_start / (2 * dodge_halvings)) if dodge_halvings else derived.dodge_start
         )
-        least_move = 1 if move_base > 0 else 0
-        floor, trunc = math.floor, math.trunc
-        moves = [
-            floor(move_base * 10 / 10),
-            floor(move_base * 8 / 10),
-            floor(move_base * 6 / 10),
-            floor(move_base * 4 / 10),
-            floor(move_base * 2 / 10),
-        ]
-        dodges = [
-            trunc(dodge_base),
-            trunc(dodge_base - 1),
-            trunc(dodge_base - 2),
-            trunc(dodge_base - 3),
-            trunc(dodge_base - 4),
-        ]
-        for level in range(5):  # GCS's Move is at least 1 while Basic Move is above 0, Dodge at least 1
-            if moves[level] < least_move:
-                moves[level] = least_move
-            if dodges[level] < 1:
-                dodges[level] = 1
+        moves, dodges = _moves_and_dodges(move_base, dodge_base)
         if dodges[0] != derived.wanted_dodge:
             self.note(
                 "/defenses/dodge/value",
@@ -527,16 +522,22 @@ class StatsPart(SheetBase):
                 found = entry.get("level")
             else:
                 continue
-            if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
+            if type(found) is int and 0 <= found <= 4:
+                level = found
+            elif found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
                 continue
-            level = int(found)
+            else:
+                level = int(found)
             # whole pounds: the load is exact in halves, as plain(round(..., 6)) has it
             load = (
                 lift_pounds * _LOADS[level] / 2
                 if whole_pounds
                 else plain(round(lift_pounds * _LOADS[level] / 2, 6))
             )
-            for key, got in (("move", moves[level]), ("dodge", dodges[level]), ("maxLoad", load)):
+            move, dodge = moves[level], dodges[level]
+            if entry.get("move") == move and entry.get("dodge") == dodge and entry.get("maxLoad") == load:
+                continue  # the usual: nothing to note
+            for key, got in (("move", move), ("dodge", dodge), ("maxLoad", load)):
                 stored = entry.get(key)
                 if stored != got and isinstance(stored, int | float) and not isinstance(stored, bool):
                     why = (
@@ -552,9 +553,7 @@ class StatsPart(SheetBase):
                         f"GCS shows {plain(got)} at encumbrance level {level}, the document "
                         f"{plain(stored)}: {why}.",
                     )
-        calc = derived.calc
-        calc["swing"] = dice_text(*derived.swing)
-        calc["thrust"] = dice_text(*derived.thrust)
+        calc = derived.calc  # its thrust and swing are in since _damage_table
         shown = f"{lift_pounds:,}" if type(lift_pounds) is int else fxp_text(lift_pounds)  # as fxp_text
         calc["basic_lift"] = f"{shown} lb"
         bonuses = derived.calc_bonuses
@@ -579,7 +578,10 @@ class StatsPart(SheetBase):
         return "GCS's Dodge is Dodge less the level, at least 1"
 
     def _encumbrance_level(self, lift_pounds: float) -> int:
-        carried = sum(_weight_pounds(node) for node in self.equipment)
+        equipment = self.equipment
+        carried = sum(_weight_pounds(node) for node in equipment) if equipment else 0
+        if carried <= lift_pounds:
+            return 0
         for level, factor in enumerate(_LOADS):
             if carried <= lift_pounds * factor:
                 return level
@@ -635,6 +637,35 @@ class StatsPart(SheetBase):
         return plain(self.bounded(budget, "/points/budget", "Budget"))
 
 
+def _moves_and_dodges(move_base: float, dodge_base: float) -> tuple[list[int], list[int]]:
+    """GCS's Move and Dodge at each encumbrance level from Move's base (not below 0) and Dodge's:
+    Move times 1, 0.8, 0.6, 0.4 and 0.2, at least 1 while the base is above 0; Dodge less the
+    level, at least 1."""
+    floor, trunc = math.floor, math.trunc
+    moves = [
+        floor(move_base * 10 / 10),
+        floor(move_base * 8 / 10),
+        floor(move_base * 6 / 10),
+        floor(move_base * 4 / 10),
+        floor(move_base * 2 / 10),
+    ]
+    dodges = [
+        trunc(dodge_base),
+        trunc(dodge_base - 1),
+        trunc(dodge_base - 2),
+        trunc(dodge_base - 3),
+        trunc(dodge_base - 4),
+    ]
+    least_move = 1 if move_base > 0 else 0
+    if moves[4] < least_move or dodges[4] < 1:  # both never rise with the level: the last is least
+        for level in range(5):
+            if moves[level] < least_move:
+                moves[level] = least_move
+            if dodges[level] < 1:
+                dodges[level] = 1
+    return moves, dodges
+
+
 def _halving_causes(derived: Derived, op: str) -> str:
     found = [f"{pool} is '{state}'" for pool, state, ops in derived.halving if op in ops]
     return " and ".join(found) or "a pool is low"
@@ -683,6 +714,8 @@ _POOL_RULES: Final = tuple(
 )
 """Each pool's id, label and states (worst first): the name, the highest current value still in
 it as a function of the maximum, and what GCS halves meanwhile."""
+_POOL_CURRENTS: Final = tuple(f"{ident}_current" for ident, _, _ in _POOL_RULES)
+"""The keys of :data:`_POOL_RULES`' current values in ``values``."""
 
 _CALC_BONUSES: Final = (
     "lifting_st_bonus",
@@ -823,7 +856,12 @@ def _searched_striking(st: int, wanted_thrust: _Dice, wanted_swing: _Dice) -> tu
 
 def _lift_kg(st: int, bonus: int, progression: str) -> float:
     """GCS's Basic Lift in kg (its pounds at 1 kg = 2 lb) for Lifting ST ``st + bonus``."""
-    return plain(round(basic_lift_pounds(st + bonus, progression) / 2, 6))
+    return _kg(basic_lift_pounds(st + bonus, progression))
+
+
+def _kg(pounds: float) -> float:
+    """Pounds as kg at GCS's 1 kg = 2 lb, as GCS writes them."""
+    return plain(round(pounds / 2, 6))
 
 
 def _levels(
