@@ -1,7 +1,8 @@
 """The attributes' shortcuts of the export against what they stand for: the template with GCS's
 own attributes' zeros written in against the whole template, Basic Speed's numbers against
 :func:`plain`, the points of levels bought without a cost reduction against GCS's rounding, Move
-and Dodge per encumbrance level against the rule level by level."""
+and Dodge per encumbrance level against the rule level by level, the Basic Set's damage table
+against its thrust and swing."""
 
 from __future__ import annotations
 
@@ -11,8 +12,16 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_sheet import LIMIT, plain
-from gurps_character.gcs.export_stats import _CORE, _attribute_cost, _moves_and_dodges, _quarters
+from gurps_character.gcs.export_sheet import LIMIT, dice_text, plain
+from gurps_character.gcs.export_stats import (
+    _BASIC_SET,
+    _CORE,
+    _RUNS_UP_TO,
+    _attribute_cost,
+    _moves_and_dodges,
+    _quarters,
+)
+from gurps_character.gcs.progression import swing, thrust
 from gurps_character.gcs.standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     attributes_text,
@@ -117,3 +126,11 @@ def test_moves_and_dodges_near_their_least() -> None:
             assert _moves_and_dodges(move_base, dodge_base) == _moves_and_dodges_level_by_level(
                 move_base, dodge_base
             )
+
+
+def test_the_basic_sets_table_is_its_thrust_and_swing_at_each_st() -> None:
+    assert len(_BASIC_SET) == _RUNS_UP_TO + 1
+    for strength, entry in enumerate(_BASIC_SET):
+        thrust_at, swing_at = thrust(strength, "basic_set"), swing(strength, "basic_set")
+        assert thrust_at is not None and swing_at is not None
+        assert entry == (thrust_at, swing_at, dice_text(*thrust_at), dice_text(*swing_at))

@@ -356,6 +356,23 @@ class StatsPart(SheetBase):
         st = int(self.values["st"])
         damage = _section(self.doc, "damage")
         stored_thrust, stored_swing = damage.get("thrust", {}), damage.get("swing", {})
+        if st <= _RUNS_UP_TO and st >= 0 and type(stored_thrust) is dict and type(stored_swing) is dict:
+            basic_thrust, basic_swing, thrust_text, swing_text = _BASIC_SET[st]
+            if (
+                len(stored_thrust) == 3
+                and len(stored_swing) == 3
+                and stored_thrust.get("dice") == basic_thrust[0]
+                and stored_thrust.get("adds") == basic_thrust[1]
+                and stored_swing.get("dice") == basic_swing[0]
+                and stored_swing.get("adds") == basic_swing[1]
+                and stored_thrust.get("notation") == thrust_text
+                and stored_swing.get("notation") == swing_text
+            ):  # the usual: the Basic Set's at the character's ST, as GCS's values make them
+                derived.progression, derived.striking = "basic_set", 0
+                derived.thrust, derived.swing = basic_thrust, basic_swing
+                calc = derived.calc
+                calc["thrust"], calc["swing"] = thrust_text, swing_text
+                return
         if type(stored_thrust) is not dict and not isinstance(stored_thrust, Mapping):
             stored_thrust = {}
         if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
@@ -593,14 +610,22 @@ class StatsPart(SheetBase):
         doc = self.doc
         points = doc.get("points", {})
         spent_gcs: float = sum(self.attribute_points.values())  # whole points: the order is no matter
-        if self.traits:
-            spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
-        if self.skills:
-            spent_gcs += sum(number(node["points"]) for node in self.skills)
+        traits, skills = self.traits, self.skills
+        if traits:  # number() of each (the list's sum is the generator's, in the same order)
+            found = [node["calc"]["points"] for node in traits]
+            spent_gcs += sum([value if type(value) is int else number(value) for value in found])
+        if skills:
+            found = [node["points"] for node in skills]
+            spent_gcs += sum([value if type(value) is int else number(value) for value in found])
         stored = points.get("spent")
-        if not isinstance(stored, int | float) or isinstance(stored, bool):
+        kind = type(stored)
+        if kind is not int and kind is not float and (not isinstance(stored, int | float) or kind is bool):
             stored = sum(number(v) for v in points.get("breakdown", {}).values())
-        spent = self.bounded(stored, "/points/spent", "Points spent")
+        spent = (
+            stored
+            if (kind is int or kind is float) and -LIMIT <= stored <= LIMIT
+            else self.bounded(stored, "/points/spent", "Points spent")
+        )
         correction = round(spent - spent_gcs)
         if spent_gcs + correction != spent:
             self.note(
@@ -634,6 +659,8 @@ class StatsPart(SheetBase):
                 f"The document has no point budget: the file's total is the points spent, {plain(spent)}.",
             )
             return plain(spent)
+        if type(budget) is int and -LIMIT <= budget <= LIMIT:
+            return budget  # the usual: a whole number, as the file has it
         return plain(self.bounded(budget, "/points/budget", "Budget"))
 
 
@@ -799,6 +826,14 @@ def _runs(thrust_at: Table, swing_at: Table) -> dict[tuple[_Dice, _Dice], tuple[
             runs[pair] = (strength, highest[pair])
     return runs
 
+
+def _basic_set_at(st: int) -> tuple[_Dice, _Dice, str, str]:
+    thrust_at, swing_at = _basic_thrust(st), _basic_swing(st)
+    return thrust_at, swing_at, dice_text(*thrust_at), dice_text(*swing_at)
+
+
+_BASIC_SET: Final = tuple(_basic_set_at(st) for st in range(_RUNS_UP_TO + 1))
+"""The Basic Set's thrust and swing and their texts at each ST from 0 to :data:`_RUNS_UP_TO`."""
 
 _RUNS: Final = tuple(
     (progression, _runs(thrust_at, swing_at)) for progression, thrust_at, swing_at in _TABLES
