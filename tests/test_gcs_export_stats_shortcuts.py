@@ -2,7 +2,7 @@
 own attributes' zeros written in against the whole template, Basic Speed's numbers against
 :func:`plain`, the points of levels bought without a cost reduction against GCS's rounding, Move
 and Dodge per encumbrance level against the rule level by level, the Basic Set's damage table
-against its thrust and swing."""
+against its thrust and swing, the pounds carried against each item's."""
 
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_sheet import LIMIT, dice_text, plain
+from gurps_character.gcs.export_sheet import LIMIT, dice_text, fxp_text, plain
 from gurps_character.gcs.export_stats import (
     _BASIC_SET,
     _CORE,
     _RUNS_UP_TO,
     _attribute_cost,
+    _carried_pounds,
     _moves_and_dodges,
     _quarters,
+    _weight_pounds,
 )
 from gurps_character.gcs.progression import swing, thrust
 from gurps_character.gcs.standard_sheet import (
@@ -134,3 +136,23 @@ def test_the_basic_sets_table_is_its_thrust_and_swing_at_each_st() -> None:
         thrust_at, swing_at = thrust(strength, "basic_set"), swing(strength, "basic_set")
         assert thrust_at is not None and swing_at is not None
         assert entry == (thrust_at, swing_at, dice_text(*thrust_at), dice_text(*swing_at))
+
+
+_weights = st.one_of(
+    st.floats(-2e6, 2e6, allow_nan=False).map(lambda pounds: fxp_text(pounds) + " lb"),
+    st.integers(-2_000_000, 2_000_000).map(lambda pounds: fxp_text(pounds) + " lb"),
+    st.sampled_from(["", " lb", "lb", "12", "1,5 lb", "x lb", "1_000 lb", " 7 lb", "nan lb"]),
+    st.none(),
+    st.integers(),
+)
+_items = st.one_of(
+    st.builds(lambda weight: {"calc": {"extended_weight": weight}}, _weights),
+    st.just({}),
+    st.just({"calc": {}}),
+)
+
+
+@given(st.lists(_items, max_size=6))
+def test_the_carried_pounds_are_the_sum_of_each_items_pounds(equipment: list[dict[str, Any]]) -> None:
+    carried, each = _carried_pounds(equipment), sum(_weight_pounds(node) for node in equipment)
+    assert carried == each or (math.isnan(carried) and math.isnan(each))

@@ -450,7 +450,9 @@ class StatsPart(SheetBase):
         ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
         no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
         st = int(self.values["st"])
-        stored = number(encumbrance.get("basicLift"), math.nan)
+        stored = encumbrance.get("basicLift")
+        if type(stored) is not int and type(stored) is not float:
+            stored = number(stored, math.nan)
         halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
         if not halved:  # the usual: GCS's Basic Lift at the character's ST is the document's
             pounds = basic_lift_pounds(st, derived.progression)
@@ -596,7 +598,7 @@ class StatsPart(SheetBase):
 
     def _encumbrance_level(self, lift_pounds: float) -> int:
         equipment = self.equipment
-        carried = sum(_weight_pounds(node) for node in equipment) if equipment else 0
+        carried = _carried_pounds(equipment) if equipment else 0
         if carried <= lift_pounds:
             return 0
         for level, factor in enumerate(_LOADS):
@@ -929,6 +931,14 @@ def _quarters(value: float) -> int | float:
 def _attribute_cost(adj: float, cost: int, reduction: float) -> int:
     """GCS's points for levels bought: reduced by the cost reductions in force, rounded up."""
     return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)
+
+
+def _carried_pounds(equipment: list[dict[str, Any]]) -> float:
+    """The items' weights (``calc.extended_weight``) in pounds: the sum of :func:`_weight_pounds`'s."""
+    try:  # the usual: each item's weight as the export writes it, in pounds below 1,000
+        return sum([float(node["calc"]["extended_weight"].removesuffix(" lb")) for node in equipment])
+    except (AttributeError, KeyError, TypeError, ValueError):  # a thousands separator, or no text
+        return sum(_weight_pounds(node) for node in equipment)
 
 
 def _weight_pounds(node: Mapping[str, Any]) -> float:
