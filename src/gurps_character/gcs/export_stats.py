@@ -582,7 +582,11 @@ class StatsPart(SheetBase):
                     calc[key] = bonuses[key]
         calc["move"] = moves
         calc["dodge"] = dodges
-        derived.encumbrance_level = self._encumbrance_level(lift_pounds)
+        for node, _, _ in self.weapon_nodes:  # only a fencing parry loses the level (_weapon_details)
+            parry = node.get("parry")
+            if parry is not None and (type(parry) is not str or "F" in parry):
+                derived.encumbrance_level = self._encumbrance_level(lift_pounds)
+                break
 
     def _move_cause(self, halvings: int, derived: Derived) -> str:
         if halvings:
