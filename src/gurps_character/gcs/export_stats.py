@@ -167,20 +167,20 @@ class StatsPart(SheetBase):
         st, dx, iq, ht, speed = values["st"], values["dx"], values["iq"], values["ht"], values["basic_speed"]
         bases = (10, 10, 10, 10, iq, iq, (dx + ht) / 4, math.floor(speed), ht, st)  # as _ATTRIBUTES
         spent = self.attribute_points
+        discounted = _SIZE_DISCOUNT if size > 0 else ()
+        low, high = -LIMIT, LIMIT
         numbers: list[float] = []  # the entries' numbers in the order they are written
         damaged_fp = damaged_hp = False
+        # the entries are mappings: _read_values has read them
         for (ident, pointer, cost, label, followers, current_key), stored, base in zip(
             _ATTRIBUTES, self.stored_attributes, bases, strict=True
         ):
-            if type(stored) is not dict and not isinstance(stored, Mapping):
-                stored = {}
             points: Any = stored.get("points")
-            kind = type(points)
-            if not ((kind is int or kind is float) and -LIMIT <= points <= LIMIT):
+            if type(points) is not int or not low <= points <= high:  # else within the bounds
                 points = self.bounded(points, f"{pointer}/points", "Points")
             value = values[ident]
             adj = value - base  # every level bought, when the points pay for them (see _levels)
-            if "costModifiers" in stored or (size > 0 and ident in _SIZE_DISCOUNT):
+            if "costModifiers" in stored or ident in discounted:
                 reduction = self._reductions(ident, stored, pointer, size, progression)
                 gcs_points = _attribute_cost(adj, cost, reduction)
             else:  # no reduction: what _reductions gives without modifiers or size discount
