@@ -356,10 +356,12 @@ class StatsPart(SheetBase):
         st = int(self.values["st"])
         damage = _section(self.doc, "damage")
         stored_thrust, stored_swing = damage.get("thrust", {}), damage.get("swing", {})
-        if st <= _RUNS_UP_TO and st >= 0 and type(stored_thrust) is dict and type(stored_swing) is dict:
+        if 0 <= st <= _RUNS_UP_TO:
             basic_thrust, basic_swing, thrust_text, swing_text = _BASIC_SET[st]
             if (
-                len(stored_thrust) == 3
+                type(stored_thrust) is dict
+                and type(stored_swing) is dict
+                and len(stored_thrust) == 3
                 and len(stored_swing) == 3
                 and stored_thrust.get("dice") == basic_thrust[0]
                 and stored_thrust.get("adds") == basic_thrust[1]
@@ -373,23 +375,28 @@ class StatsPart(SheetBase):
                 calc = derived.calc
                 calc["thrust"], calc["swing"] = thrust_text, swing_text
                 return
+        else:
+            basic_thrust, basic_swing = _basic_thrust(st), _basic_swing(st)
+            thrust_text, swing_text = dice_text(*basic_thrust), dice_text(*basic_swing)
         if type(stored_thrust) is not dict and not isinstance(stored_thrust, Mapping):
             stored_thrust = {}
         if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
             stored_swing = {}
         wanted_thrust, wanted_swing = _dice_of(stored_thrust), _dice_of(stored_swing)
-        basic = (_basic_thrust(st), _basic_swing(st))
-        if st >= 0 and basic[0] == wanted_thrust and basic[1] == wanted_swing:
-            found: tuple[str, int] | None = ("basic_set", 0)  # what _striking finds first
+        if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
+            found: tuple[str, int] | None = None  # as _striking finds
+        elif st >= 0 and basic_thrust == wanted_thrust and basic_swing == wanted_swing:
+            found = None  # the Basic Set's at the character's ST, what _striking finds first
         else:
-            found = _striking(st, wanted_thrust, wanted_swing)
+            found = _other_striking(st, wanted_thrust, wanted_swing)
         if found is None or found == ("basic_set", 0):
             progression, bonus = "basic_set", 0
-            derived.thrust, derived.swing = basic
+            derived.thrust, derived.swing = basic_thrust, basic_swing
         else:
             progression, bonus = found
             derived.thrust = thrust(st + bonus, progression) or (1, 0)
             derived.swing = swing(st + bonus, progression) or (1, 0)
+            thrust_text, swing_text = dice_text(*derived.thrust), dice_text(*derived.swing)
         derived.progression = progression
         derived.striking = bonus
         if bonus:
@@ -418,13 +425,13 @@ class StatsPart(SheetBase):
                 "uses it.",
             )
         calc = derived.calc
-        for key, got, stored, target in (
-            ("thrust", derived.thrust, stored_thrust, wanted_thrust),
-            ("swing", derived.swing, stored_swing, wanted_swing),
+        for key, got, text, stored, target in (
+            ("thrust", derived.thrust, thrust_text, stored_thrust, wanted_thrust),
+            ("swing", derived.swing, swing_text, stored_swing, wanted_swing),
         ):
             if target is not None and target != got:
                 derived.shift[key] = target
-            text = calc[key] = dice_text(*got)  # the file's (calc's keys are put in order at the end)
+            calc[key] = text  # the file's (calc's keys are put in order at the end)
             if type(stored) is dict:  # the dict GCS's values make, compared key by key
                 same = (
                     len(stored) == 3
@@ -857,6 +864,12 @@ def _striking(
         return None
     if st >= 0 and _basic_thrust(st) == wanted_thrust and _basic_swing(st) == wanted_swing:
         return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
+    return _other_striking(st, wanted_thrust, wanted_swing)
+
+
+def _other_striking(st: int, wanted_thrust: _Dice, wanted_swing: _Dice) -> tuple[str, int] | None:
+    """:func:`_striking` for an ``st`` (within 10,000) whose Basic Set's thrust and swing are
+    not the ones wanted, or below 0."""
     high = st + _MOST_BONUS
     if high > _RUNS_UP_TO:
         return _searched_striking(st, wanted_thrust, wanted_swing)
