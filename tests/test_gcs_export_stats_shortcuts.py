@@ -78,6 +78,14 @@ def test_quarters_are_written_as_plain_writes_them(quarters: int) -> None:
     assert type(shown) is type(plain(value))
 
 
+@given(st.integers(-(10**10), 10**10))
+def test_halves_up_to_the_largest_load_are_written_as_plain_writes_them(halves: int) -> None:
+    """An encumbrance level's load in whole pounds' halves: at most 10 times a Basic Lift of
+    at most 10^9 lb, halved."""
+    value = halves / 2
+    assert (_quarters(value), type(_quarters(value))) == (plain(value), type(plain(value)))
+
+
 def test_quarters_near_zero_and_whole_numbers() -> None:
     for quarters in range(-400, 401):
         value = quarters / 4

@@ -512,10 +512,10 @@ class StatsPart(SheetBase):
             cause = (
                 f"no lifting ST gives it in GCS, which lifts {fxp_text(derived.lift_pounds)} lb at ST {st}"
             )
-        self.note(
+        self.note(  # the kg are as plain() writes them
             "/encumbrance/basicLift",
             "differs",
-            f"GCS shows Basic Lift {plain(derived.lift_kg)} kg, the document {plain(wanted)} kg: {cause}, "
+            f"GCS shows Basic Lift {derived.lift_kg} kg, the document {plain(wanted)} kg: {cause}, "
             "at 1 kg = 2 lb.",
         )
 
@@ -563,9 +563,17 @@ class StatsPart(SheetBase):
             move, dodge = moves[level], dodges[level]
             if entry.get("move") == move and entry.get("dodge") == dodge and entry.get("maxLoad") == load:
                 continue  # the usual: nothing to note
-            for key, got in (("move", move), ("dodge", dodge), ("maxLoad", load)):
-                stored = entry.get(key)
-                if stored != got and isinstance(stored, int | float) and not isinstance(stored, bool):
+            shown_load = _quarters(load) if whole_pounds else load  # plain(load): it is in halves, or plain
+            for key, got, got_shown in (
+                ("move", move, move),
+                ("dodge", dodge, dodge),
+                ("maxLoad", load, shown_load),
+            ):
+                stored: Any = entry.get(key)
+                kind = type(stored)
+                if stored != got and (
+                    kind is int or kind is float or (isinstance(stored, int | float) and kind is not bool)
+                ):
                     why = (
                         self._move_cause(move_halvings, derived)
                         if key == "move"
@@ -576,8 +584,8 @@ class StatsPart(SheetBase):
                     self.note(
                         f"/encumbrance/levels/{index}/{key}",
                         "differs",
-                        f"GCS shows {plain(got)} at encumbrance level {level}, the document "
-                        f"{plain(stored)}: {why}.",
+                        f"GCS shows {got_shown} at encumbrance level {level}, the document "
+                        f"{stored if kind is int else plain(stored)}: {why}.",
                     )
         calc = derived.calc  # its thrust and swing are in since _damage_table
         shown = f"{lift_pounds:,}" if type(lift_pounds) is int else fxp_text(lift_pounds)  # as fxp_text
