@@ -153,7 +153,10 @@ class StatsPart(SheetBase):
             if not (kind is float and -LIMIT <= value <= LIMIT):
                 value = self.bounded(value, pointer, label)
             values[ident] = floor(value)
-        speed = self.bounded(stored[6].get("value"), "/secondary/basicSpeed/value", "Basic Speed")
+        speed = stored[6].get("value")
+        kind = type(speed)
+        if not ((kind is float or kind is int) and -LIMIT <= speed <= LIMIT):
+            speed = self.bounded(speed, "/secondary/basicSpeed/value", "Basic Speed")
         values["basic_speed"] = floor(speed * 4) / 4
 
     def _attributes(self, progression: str) -> RawJson:
@@ -461,17 +464,19 @@ class StatsPart(SheetBase):
         if type(stored) is not int and type(stored) is not float:
             stored = number(stored, math.nan)
         halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
-        if not halved:  # the usual: GCS's Basic Lift at the character's ST is the document's
+        pounds: float = 0
+        kg: float = 0
+        if not halved:  # GCS's Basic Lift at the character's ST
             pounds = basic_lift_pounds(st, derived.progression)
             kg = (pounds / 2 if pounds % 2 else pounds // 2) if type(pounds) is int else _kg(pounds)
-            if kg == stored:  # no Lifting ST bonus, nothing to note (as below)
+            if kg == stored:  # the usual: the document's; no Lifting ST bonus, nothing to note (as below)
                 derived.lift_pounds, derived.lift_kg = pounds, kg
                 return
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
         progression = derived.progression
         bonus = 0
-        if wanted != formula and _lift_kg(st, 0, progression) != wanted:
+        if wanted != formula and (_lift_kg(st, 0, progression) if halved else kg) != wanted:
             found = next((b for b in _near_zero(st) if _lift_kg(st, b, progression) == wanted), None)
             if found is not None:
                 bonus = found
@@ -492,14 +497,14 @@ class StatsPart(SheetBase):
                     f"adds Lifting ST {signed(bonus)} from '{ADJUSTMENTS}'.",
                 )
         lifting = st + bonus
-        if halved:
-            lifting = math.ceil(lifting / 2)
-        pounds = derived.lift_pounds = basic_lift_pounds(lifting, progression)
-        if type(pounds) is int:  # whole pounds are whole or half kg, as plain(round(...)) gives them
-            derived.lift_kg = pounds / 2 if pounds % 2 else pounds // 2
-        else:
-            derived.lift_kg = _kg(pounds)
-        if derived.lift_kg == wanted:
+        if halved or bonus:  # else GCS's pounds and kg at the character's ST, as found above
+            if halved:
+                lifting = math.ceil(lifting / 2)
+            pounds = basic_lift_pounds(lifting, progression)
+            # whole pounds are whole or half kg, as plain(round(...)) gives them
+            kg = (pounds / 2 if pounds % 2 else pounds // 2) if type(pounds) is int else _kg(pounds)
+        derived.lift_pounds, derived.lift_kg = pounds, kg
+        if kg == wanted:
             return
         if halved:
             cause = (
