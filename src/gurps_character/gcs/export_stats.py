@@ -313,7 +313,7 @@ class StatsPart(SheetBase):
 
     def _pool_states(self, derived: Derived) -> None:
         values = self.values
-        for (ident, label, thresholds), current_key in zip(_POOL_RULES, _POOL_CURRENTS, strict=True):
+        for ident, current_key, label, thresholds in _POOLS_READ:
             maximum = values[ident]
             current = values.get(current_key, maximum)
             if maximum >= 0 and current > 0 and current > math.ceil(maximum / 3) - 1:
@@ -767,8 +767,10 @@ _POOL_RULES: Final = tuple(
 )
 """Each pool's id, label and states (worst first): the name, the highest current value still in
 it as a function of the maximum, and what GCS halves meanwhile."""
-_POOL_CURRENTS: Final = tuple(f"{ident}_current" for ident, _, _ in _POOL_RULES)
-"""The keys of :data:`_POOL_RULES`' current values in ``values``."""
+_POOLS_READ: Final = tuple(
+    (ident, f"{ident}_current", label, thresholds) for ident, label, thresholds in _POOL_RULES
+)
+""":data:`_POOL_RULES` with the keys of the pools' current values in ``values``."""
 
 _CALC_BONUSES: Final = (
     "lifting_st_bonus",
