@@ -30,7 +30,7 @@ from .standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     ATTRIBUTE_NAMES,
     POOL_THRESHOLDS,
-    attributes_text,
+    standard_attributes_text,
 )
 
 __all__ = ["StatsPart"]
@@ -62,61 +62,57 @@ _EXTRA_SOURCES: Final = {
 }
 """GCS's attributes the document has no place for → the attribute whose value they take."""
 
-_BASE_SOURCES: Final = {
-    "st": None,
-    "dx": None,
-    "iq": None,
-    "ht": None,
-    "will": "iq",
-    "per": "iq",
-    "hp": "st",
-    "fp": "ht",
-    "basic_speed": None,
-    "basic_move": None,
-}
-"""The attribute whose value is an attribute's base (None: 10, or Basic Speed's and Move's own)."""
-
 
 class _Attribute(NamedTuple):
-    """What an export needs of one attribute of GCS's standard set, made once."""
+    """What an export needs of one attribute the document has, made once."""
 
     ident: str
-    section: str | None
-    """The document's section holding it (None: GCS's attribute without a place there)."""
-    key: str
-    """Its key in the section (for GCS's own attribute: the attribute whose value it has)."""
     pointer: str
     cost: int
     label: str
-    base: str | None
+    followers: int
+    """How many of GCS's own attributes follow it in the file, taking its value (see
+    :data:`_EXTRA_SOURCES`)."""
+    current: str | None
+    """A pool's key in ``values`` for its current value (None: no pool)."""
 
 
-def _attribute(ident: str) -> _Attribute:
-    if ident not in _CORE:
-        return _Attribute(ident, None, _EXTRA_SOURCES[ident], "", 0, "", None)
-    pointer, cost = _CORE[ident]
-    _, section, key = pointer.split("/")
-    return _Attribute(ident, section, key, pointer, cost, ATTRIBUTE_NAMES[ident], _BASE_SOURCES[ident])
+def _attributes_in_file_order() -> tuple[_Attribute, ...]:
+    found: list[_Attribute] = []
+    for ident in ATTRIBUTE_DEFINITIONS:
+        if ident in _CORE:
+            pointer, cost = _CORE[ident]
+            current = f"{ident}_current" if ident in _POOLS else None
+            found.append(_Attribute(ident, pointer, cost, ATTRIBUTE_NAMES[ident], 0, current))
+        elif found and found[-1].ident == _EXTRA_SOURCES[ident]:
+            found[-1] = found[-1]._replace(followers=found[-1].followers + 1)
+        else:  # pragma: no cover - the standard set lists each right after its source
+            raise AssertionError(f"{ident} does not follow the attribute it takes its value from")
+    return tuple(found)
 
 
-_ATTRIBUTES: Final = tuple(_attribute(ident) for ident in ATTRIBUTE_DEFINITIONS)
-"""GCS's standard set in the file's order."""
+_POOLS: Final = frozenset(("hp", "fp"))
+
+_ATTRIBUTES: Final = _attributes_in_file_order()
+"""The attributes the document has, in the file's order (which
+:meth:`StatsPart._read_values` keeps them in too)."""
 
 _VALUE_PLACES: Final = tuple(
-    (ident, f"/{section}/{key}/value", ATTRIBUTE_NAMES[ident], section, key)
-    for ident, section, key in (
-        ("st", "attributes", "st"),
-        ("dx", "attributes", "dx"),
-        ("iq", "attributes", "iq"),
-        ("ht", "attributes", "ht"),
-        ("hp", "secondary", "hp"),
-        ("will", "secondary", "will"),
-        ("per", "secondary", "per"),
-        ("fp", "secondary", "fp"),
-        ("basic_move", "secondary", "basicMove"),
+    (ident, [attribute.ident for attribute in _ATTRIBUTES].index(ident), f"{_CORE[ident][0]}/value", label)
+    for ident, label in (
+        ("st", "ST"),
+        ("dx", "DX"),
+        ("iq", "IQ"),
+        ("ht", "HT"),
+        ("hp", "HP"),
+        ("will", "Will"),
+        ("per", "Per"),
+        ("fp", "FP"),
+        ("basic_move", "Basic Move"),
     )
 )
-"""The whole-numbered values read from the document: id, pointer, label, section and key."""
+"""The whole-numbered values read from the document, in the order read (their notes' order): id,
+place in :attr:`StatsPart.stored_attributes`, pointer and label."""
 
 
 def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -128,117 +124,159 @@ def _section(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 class StatsPart(SheetBase):
     """Attributes, derived values and points."""
 
+    stored_attributes: tuple[Mapping[str, Any], ...]
+    """The document's entries of :data:`_ATTRIBUTES`, in that order (read once)."""
+
     def _read_values(self) -> None:
         doc = self.doc
         values = self.values
-        sections = {"attributes": doc["attributes"], "secondary": doc["secondary"]}
-        for ident, pointer, label, section, key in _VALUE_PLACES:
-            value = sections[section][key].get("value")
-            kind = type(value)
-            if not ((kind is int or kind is float) and -LIMIT <= value <= LIMIT):
-                value = self.bounded(value, pointer, label)
-            values[ident] = math.floor(value)
-        speed = self.bounded(
-            doc["secondary"]["basicSpeed"].get("value"), "/secondary/basicSpeed/value", "Basic Speed"
+        attributes, secondary = doc["attributes"], doc["secondary"]
+        stored = self.stored_attributes = (  # in the order of _ATTRIBUTES
+            attributes["st"],
+            attributes["dx"],
+            attributes["iq"],
+            attributes["ht"],
+            secondary["will"],
+            secondary["per"],
+            secondary["basicSpeed"],
+            secondary["basicMove"],
+            secondary["fp"],
+            secondary["hp"],
         )
-        values["basic_speed"] = math.floor(speed * 4) / 4
+        floor = math.floor
+        for ident, index, pointer, label in _VALUE_PLACES:
+            value = stored[index].get("value")
+            kind = type(value)
+            if kind is int and -LIMIT <= value <= LIMIT:
+                values[ident] = value  # the usual: a whole number, its own floor
+                continue
+            if not (kind is float and -LIMIT <= value <= LIMIT):
+                value = self.bounded(value, pointer, label)
+            values[ident] = floor(value)
+        speed = stored[6].get("value")
+        kind = type(speed)
+        if not ((kind is float or kind is int) and -LIMIT <= speed <= LIMIT):
+            speed = self.bounded(speed, "/secondary/basicSpeed/value", "Basic Speed")
+        values["basic_speed"] = floor(speed * 4) / 4
 
     def _attributes(self, progression: str) -> RawJson:
-        doc = self.doc
         values = self.values
-        size = self.bounded(
-            doc.get("profile", {}).get("sizeModifier"), "/profile/sizeModifier", "Size modifier"
+        stored_size = self.doc.get("profile", {}).get("sizeModifier")
+        size = (
+            stored_size
+            if type(stored_size) is int and -LIMIT <= stored_size <= LIMIT
+            else self.bounded(stored_size, "/profile/sizeModifier", "Size modifier")
         )
-        sections = {"attributes": _section(doc, "attributes"), "secondary": _section(doc, "secondary")}
+        st, dx, iq, ht, speed = values["st"], values["dx"], values["iq"], values["ht"], values["basic_speed"]
+        bases = (10, 10, 10, 10, iq, iq, (dx + ht) / 4, math.floor(speed), ht, st)  # as _ATTRIBUTES
+        spent = self.attribute_points
+        discounted = _SIZE_DISCOUNT if size > 0 else ()
+        low, high = -LIMIT, LIMIT
         numbers: list[float] = []  # the entries' numbers in the order they are written
-        add = numbers.append
-        damaged = {"hp": False, "fp": False}
-        for ident, section, key, pointer, cost, label, base_source in _ATTRIBUTES:
-            if section is None:  # GCS's own attribute: its base, which is the source's value
-                value = values[key]
-                numbers += (0, value if type(value) is int else plain(value), 0)
-                continue
-            stored = sections[section].get(key, {})
-            if type(stored) is not dict and not isinstance(stored, Mapping):
-                stored = {}
-            points = stored.get("points")
-            kind = type(points)
-            if not ((kind is int or kind is float) and -LIMIT <= points <= LIMIT):
+        damaged_fp = damaged_hp = False
+        # the entries are mappings: _read_values has read them
+        for (ident, pointer, cost, label, followers, current_key), stored, base in zip(
+            _ATTRIBUTES, self.stored_attributes, bases, strict=True
+        ):
+            points: Any = stored.get("points")
+            if type(points) is not int or not low <= points <= high:  # else within the bounds
                 points = self.bounded(points, f"{pointer}/points", "Points")
-            if "costModifiers" in stored or (size > 0 and ident in _SIZE_DISCOUNT):
-                reduction = self._reductions(ident, stored, pointer, size, progression)
-            else:
-                reduction = 0.0  # what _reductions gives without modifiers or size discount
             value = values[ident]
-            if base_source is not None:
-                base: float = values[base_source]
-            elif ident == "basic_speed":
-                base = (values["dx"] + values["ht"]) / 4
-            elif ident == "basic_move":
-                base = math.floor(values["basic_speed"])
-            else:
-                base = 10
             adj = value - base  # every level bought, when the points pay for them (see _levels)
-            gcs_points = math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)  # _attribute_cost
-            if gcs_points == points:
-                bonus: float = 0
-            else:
-                adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
+            if "costModifiers" in stored or ident in discounted:
+                reduction = self._reductions(ident, stored, pointer, size, progression)
                 gcs_points = _attribute_cost(adj, cost, reduction)
-            self.attribute_points[ident] = gcs_points
-            if bonus:
-                self.adjust(
-                    {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
-                    f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its "
-                    "points buy",
-                )
-                self.note(
-                    f"{pointer}/value",
-                    "deviation",
-                    f"{label} {plain(value)} with {plain(points)} "
-                    f"points{self.why(pointer + '/points')}: "
-                    f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
-                    f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
-                )
-            elif gcs_points != points:
-                self.note(
-                    f"{pointer}/points",
-                    "approximated",
-                    f"GCS charges {plain(gcs_points)} points for {label} "
-                    f"{plain(value)}, the "
-                    f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
-                    "spent agree.",
-                )
-            add(adj if type(adj) is int else plain(adj))
-            if ident == "hp" or ident == "fp":
-                current = math.floor(
-                    self.bounded(stored.get("current", stored.get("value")), f"{pointer}/current", "Current")
-                )
-                damage = value - current
-                low = -10 * value if ident == "hp" else -value
-                if not min(low, value) <= current <= max(low, value):
-                    self.note(
-                        f"{pointer}/current",
-                        "differs",
-                        f"{label} {plain(current)} of {plain(value)} is "
-                        "outside the format's "
-                        f"bounds; GCS keeps it (damage {plain(damage)}), an import reads it back within "
-                        "them.",
-                    )
-                values[f"{ident}_current"] = current
-                if damage:
-                    damaged[ident] = True
-                    add(plain(damage))
-                numbers += (value if type(value) is int else plain(value), plain(current), gcs_points)
-            else:
-                numbers += (value if type(value) is int else plain(value), gcs_points)
+            else:  # no reduction: what _reductions gives without modifiers or size discount
+                reduction = 0.0
+                gcs_points = adj * cost if type(adj) is int else _attribute_cost(adj, cost, 0.0)
+            if gcs_points != points:
+                adj, gcs_points = self._bought(ident, pointer, label, value, base, points, cost, reduction)
+            spent[ident] = gcs_points
+            if current_key is None:
+                if type(value) is int:
+                    numbers += (adj, value, gcs_points)
+                else:  # Basic Speed, in quarters
+                    numbers += (_quarters(adj), _quarters(value), gcs_points)
+            else:  # a pool: whole numbers
+                current = stored.get("current", stored.get("value"))
+                if not (type(current) is int and 0 <= current <= value):  # else within all bounds
+                    current = self._current(ident, current, value, pointer, label)
+                values[current_key] = current
+                if current == value:
+                    numbers += (adj, value, current, gcs_points)
+                else:
+                    if ident == "hp":
+                        damaged_hp = True
+                    else:
+                        damaged_fp = True
+                    numbers += (adj, value - current, value, current, gcs_points)
+            if followers:
+                numbers += (value,) * followers  # GCS's own attributes' values (their base)
             if value < 0 and ident in _PRIMARY:
                 self.note(
                     f"{pointer}/value",
                     "differs",
                     f"{label} {plain(value)} is below 0; an import of the file reads it as 0.",
                 )
-        return attributes_text(numbers, damaged["fp"], damaged["hp"])
+        return standard_attributes_text(numbers, damaged_fp, damaged_hp)
+
+    def _bought(
+        self,
+        ident: str,
+        pointer: str,
+        label: str,
+        value: float,
+        base: float,
+        points: float,
+        cost: int,
+        reduction: float,
+    ) -> tuple[float, int]:
+        """The levels bought and GCS's points for them, for an attribute whose levels above its
+        base the document's points do not pay for (noted; a bonus for levels beyond them)."""
+        adj, bonus = _levels(value, base, points, cost, reduction, ident == "basic_speed")
+        gcs_points = _attribute_cost(adj, cost, reduction)
+        if bonus:
+            self.adjust(
+                {"type": "attribute_bonus", "attribute": ident, "amount": plain(bonus)},
+                f"{signed_number(bonus)} {label}: the document's {label} is beyond the levels its points buy",
+            )
+            self.note(
+                f"{pointer}/value",
+                "deviation",
+                f"{label} {plain(value)} with {plain(points)} "
+                f"points{self.why(pointer + '/points')}: "
+                f"GCS charges {plain(gcs_points)} points for {signed_number(adj)} levels and adds "
+                f"{signed_number(bonus)} from '{ADJUSTMENTS}'.",
+            )
+        elif gcs_points != points:
+            self.note(
+                f"{pointer}/points",
+                "approximated",
+                f"GCS charges {plain(gcs_points)} points for {label} "
+                f"{plain(value)}, the "
+                f"document {plain(points)}: the difference is counted on '{ADJUSTMENTS}', so the points "
+                "spent agree.",
+            )
+        return adj, gcs_points
+
+    def _current(self, ident: str, stored: object, value: float, pointer: str, label: str) -> int:
+        """A pool's current value as written (``stored``: the document's, or its maximum when it
+        has none), noted when it is outside the format's bounds."""
+        if type(stored) is int and -LIMIT <= stored <= LIMIT:
+            current = stored
+        else:
+            current = math.floor(self.bounded(stored, f"{pointer}/current", "Current"))
+        low = -10 * value if ident == "hp" else -value
+        if not min(low, value) <= current <= max(low, value):
+            self.note(
+                f"{pointer}/current",
+                "differs",
+                f"{label} {plain(current)} of {plain(value)} is "
+                "outside the format's "
+                f"bounds; GCS keeps it (damage {plain(value - current)}), an import reads it back within "
+                "them.",
+            )
+        return current
 
     def _reductions(
         self, ident: str, stored: Mapping[str, Any], pointer: str, size: float, progression: str
@@ -275,9 +313,12 @@ class StatsPart(SheetBase):
 
     def _pool_states(self, derived: Derived) -> None:
         values = self.values
-        for ident, label, thresholds in _POOL_RULES:
+        for ident, current_key, label, thresholds in _POOLS_READ:
             maximum = values[ident]
-            found = _halving(thresholds, maximum, values.get(f"{ident}_current", maximum))
+            current = values.get(current_key, maximum)
+            if maximum >= 0 and current > 0 and current > math.ceil(maximum / 3) - 1:
+                continue  # in no state that halves anything (_halving's first test)
+            found = _halving(thresholds, maximum, current)
             if found is not None:
                 derived.halving.append((label, *found))
 
@@ -285,14 +326,18 @@ class StatsPart(SheetBase):
         dodge = _section(self.doc, "defenses").get("dodge", {})
         if type(dodge) is not dict and not isinstance(dodge, Mapping):
             dodge = {}
-        stored = number(dodge.get("value"), math.nan)
+        stored = dodge.get("value")
         speed = max(self.values["basic_speed"], 0)  # GCS counts no Basic Speed below 0 for Dodge
         rules = math.trunc(speed + 3)
-        wanted = (
-            math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
-            if not math.isnan(stored)
-            else rules
-        )
+        if type(stored) is int and -LIMIT <= stored <= LIMIT:  # the usual: its own floor
+            wanted = stored
+        else:
+            stored = number(stored, math.nan)
+            wanted = (
+                math.floor(self.bounded(stored, "/defenses/dodge/value", "Dodge"))
+                if not math.isnan(stored)
+                else rules
+            )
         bonus = wanted - rules
         if bonus:
             self.adjust(
@@ -314,23 +359,47 @@ class StatsPart(SheetBase):
         st = int(self.values["st"])
         damage = _section(self.doc, "damage")
         stored_thrust, stored_swing = damage.get("thrust", {}), damage.get("swing", {})
+        if 0 <= st <= _RUNS_UP_TO:
+            basic_thrust, basic_swing, thrust_text, swing_text = _BASIC_SET[st]
+            if (
+                type(stored_thrust) is dict
+                and type(stored_swing) is dict
+                and len(stored_thrust) == 3
+                and len(stored_swing) == 3
+                and stored_thrust.get("dice") == basic_thrust[0]
+                and stored_thrust.get("adds") == basic_thrust[1]
+                and stored_swing.get("dice") == basic_swing[0]
+                and stored_swing.get("adds") == basic_swing[1]
+                and stored_thrust.get("notation") == thrust_text
+                and stored_swing.get("notation") == swing_text
+            ):  # the usual: the Basic Set's at the character's ST, as GCS's values make them
+                derived.progression, derived.striking = "basic_set", 0
+                derived.thrust, derived.swing = basic_thrust, basic_swing
+                calc = derived.calc
+                calc["thrust"], calc["swing"] = thrust_text, swing_text
+                return
+        else:
+            basic_thrust, basic_swing = _basic_thrust(st), _basic_swing(st)
+            thrust_text, swing_text = dice_text(*basic_thrust), dice_text(*basic_swing)
         if type(stored_thrust) is not dict and not isinstance(stored_thrust, Mapping):
             stored_thrust = {}
         if type(stored_swing) is not dict and not isinstance(stored_swing, Mapping):
             stored_swing = {}
         wanted_thrust, wanted_swing = _dice_of(stored_thrust), _dice_of(stored_swing)
-        basic = (_basic_thrust(st), _basic_swing(st))
-        if st >= 0 and basic[0] == wanted_thrust and basic[1] == wanted_swing:
-            found: tuple[str, int] | None = ("basic_set", 0)  # what _striking finds first
+        if wanted_thrust is None or wanted_swing is None or abs(st) > 10_000:
+            found: tuple[str, int] | None = None  # as _striking finds
+        elif st >= 0 and basic_thrust == wanted_thrust and basic_swing == wanted_swing:
+            found = None  # the Basic Set's at the character's ST, what _striking finds first
         else:
-            found = _striking(st, wanted_thrust, wanted_swing)
+            found = _other_striking(st, wanted_thrust, wanted_swing)
         if found is None or found == ("basic_set", 0):
             progression, bonus = "basic_set", 0
-            derived.thrust, derived.swing = basic
+            derived.thrust, derived.swing = basic_thrust, basic_swing
         else:
             progression, bonus = found
             derived.thrust = thrust(st + bonus, progression) or (1, 0)
             derived.swing = swing(st + bonus, progression) or (1, 0)
+            thrust_text, swing_text = dice_text(*derived.thrust), dice_text(*derived.swing)
         derived.progression = progression
         derived.striking = bonus
         if bonus:
@@ -358,26 +427,28 @@ class StatsPart(SheetBase):
                 f"The document's thrust and swing follow GCS's damage progression '{progression}': the file "
                 "uses it.",
             )
-        for key, got, stored, target in (
-            ("thrust", derived.thrust, stored_thrust, wanted_thrust),
-            ("swing", derived.swing, stored_swing, wanted_swing),
+        calc = derived.calc
+        for key, got, text, stored, target in (
+            ("thrust", derived.thrust, thrust_text, stored_thrust, wanted_thrust),
+            ("swing", derived.swing, swing_text, stored_swing, wanted_swing),
         ):
             if target is not None and target != got:
                 derived.shift[key] = target
+            calc[key] = text  # the file's (calc's keys are put in order at the end)
             if type(stored) is dict:  # the dict GCS's values make, compared key by key
                 same = (
                     len(stored) == 3
                     and stored.get("dice") == got[0]
                     and stored.get("adds") == got[1]
-                    and stored.get("notation") == dice_text(*got)
+                    and stored.get("notation") == text
                 )
             else:
-                same = dict(stored) == {"notation": dice_text(*got), "dice": got[0], "adds": got[1]}
+                same = dict(stored) == {"notation": text, "dice": got[0], "adds": got[1]}
             if not same:
                 self.note(
                     f"/damage/{key}",
                     "differs",
-                    f"GCS's damage table gives {key} {dice_text(*got)} at ST {st}, the document "
+                    f"GCS's damage table gives {key} {text} at ST {st}, the document "
                     f"{text_of(stored.get('notation'))[:20]}{self.why('/damage/' + key)}; no ST bonus gives "
                     "both thrust "
                     f"and swing: the weapons that use {key} carry the difference in their own damage.",
@@ -389,13 +460,23 @@ class StatsPart(SheetBase):
         ST gets the Lifting ST bonus that gives it, when one does; the pound's rounding itself is
         no deviation (ST 12 lifts 29 lb, 14.5 kg, where the format rounds to 14 kg), only noted."""
         st = int(self.values["st"])
-        stored = number(encumbrance.get("basicLift"), math.nan)
+        stored = encumbrance.get("basicLift")
+        if type(stored) is not int and type(stored) is not float:
+            stored = number(stored, math.nan)
         halved = bool(derived.halving) and any("halve_st" in ops for _, _, ops in derived.halving)
+        pounds: float = 0
+        kg: float = 0
+        if not halved:  # GCS's Basic Lift at the character's ST
+            pounds = basic_lift_pounds(st, derived.progression)
+            kg = (pounds / 2 if pounds % 2 else pounds // 2) if type(pounds) is int else _kg(pounds)
+            if kg == stored:  # the usual: the document's; no Lifting ST bonus, nothing to note (as below)
+                derived.lift_pounds, derived.lift_kg = pounds, kg
+                return
         formula = basic_lift_formula(st)
         wanted = formula if math.isnan(stored) else stored
         progression = derived.progression
         bonus = 0
-        if wanted != formula and _lift_kg(st, 0, progression) != wanted:
+        if wanted != formula and (_lift_kg(st, 0, progression) if halved else kg) != wanted:
             found = next((b for b in _near_zero(st) if _lift_kg(st, b, progression) == wanted), None)
             if found is not None:
                 bonus = found
@@ -416,14 +497,14 @@ class StatsPart(SheetBase):
                     f"adds Lifting ST {signed(bonus)} from '{ADJUSTMENTS}'.",
                 )
         lifting = st + bonus
-        if halved:
-            lifting = math.ceil(lifting / 2)
-        pounds = derived.lift_pounds = basic_lift_pounds(lifting, progression)
-        if type(pounds) is int:  # whole pounds are whole or half kg, as plain(round(...)) gives them
-            derived.lift_kg = pounds / 2 if pounds % 2 else pounds // 2
-        else:
-            derived.lift_kg = plain(round(pounds / 2, 6))
-        if derived.lift_kg == wanted:
+        if halved or bonus:  # else GCS's pounds and kg at the character's ST, as found above
+            if halved:
+                lifting = math.ceil(lifting / 2)
+            pounds = basic_lift_pounds(lifting, progression)
+            # whole pounds are whole or half kg, as plain(round(...)) gives them
+            kg = (pounds / 2 if pounds % 2 else pounds // 2) if type(pounds) is int else _kg(pounds)
+        derived.lift_pounds, derived.lift_kg = pounds, kg
+        if kg == wanted:
             return
         if halved:
             cause = (
@@ -436,10 +517,10 @@ class StatsPart(SheetBase):
             cause = (
                 f"no lifting ST gives it in GCS, which lifts {fxp_text(derived.lift_pounds)} lb at ST {st}"
             )
-        self.note(
+        self.note(  # the kg are as plain() writes them
             "/encumbrance/basicLift",
             "differs",
-            f"GCS shows Basic Lift {plain(derived.lift_kg)} kg, the document {plain(wanted)} kg: {cause}, "
+            f"GCS shows Basic Lift {derived.lift_kg} kg, the document {plain(wanted)} kg: {cause}, "
             "at 1 kg = 2 lb.",
         )
 
@@ -452,27 +533,7 @@ class StatsPart(SheetBase):
         dodge_base = (
             math.ceil(derived.dodge_start / (2 * dodge_halvings)) if dodge_halvings else derived.dodge_start
         )
-        least_move = 1 if move_base > 0 else 0
-        floor, trunc = math.floor, math.trunc
-        moves = [
-            floor(move_base * 10 / 10),
-            floor(move_base * 8 / 10),
-            floor(move_base * 6 / 10),
-            floor(move_base * 4 / 10),
-            floor(move_base * 2 / 10),
-        ]
-        dodges = [
-            trunc(dodge_base),
-            trunc(dodge_base - 1),
-            trunc(dodge_base - 2),
-            trunc(dodge_base - 3),
-            trunc(dodge_base - 4),
-        ]
-        for level in range(5):  # GCS's Move is at least 1 while Basic Move is above 0, Dodge at least 1
-            if moves[level] < least_move:
-                moves[level] = least_move
-            if dodges[level] < 1:
-                dodges[level] = 1
+        moves, dodges = _moves_and_dodges(move_base, dodge_base)
         if dodges[0] != derived.wanted_dodge:
             self.note(
                 "/defenses/dodge/value",
@@ -492,18 +553,32 @@ class StatsPart(SheetBase):
                 found = entry.get("level")
             else:
                 continue
-            if found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
+            if type(found) is int and 0 <= found <= 4:
+                level = found
+            elif found not in (0, 1, 2, 3, 4) or isinstance(found, bool):
                 continue
-            level = int(found)
+            else:
+                level = int(found)
             # whole pounds: the load is exact in halves, as plain(round(..., 6)) has it
             load = (
                 lift_pounds * _LOADS[level] / 2
                 if whole_pounds
                 else plain(round(lift_pounds * _LOADS[level] / 2, 6))
             )
-            for key, got in (("move", moves[level]), ("dodge", dodges[level]), ("maxLoad", load)):
-                stored = entry.get(key)
-                if stored != got and isinstance(stored, int | float) and not isinstance(stored, bool):
+            move, dodge = moves[level], dodges[level]
+            if entry.get("move") == move and entry.get("dodge") == dodge and entry.get("maxLoad") == load:
+                continue  # the usual: nothing to note
+            shown_load = _quarters(load) if whole_pounds else load  # plain(load): it is in halves, or plain
+            for key, got, got_shown in (
+                ("move", move, move),
+                ("dodge", dodge, dodge),
+                ("maxLoad", load, shown_load),
+            ):
+                stored: Any = entry.get(key)
+                kind = type(stored)
+                if stored != got and (
+                    kind is int or kind is float or (isinstance(stored, int | float) and kind is not bool)
+                ):
                     why = (
                         self._move_cause(move_halvings, derived)
                         if key == "move"
@@ -514,12 +589,10 @@ class StatsPart(SheetBase):
                     self.note(
                         f"/encumbrance/levels/{index}/{key}",
                         "differs",
-                        f"GCS shows {plain(got)} at encumbrance level {level}, the document "
-                        f"{plain(stored)}: {why}.",
+                        f"GCS shows {got_shown} at encumbrance level {level}, the document "
+                        f"{stored if kind is int else plain(stored)}: {why}.",
                     )
-        calc = derived.calc
-        calc["swing"] = dice_text(*derived.swing)
-        calc["thrust"] = dice_text(*derived.thrust)
+        calc = derived.calc  # its thrust and swing are in since _damage_table
         shown = f"{lift_pounds:,}" if type(lift_pounds) is int else fxp_text(lift_pounds)  # as fxp_text
         calc["basic_lift"] = f"{shown} lb"
         bonuses = derived.calc_bonuses
@@ -529,7 +602,11 @@ class StatsPart(SheetBase):
                     calc[key] = bonuses[key]
         calc["move"] = moves
         calc["dodge"] = dodges
-        derived.encumbrance_level = self._encumbrance_level(lift_pounds)
+        for node, _, _ in self.weapon_nodes:  # only a fencing parry loses the level (_weapon_details)
+            parry = node.get("parry")
+            if parry is not None and (type(parry) is not str or "F" in parry):
+                derived.encumbrance_level = self._encumbrance_level(lift_pounds)
+                break
 
     def _move_cause(self, halvings: int, derived: Derived) -> str:
         if halvings:
@@ -544,7 +621,10 @@ class StatsPart(SheetBase):
         return "GCS's Dodge is Dodge less the level, at least 1"
 
     def _encumbrance_level(self, lift_pounds: float) -> int:
-        carried = sum(_weight_pounds(node) for node in self.equipment)
+        equipment = self.equipment
+        carried = _carried_pounds(equipment) if equipment else 0
+        if carried <= lift_pounds:
+            return 0
         for level, factor in enumerate(_LOADS):
             if carried <= lift_pounds * factor:
                 return level
@@ -556,14 +636,22 @@ class StatsPart(SheetBase):
         doc = self.doc
         points = doc.get("points", {})
         spent_gcs: float = sum(self.attribute_points.values())  # whole points: the order is no matter
-        if self.traits:
-            spent_gcs += sum(number(node["calc"]["points"]) for node in self.traits)
-        if self.skills:
-            spent_gcs += sum(number(node["points"]) for node in self.skills)
+        traits, skills = self.traits, self.skills
+        if traits:  # number() of each (the list's sum is the generator's, in the same order)
+            found = [node["calc"]["points"] for node in traits]
+            spent_gcs += sum([value if type(value) is int else number(value) for value in found])
+        if skills:
+            found = [node["points"] for node in skills]
+            spent_gcs += sum([value if type(value) is int else number(value) for value in found])
         stored = points.get("spent")
-        if not isinstance(stored, int | float) or isinstance(stored, bool):
+        kind = type(stored)
+        if kind is not int and kind is not float and (not isinstance(stored, int | float) or kind is bool):
             stored = sum(number(v) for v in points.get("breakdown", {}).values())
-        spent = self.bounded(stored, "/points/spent", "Points spent")
+        spent = (
+            stored
+            if (kind is int or kind is float) and -LIMIT <= stored <= LIMIT
+            else self.bounded(stored, "/points/spent", "Points spent")
+        )
         correction = round(spent - spent_gcs)
         if spent_gcs + correction != spent:
             self.note(
@@ -597,7 +685,38 @@ class StatsPart(SheetBase):
                 f"The document has no point budget: the file's total is the points spent, {plain(spent)}.",
             )
             return plain(spent)
+        if type(budget) is int and -LIMIT <= budget <= LIMIT:
+            return budget  # the usual: a whole number, as the file has it
         return plain(self.bounded(budget, "/points/budget", "Budget"))
+
+
+def _moves_and_dodges(move_base: float, dodge_base: float) -> tuple[list[int], list[int]]:
+    """GCS's Move and Dodge at each encumbrance level from Move's base (not below 0) and Dodge's:
+    Move times 1, 0.8, 0.6, 0.4 and 0.2, at least 1 while the base is above 0; Dodge less the
+    level, at least 1."""
+    floor, trunc = math.floor, math.trunc
+    moves = [
+        floor(move_base * 10 / 10),
+        floor(move_base * 8 / 10),
+        floor(move_base * 6 / 10),
+        floor(move_base * 4 / 10),
+        floor(move_base * 2 / 10),
+    ]
+    dodges = [
+        trunc(dodge_base),
+        trunc(dodge_base - 1),
+        trunc(dodge_base - 2),
+        trunc(dodge_base - 3),
+        trunc(dodge_base - 4),
+    ]
+    least_move = 1 if move_base > 0 else 0
+    if moves[4] < least_move or dodges[4] < 1:  # both never rise with the level: the last is least
+        for level in range(5):
+            if moves[level] < least_move:
+                moves[level] = least_move
+            if dodges[level] < 1:
+                dodges[level] = 1
+    return moves, dodges
 
 
 def _halving_causes(derived: Derived, op: str) -> str:
@@ -648,6 +767,10 @@ _POOL_RULES: Final = tuple(
 )
 """Each pool's id, label and states (worst first): the name, the highest current value still in
 it as a function of the maximum, and what GCS halves meanwhile."""
+_POOLS_READ: Final = tuple(
+    (ident, f"{ident}_current", label, thresholds) for ident, label, thresholds in _POOL_RULES
+)
+""":data:`_POOL_RULES` with the keys of the pools' current values in ``values``."""
 
 _CALC_BONUSES: Final = (
     "lifting_st_bonus",
@@ -732,6 +855,14 @@ def _runs(thrust_at: Table, swing_at: Table) -> dict[tuple[_Dice, _Dice], tuple[
     return runs
 
 
+def _basic_set_at(st: int) -> tuple[_Dice, _Dice, str, str]:
+    thrust_at, swing_at = _basic_thrust(st), _basic_swing(st)
+    return thrust_at, swing_at, dice_text(*thrust_at), dice_text(*swing_at)
+
+
+_BASIC_SET: Final = tuple(_basic_set_at(st) for st in range(_RUNS_UP_TO + 1))
+"""The Basic Set's thrust and swing and their texts at each ST from 0 to :data:`_RUNS_UP_TO`."""
+
 _RUNS: Final = tuple(
     (progression, _runs(thrust_at, swing_at)) for progression, thrust_at, swing_at in _TABLES
 )
@@ -748,6 +879,12 @@ def _striking(
         return None
     if st >= 0 and _basic_thrust(st) == wanted_thrust and _basic_swing(st) == wanted_swing:
         return "basic_set", 0  # the Basic Set's table at the character's ST: what the search finds first
+    return _other_striking(st, wanted_thrust, wanted_swing)
+
+
+def _other_striking(st: int, wanted_thrust: _Dice, wanted_swing: _Dice) -> tuple[str, int] | None:
+    """:func:`_striking` for an ``st`` (within 10,000) whose Basic Set's thrust and swing are
+    not the ones wanted, or below 0."""
     high = st + _MOST_BONUS
     if high > _RUNS_UP_TO:
         return _searched_striking(st, wanted_thrust, wanted_swing)
@@ -788,7 +925,12 @@ def _searched_striking(st: int, wanted_thrust: _Dice, wanted_swing: _Dice) -> tu
 
 def _lift_kg(st: int, bonus: int, progression: str) -> float:
     """GCS's Basic Lift in kg (its pounds at 1 kg = 2 lb) for Lifting ST ``st + bonus``."""
-    return plain(round(basic_lift_pounds(st + bonus, progression) / 2, 6))
+    return _kg(basic_lift_pounds(st + bonus, progression))
+
+
+def _kg(pounds: float) -> float:
+    """Pounds as kg at GCS's 1 kg = 2 lb, as GCS writes them."""
+    return plain(round(pounds / 2, 6))
 
 
 def _levels(
@@ -810,9 +952,25 @@ def _levels(
     return bought, 0
 
 
+def _quarters(value: float) -> int | float:
+    """:func:`plain` of a multiple of 0.25 (Basic Speed's values; a test checks it): whole
+    numbers as ``int``, others as they are (4 decimals hold them)."""
+    if type(value) is int:
+        return value
+    return int(value) if value.is_integer() else value
+
+
 def _attribute_cost(adj: float, cost: int, reduction: float) -> int:
     """GCS's points for levels bought: reduced by the cost reductions in force, rounded up."""
     return math.ceil(adj * cost * (100 - reduction) / 100 - 1e-9)
+
+
+def _carried_pounds(equipment: list[dict[str, Any]]) -> float:
+    """The items' weights (``calc.extended_weight``) in pounds: the sum of :func:`_weight_pounds`'s."""
+    try:  # the usual: each item's weight as the export writes it, in pounds below 1,000
+        return sum([float(node["calc"]["extended_weight"].removesuffix(" lb")) for node in equipment])
+    except (AttributeError, KeyError, TypeError, ValueError):  # a thousands separator, or no text
+        return sum(_weight_pounds(node) for node in equipment)
 
 
 def _weight_pounds(node: Mapping[str, Any]) -> float:

@@ -22,6 +22,7 @@ __all__ = [
     "attributes_text",
     "humanoid_body_text",
     "roll_ranges",
+    "standard_attributes_text",
 ]
 
 _HALVE_MOVE_AND_DODGE: Final = ("halve_move", "halve_dodge")
@@ -151,15 +152,17 @@ _MARK: Final = 987_654_301
 """Stand-in for the numbers of an attribute's entry in its template (a number no entry has)."""
 
 
-def _entry_template(ident: str, pool: bool, damage: bool) -> str:
+def _entry_template(ident: str, pool: bool, damage: bool, own: bool = False) -> str:
     """An attribute's entry (in ``attributes`` at the top of the file) as a %-format string laid
     out for its place in the list, with a ``%s`` for each number in the order they are written:
-    adj, damage (a pool's, only when it is not 0), value, current (a pool's), points."""
+    adj, damage (a pool's, only when it is not 0), value, current (a pool's), points. ``own``:
+    an entry of GCS's own attributes (the document has no place for them), whose adj and points
+    are 0, written in the string."""
     calc: dict[str, Any] = {"value": _MARK}
     if pool:
         calc["current"] = _MARK
-    calc["points"] = _MARK
-    entry: dict[str, Any] = {"attr_id": ident, "adj": _MARK}
+    calc["points"] = 0 if own else _MARK
+    entry: dict[str, Any] = {"attr_id": ident, "adj": 0 if own else _MARK}
     if damage:
         entry["damage"] = _MARK
     entry["calc"] = calc
@@ -173,11 +176,18 @@ def _list_layout() -> tuple[str, str, str]:
     return head, between, tail
 
 
-def _attributes_template(fp_damage: bool, hp_damage: bool) -> str:
+_OWN_ATTRIBUTES: Final = frozenset(("fright_check", "vision", "hearing", "taste_smell", "touch"))
+"""GCS's attributes of the set that the format has no place for (no levels bought, no points)."""
+
+
+def _attributes_template(fp_damage: bool, hp_damage: bool, own_zeros: bool = False) -> str:
     head, between, tail = _list_layout()
     entries = [
         _entry_template(
-            ident, kind == "pool", fp_damage if ident == "fp" else hp_damage if ident == "hp" else False
+            ident,
+            kind == "pool",
+            fp_damage if ident == "fp" else hp_damage if ident == "hp" else False,
+            own_zeros and ident in _OWN_ATTRIBUTES,
         )
         for ident, kind, *_ in _DEFINITIONS
     ]
@@ -190,6 +200,12 @@ _ATTRIBUTES_TEMPLATES: Final = (
 )
 """The file's ``attributes`` as %-format strings, by whether FP and HP have damage."""
 
+_STANDARD_TEMPLATES: Final = (
+    (_attributes_template(False, False, True), _attributes_template(False, True, True)),
+    (_attributes_template(True, False, True), _attributes_template(True, True, True)),
+)
+""":data:`_ATTRIBUTES_TEMPLATES` with GCS's own attributes' adj and points (0) written in."""
+
 
 def attributes_text(numbers: Sequence[float], fp_damage: bool, hp_damage: bool) -> RawJson:
     """The file's ``attributes`` (one level deep), an entry for each of the standard set in the
@@ -198,6 +214,14 @@ def attributes_text(numbers: Sequence[float], fp_damage: bool, hp_damage: bool) 
     are written: each entry's adj, damage (a pool's, only when it has damage), value, current (a
     pool's) and points."""
     return RawJson(_ATTRIBUTES_TEMPLATES[fp_damage][hp_damage] % tuple(numbers))
+
+
+def standard_attributes_text(numbers: Sequence[float], fp_damage: bool, hp_damage: bool) -> RawJson:
+    """:func:`attributes_text` of an export's entries, whose attributes GCS has and the format
+    has not (Fright Check, Vision, Hearing, Taste & Smell, Touch) have bought no levels and cost
+    no points: ``numbers`` has only their values, their adj and points are in the template (ten
+    numbers fewer to format)."""
+    return RawJson(_STANDARD_TEMPLATES[fp_damage][hp_damage] % tuple(numbers))
 
 
 # id, choice name, table name, slots on 3d, hit penalty, own DR (B398)
