@@ -13,14 +13,18 @@ from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
 from gurps_character.gcs.export_gear import (
+    _common_damage,
     _common_damage_fields,
     _damage_fields,
     _defenses,
     _names_a_shield,
+    _parry,
     _parry_text,
+    _recipe_text,
+    _resolved_damage,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import LIMIT, member
+from gurps_character.gcs.export_sheet import LIMIT, leading_int, member
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
@@ -65,6 +69,25 @@ def test_the_common_form_has_the_documented_fields() -> None:
     assert _items(_common_damage_fields("0d+2 burn")) == [("type", "burn"), ("base", "2")]
     assert _common_damage_fields("sw+1  cut") is None
     assert _common_damage_fields("1234567d cut") is None
+
+
+_TABLES = [(count, adds) for count in (-1, 0, 1, 2, 3, 12) for adds in (-3, -1, 0, 1, 2)]
+
+
+def test_the_common_form_resolves_as_its_fields_do() -> None:
+    """Every combination the shortcut answers, with thrust and swing of every sign: the text
+    resolved from its recipe is the one resolved from its fields."""
+    resolved = 0
+    for base, adds, gap, word, tail in itertools.product(_BASES, _ADDS, _GAPS, _WORDS, _TAILS):
+        common = _common_damage(f"{base}{adds}{gap}{word}{tail}")
+        if common is None:
+            continue
+        fields, recipe = common
+        for thrust, swing in itertools.product(_TABLES, _TABLES[::7]):
+            tables = {"thr": thrust, "sw": swing}
+            assert _recipe_text(recipe, thrust, swing) == _resolved_damage(fields, tables), fields
+            resolved += 1
+    assert resolved > 500 * len(_TABLES)
 
 
 @settings(max_examples=400, deadline=None)
@@ -151,6 +174,13 @@ def test_the_parry_text_is_the_patterns(parry: dict[str, Any]) -> None:
     assert _parry_text(parry) == _parry_by_pattern(parry)
     assert _parry_text({"modifier": -1, "notation": "-1f"}) == "-1F"
     assert _parry_text({"modifier": 0, "notation": "0U", "unbalanced": True}) == "0U"
+    # the modifier and flags the defense reads: as read from the text (six digits at most)
+    text, read = _parry(parry)
+    modifier = leading_int(text)
+    upper = text.upper()
+    flags = ("F" if "F" in upper else "") + ("U" if "U" in upper else "")
+    assert read == (None if modifier is None else (modifier, flags))
+    assert _parry({"modifier": -1_000_000, "notation": "-1000000F"}) == ("-1000000F", (-100_000, "F"))
 
 
 @settings(max_examples=300, deadline=None)

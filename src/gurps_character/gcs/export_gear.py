@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -58,19 +58,41 @@ _RANGED_TEXTS: Final = (
 """A ranged weapon's texts: the document's key and GCS's, in GCS's order."""
 
 
+_Recipe = tuple[str | None, int, str]
+"""How a mode's damage resolves, read when it was made (:func:`_common_damage`): ``thr`` or
+``sw`` with its adds and the damage word, or None, 0 and the resolved text (fixed dice)."""
+_Mode = tuple[dict[str, Any], str | None, int, int, int | None, tuple[int, str] | None, _Recipe | None]
+"""A weapon mode written: its GCS node; the skill it is used with; the weapon's index and the
+damage line's (-1 for a ranged weapon), which make its pointer when a note needs it; its minimum
+ST; its parry's modifier and flags (None when it cannot parry); its damage's recipe (None when
+the damage is not of the common form)."""
+
+
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
+    _modes: Sequence[_Mode] = ()
+    """The weapon modes written, for their levels, damage and parry (set by :meth:`_weapons`)."""
+
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
+        modes: list[_Mode] = []
+        self._modes = modes
         for kind in ("melee", "ranged"):
             for index, weapon in enumerate(weapons.get(kind, [])):
-                pointer = f"/weapons/{kind}/{index}"
                 raw = weapon["name"]
                 name = raw.strip() if type(raw) is str else None
                 if name is None or name != raw:
-                    name = self.name(raw, f"{pointer}/name", "weapon")
-                cost, weight = self.cost_and_weight(weapon, pointer)
+                    name = self.name(raw, f"/weapons/{kind}/{index}/name", "weapon")
+                cost = weapon.get("cost")
+                weight = weapon.get("weight")
+                if (
+                    (type(cost) is not int and type(cost) is not float)
+                    or not -LIMIT <= cost <= LIMIT
+                    or (type(weight) is not int and type(weight) is not float)
+                    or not -LIMIT <= weight <= LIMIT
+                ):  # (the usual numbers need no pointer for a note)
+                    cost, weight = self.cost_and_weight(weapon, f"/weapons/{kind}/{index}")
                 owner: dict[str, Any]
                 if cost or weight or "cost" in weapon or "weight" in weapon:
                     owner = self.new_item(name, cost, weight, text_of(weapon.get("notes")))
@@ -84,22 +106,23 @@ class GearPart(SheetBase):
                         name, 0, ["Advantage", "Natural Attack"], text_of(weapon.get("notes"))
                     )
                     self.note(
-                        pointer,
+                        f"/weapons/{kind}/{index}",
                         "added",
                         f"'{name[:60]}' has no cost or weight: in the GCS file it is a 0-point trait with "
                         "the "
                         "weapon (GCS keeps natural attacks on traits).",
                     )
-                skill = self._weapon_skill(weapon, pointer)
+                skill = self._weapon_skill(weapon, name, kind, index)
                 if kind == "melee":
-                    self._melee(weapon, owner["weapons"], skill, pointer)
+                    self._melee(weapon, owner["weapons"], skill, index, modes)
                 else:
-                    owner["weapons"].append(self._ranged(weapon, skill, pointer))
+                    self._ranged(weapon, owner["weapons"], skill, index, modes)
 
-    def _weapon_skill(self, weapon: Mapping[str, Any], pointer: str) -> str | None:
-        """The document skill a weapon is used with: one named as the weapon (its name, or its
-        name without a parenthesized part), else the longest skill name its notes mention, else the
-        longest one its name contains as words; None (a DX default) when none fits."""
+    def _weapon_skill(self, weapon: Mapping[str, Any], name: str, kind: str, index: int) -> str | None:
+        """The document skill a weapon (``name``, stripped) is used with: one named as the weapon
+        (its name, or its name without a parenthesized part), else the longest skill name its notes
+        mention, else the longest one its name contains as words; None (a DX default) when none
+        fits."""
         by_name = self.skill_by_lower_name
         if by_name is None:
             by_name = self.skill_by_lower_name = {}
@@ -108,8 +131,8 @@ class GearPart(SheetBase):
                     low = key.lower()
                     if low not in by_name:
                         by_name[low] = key
-        name = weapon["name"].strip()
-        found = by_name.get(name.lower())
+        lowered = name.lower()
+        found = by_name.get(lowered)
         if found is not None:
             return found
         if ")" in name:  # else the name has no parenthesized part to leave out
@@ -129,12 +152,12 @@ class GearPart(SheetBase):
                 (low, key, f" {low} " if low.isalnum() and low.isascii() else _spaced_words(low))
                 for low, key in by_name.items()
             ]
-        words = f" {_NOT_WORD.sub(' ', name.lower())} "
+        words = f" {_NOT_WORD.sub(' ', lowered)} "
         contained = [key for _, key, spaced in skill_words if spaced in words]
         if contained:
             return max(contained, key=len)
         self.note(
-            pointer,
+            f"/weapons/{kind}/{index}",
             "defaulted",
             f"No skill of the document goes by the weapon '{name[:60]}': in GCS it defaults to DX-4.",
         )
@@ -150,31 +173,69 @@ class GearPart(SheetBase):
         return parts[0], parts[1]
 
     def _melee(
-        self, weapon: Mapping[str, Any], modes: list[dict[str, Any]], skill: str | None, pointer: str
+        self,
+        weapon: Mapping[str, Any],
+        owned: list[dict[str, Any]],
+        skill: str | None,
+        index: int,
+        modes: list[_Mode],
     ) -> None:
-        """A GCS melee weapon for each of a weapon's damage lines, added to ``modes``."""
+        """A GCS melee weapon for each of a weapon's damage lines, added to its owner's ``owned``
+        weapons and to ``modes``."""
         reach = weapon.get("reach")
         parry = weapon.get("parry")
-        parry_text = _parry_text(parry) if isinstance(parry, Mapping) else None
+        parry_text: str | None = None
+        parried: tuple[int, str] | None = None
+        if isinstance(parry, Mapping):
+            parry_text, parried = _parry(parry)
         default = self._skill_default(skill)
-        for line, damage in enumerate(weapon.get("damage", []) or [{"notation": "-"}]):
-            line_pointer = f"{pointer}/damage/{line}"
-            node: dict[str, Any] = {
-                "id": self.ids.new("melee_weapon"),
-                "sv": 1,
-                "damage": self._damage(damage, line_pointer),
-            }
-            if reach:
-                node["reach"] = reach
-            if parry_text is not None:
-                node["parry"] = parry_text
-            node["defaults"] = _defaults(default)
-            self.weapon_nodes.append((node, line_pointer, skill))
-            modes.append(node)
+        new_id = self.ids.new
+        for line, damage in enumerate(weapon.get("damage", []) or _NO_DAMAGE):
+            notation = damage.get("notation")
+            notation = notation.strip() if type(notation) is str else text_of(notation).strip()
+            common = _common_damage(notation)
+            if common is None:
+                fields, recipe = self._damage(notation, f"/weapons/melee/{index}/damage/{line}"), None
+            else:
+                fields, recipe = common
+            if reach and parry_text is not None:  # the usual mode, made at once (the same order)
+                node: dict[str, Any] = {
+                    "id": new_id("melee_weapon"),
+                    "sv": 1,
+                    "damage": fields,
+                    "reach": reach,
+                    "parry": parry_text,
+                    "defaults": _defaults(default),
+                }
+            else:
+                node = {"id": new_id("melee_weapon"), "sv": 1, "damage": fields}
+                if reach:
+                    node["reach"] = reach
+                if parry_text is not None:
+                    node["parry"] = parry_text
+                node["defaults"] = _defaults(default)
+            modes.append((node, skill, index, line, None, parried, recipe))
+            owned.append(node)
 
-    def _ranged(self, weapon: Mapping[str, Any], skill: str | None, pointer: str) -> dict[str, Any]:
+    def _ranged(
+        self,
+        weapon: Mapping[str, Any],
+        owned: list[dict[str, Any]],
+        skill: str | None,
+        index: int,
+        modes: list[_Mode],
+    ) -> None:
+        """A ranged weapon's GCS weapon, added to its owner's ``owned`` weapons and to ``modes``."""
         node: dict[str, Any] = {"id": self.ids.new("ranged_weapon"), "sv": 1}
-        node["damage"] = self._damage(weapon.get("damage") or {"notation": "-"}, f"{pointer}/damage")
+        damage = weapon.get("damage") or _NO_DAMAGE[0]
+        notation = damage.get("notation")
+        notation = notation.strip() if type(notation) is str else text_of(notation).strip()
+        common = _common_damage(notation)
+        recipe: _Recipe | None = None
+        if common is None:
+            node["damage"] = self._damage(notation, f"/weapons/ranged/{index}/damage")
+        else:
+            node["damage"], recipe = common
         for key, target in _RANGED_TEXTS:
             value = weapon.get(key)
             if key == "range":
@@ -182,19 +243,20 @@ class GearPart(SheetBase):
             if value:
                 node[target] = value
         if weapon.get("bulk") is not None:
-            node["bulk"] = str(int(self.bounded(weapon["bulk"], f"{pointer}/bulk", "Bulk")))
+            node["bulk"] = str(int(self.bounded(weapon["bulk"], f"/weapons/ranged/{index}/bulk", "Bulk")))
         if weapon.get("recoil") is not None:
-            node["recoil"] = str(int(self.bounded(weapon["recoil"], f"{pointer}/recoil", "Recoil")))
+            node["recoil"] = str(
+                int(self.bounded(weapon["recoil"], f"/weapons/ranged/{index}/recoil", "Recoil"))
+            )
         node["defaults"] = _defaults(self._skill_default(skill))
-        self.weapon_nodes.append((node, pointer, skill))
-        return node
+        strength = node.get("strength")
+        minimum = leading_int(strength) if isinstance(strength, str) else None
+        modes.append((node, skill, index, -1, minimum, None, recipe))
+        owned.append(node)
 
-    def _damage(self, damage: Mapping[str, Any], pointer: str) -> dict[str, Any]:
-        """GCS's damage fields for a damage line (its text as written when GCS has no fields for it)."""
-        notation = text_of(damage.get("notation")).strip()
-        fields = _common_damage_fields(notation)
-        if fields is not None:
-            return fields
+    def _damage(self, notation: str, pointer: str) -> dict[str, Any]:
+        """GCS's damage fields for a damage line's notation (stripped) not of the common form
+        (its text as written when GCS has no fields for it)."""
         if not notation:
             self.note(f"{pointer}/notation", "differs", "A damage text of only spaces is no damage in GCS.")
         fields = _damage_fields(notation)
@@ -214,35 +276,35 @@ class GearPart(SheetBase):
     def _skill_level(self, skill: str | None) -> float:
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
-        if skill is not None:
-            for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
-                if name == skill:
-                    level = entry.get("level")
-                    if type(level) is int and -LIMIT <= level <= LIMIT:
-                        return level
-                    return math.floor(self.bounded(level, "", "Skill level"))
+        if skill is not None and skill in self.skill_names:
+            entry = self.doc["skills"][self.skill_names.index(skill)]
+            level = entry.get("level")
+            if type(level) is int and -LIMIT <= level <= LIMIT:
+                return level
+            return math.floor(self.bounded(level, "", "Skill level"))
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
         """Each weapon's computed values (level, resolved damage, parry) and the document's
         thrust or swing difference carried in its damage."""
+        modes = self._modes
+        if not modes:
+            return
         st = self.values["st"]
         striking = st + derived.striking
         encumbrance = derived.encumbrance_level
         shifted = bool(derived.shift)
-        tables = {"thr": derived.thrust, "sw": derived.swing}
+        thrust = derived.thrust
+        swing = derived.swing
         bases = self.defense_bases
         levels: dict[str | None, float] = {}  # a skill's level read once (a note on it is made once anyway)
-        for node, pointer, skill in self.weapon_nodes:
+        for node, skill, index, line, minimum, parried, recipe in modes:
             level = levels.get(skill)
             if level is None:
                 level = levels[skill] = self._skill_level(skill)
-            strength = node.get("strength")
-            minimum = leading_int(strength) if isinstance(strength, str) else None
             if minimum is not None and minimum > striking:
                 level -= minimum - striking
-            parry = node.get("parry")  # _parry_text's: its flags are capitals
-            penalty = encumbrance if parry is not None and "F" in parry else 0
+            penalty = encumbrance if parried is not None and "F" in parried[1] else 0
             # GCS's parry and block halve the default's level before the fencing penalty and
             # the floor at 0 (truncating toward zero)
             bases.append(3 + math.trunc(level / 2) - penalty)
@@ -250,20 +312,25 @@ class GearPart(SheetBase):
             if level < 0:
                 level = 0
             if shifted:
-                self._shift_damage(node, pointer, derived)
-            if minimum is not None:
-                self._uncap_damage(node, pointer, minimum, striking)
+                self._shift_damage(node, _mode_pointer(index, line), derived)
+                recipe = None  # (the damage may be another now)
+            if minimum is not None and minimum > 0 and 3 * minimum < striking:  # (_uncap_damage's test)
+                self._uncap_damage(node, _mode_pointer(index, line), minimum, striking)
             calc: dict[str, Any] = {}
             if level:
                 calc["level"] = level if type(level) is int else plain(level)
-            resolved = _resolved_damage(node["damage"], tables)
-            if resolved:
-                calc["damage"] = resolved
-            reach = node.get("range")
-            if reach and isinstance(reach, str):
-                muscle = _muscle_range(reach, st)
-                if muscle:
-                    calc["range"] = muscle
+            if recipe is None:
+                resolved = _resolved_damage(node["damage"], {"thr": thrust, "sw": swing})
+                if resolved:
+                    calc["damage"] = resolved
+            else:
+                calc["damage"] = _recipe_text(recipe, thrust, swing)
+            if line < 0:  # a ranged weapon's muscle-powered range
+                reach = node.get("range")
+                if reach and isinstance(reach, str):
+                    muscle = _muscle_range(reach, st)
+                    if muscle:
+                        calc["range"] = muscle
             node["calc"] = calc
 
     def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
@@ -328,20 +395,15 @@ class GearPart(SheetBase):
                 None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
             )
         best: int | None = None
-        able: list[tuple[dict[str, Any], str, int | None, str]] = []  # mode, its text, defense, flags
-        modifiers: dict[str, tuple[int | None, str]] = {}  # by the text written (a few for all the modes)
-        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
-            if key in node:
-                written = node[key]
-                read = modifiers.get(written)
-                if read is None:
-                    modifier = leading_int(text_of(written))
-                    read = modifiers[written] = (modifier, "" if modifier is None else _flags(written))
-                modifier, flags = read
-                value = None if modifier is None else base + modifier
-                able.append((node, written, value, flags))
-                if value is not None and (best is None or value > best):
-                    best = value
+        able: list[tuple[dict[str, Any], int, str]] = []  # mode, defense, flags
+        if key == "parry":  # (the document's weapons give no block: a block comes from _carrier)
+            for (node, _, _, _, _, parried, _), base in zip(self._modes, self.defense_bases, strict=True):
+                if parried is not None:
+                    modifier, flags = parried
+                    value = base + modifier
+                    able.append((node, value, flags))
+                    if best is None or value > best:
+                        best = value
         bonus = 0
         if wanted is not None and wanted < 0:
             self.note(
@@ -376,16 +438,16 @@ class GearPart(SheetBase):
                 "GCS adds "
                 f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
             )
-        for node, written, value, flags in able:
-            if value is not None:
-                text = f"{max(value + bonus, 0)}{flags}"
-                if text != written:
-                    calc = node["calc"]
-                    calc[key] = text
-                    if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
-                        node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
+        for node, value, flags in able:
+            text = f"{max(value + bonus, 0)}{flags}"
+            if text != node[key]:
+                calc = node["calc"]
+                calc[key] = text
+                if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
+                    node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
         if key == "block":
-            for node, _, _ in self.weapon_nodes:
+            for mode in self._modes:
+                node = mode[0]
                 if not node["calc"]:
                     del node["calc"]
 
@@ -441,19 +503,53 @@ _COMMON_DAMAGE: Final = re.compile(r"(?:(thr|sw)|([0-9]{1,6})d)([+-][0-9]{1,6})?
 """The damage most weapons have (``sw+1 cut``, ``thr imp``, ``2d-1 pi+``): ``thr``, ``sw`` or dice,
 adds, one space and the damage word, read without :func:`parse_notation` (a sixth of its time)."""
 
+_NO_DAMAGE: Final = (MappingProxyType({"notation": "-"}),)
+"""The damage line of a weapon without one."""
 
-def _common_damage_fields(notation: str) -> dict[str, Any] | None:
-    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
+
+def _common_damage(notation: str) -> tuple[dict[str, Any], _Recipe] | None:
+    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form, with how they
+    resolve (:func:`_resolved_damage`'s text of them, thrust and swing left to fill in); None for
+    any other notation."""
     match = _COMMON_DAMAGE.fullmatch(notation)
     if match is None:
         return None
     strength, dice, adds, kind = match.groups()
     amount = int(adds) if adds else 0
     if strength is None:
-        return {"type": kind, "base": dice_text(int(dice), amount)}
+        base = dice_text(int(dice), amount)
+        return {"type": kind, "base": base}, (None, 0, f"{base} {kind}")
+    if strength == "thr":
+        if amount:
+            return {"type": kind, "st": "thr", "base": str(amount)}, ("thr", amount, kind)
+        return {"type": kind, "st": "thr"}, ("thr", 0, kind)
     if amount:
-        return {"type": kind, "st": "thr" if strength == "thr" else "sw", "base": str(amount)}
-    return {"type": kind, "st": "thr" if strength == "thr" else "sw"}
+        return {"type": kind, "st": "sw", "base": str(amount)}, ("sw", amount, kind)
+    return {"type": kind, "st": "sw"}, ("sw", 0, kind)
+
+
+def _recipe_text(recipe: _Recipe, thrust: tuple[int, int], swing: tuple[int, int]) -> str:
+    """:func:`_resolved_damage`'s text of a common damage (:func:`_common_damage`'s recipe of it),
+    with thrust and swing as dice and adds."""
+    strength, adds, text = recipe
+    if strength is None:
+        return text
+    count, more = thrust if strength == "thr" else swing
+    more += adds
+    if count > 0:  # dice_text's dice inline
+        return f"{count}d{more:+d} {text}" if more else f"{count}d {text}"
+    return f"{dice_text(count, more)} {text}"
+
+
+def _common_damage_fields(notation: str) -> dict[str, Any] | None:
+    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
+    common = _common_damage(notation)
+    return None if common is None else common[0]
+
+
+def _mode_pointer(index: int, line: int) -> str:
+    """The document's pointer of a weapon mode (:data:`_Mode`'s index and line)."""
+    return f"/weapons/ranged/{index}" if line < 0 else f"/weapons/melee/{index}/damage/{line}"
 
 
 def _damage_fields(notation: str) -> dict[str, Any] | None:
@@ -570,13 +666,14 @@ def _defaults(default: tuple[str, str | None] | None) -> list[dict[str, Any]]:
     return [{"type": "skill", "name": name}]
 
 
-def _flags(text: str) -> str:
-    upper = text.upper()
-    return ("F" if "F" in upper else "") + ("U" if "U" in upper else "")
-
-
 def _parry_text(parry: Mapping[str, Any]) -> str:
     """GCS's parry field: the modifier and its flags (``0``, ``-1F``, ``0U``), or ``No``."""
+    return _parry(parry)[0]
+
+
+def _parry(parry: Mapping[str, Any]) -> tuple[str, tuple[int, str] | None]:
+    """GCS's parry field (:func:`_parry_text`), and the modifier and flags (``F``, ``U``) GCS
+    reads from it (the modifier's first six digits); None for ``No``."""
     modifier: Any = parry.get("modifier")
     kind = type(modifier)
     if (
@@ -584,15 +681,18 @@ def _parry_text(parry: Mapping[str, Any]) -> str:
         and kind is not float
         and (isinstance(modifier, bool) or not isinstance(modifier, int | float))
     ):
-        return "No"  # none, or not a number
+        return "No", None  # none, or not a number
     if abs(modifier) > LIMIT:
-        return "No"
+        return "No", None
     notation = text_of(parry.get("notation"))
-    fencing = False
+    flags = ""
     if "F" in notation.upper():  # no flag without an F (most parries have none)
         match = _PARRY.fullmatch(notation)
-        fencing = match is not None and "F" in match.group(1).upper()
-    text = str(int(modifier))
-    if fencing:
-        text += "F"
-    return text + "U" if parry.get("unbalanced") is True else text
+        if match is not None and "F" in match.group(1).upper():
+            flags = "F"
+    if parry.get("unbalanced") is True:
+        flags += "U"
+    whole = int(modifier)
+    text = f"{whole}{flags}" if flags else str(whole)
+    read = whole if -1_000_000 < whole < 1_000_000 else leading_int(text)  # (leading_int's six digits)
+    return text, (None if read is None else (read, flags))
