@@ -67,12 +67,19 @@ damage line's (-1 for a ranged weapon), which make its pointer when a note needs
 ST; its parry's modifier and flags (None when it cannot parry); its damage's recipe (None when
 the damage is not of the common form)."""
 
+_Probe = tuple[str, str, str, bool]
+"""A skill as :func:`_skill_in_words` reads it: a text any weapon name holding the skill's words
+holds (its first word; empty when that is not found cheaply), the skill's name, and its lower-case
+name as spaced words (or not yet spaced, when the last is False)."""
+
 
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
     _modes: Sequence[_Mode] = ()
     """The weapon modes written, for their levels, damage and parry (set by :meth:`_weapons`)."""
+    _skill_probes: Sequence[_Probe] | None = None
+    """The skills as :func:`_skill_in_words` reads them (made for the first weapon that needs them)."""
 
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
@@ -145,17 +152,12 @@ class GearPart(SheetBase):
             mentioned = [key for low, key in by_name.items() if low in notes]
             if mentioned:
                 return max(mentioned, key=len)
-        skill_words = self.skill_words
-        if skill_words is None:  # made for the first weapon that needs them (many need none)
-            skill_words = self.skill_words = [
-                # one ASCII word (most skills) is spaced as _spaced_words spaces it
-                (low, key, f" {low} " if low.isalnum() and low.isascii() else _spaced_words(low))
-                for low, key in by_name.items()
-            ]
-        words = f" {_NOT_WORD.sub(' ', lowered)} "
-        contained = [key for _, key, spaced in skill_words if spaced in words]
-        if contained:
-            return max(contained, key=len)
+        probes = self._skill_probes
+        if probes is None:  # made for the first weapon that needs them (many need none)
+            probes = self._skill_probes = _skill_probes(by_name)
+        found = _skill_in_words(lowered, probes)
+        if found is not None:
+            return found
         self.note(
             f"/weapons/{kind}/{index}",
             "defaulted",
@@ -645,6 +647,34 @@ def _muscle_range(raw: str, st: float) -> str:
     near, far = match.groups()
     text = str(math.trunc(float(near) * st))
     return text if far is None else f"{text}/{math.trunc(float(far) * st)}"
+
+
+def _skill_probes(by_name: Mapping[str, str]) -> list[_Probe]:
+    """:func:`_skill_in_words`'s reading of the skills (by lower-case name), in their order."""
+    probes: list[_Probe] = []
+    for low, key in by_name.items():
+        if low.isalnum() and low.isascii():  # one ASCII word (most skills), spaced as _spaced_words does
+            probes.append((low, key, f" {low} ", True))
+        else:  # its first word, when the name starts with one ASCII word and a space
+            head = low.partition(" ")[0]
+            probes.append((head if head.isalnum() and head.isascii() else "", key, low, False))
+    return probes
+
+
+def _skill_in_words(lowered: str, probes: Sequence[_Probe]) -> str | None:
+    """The longest skill (the first of those as long) whose name's words are words of a weapon's
+    lower-case name, in order; None when there is none. A skill whose first word is not in the
+    name is passed over at once (most are), without its words."""
+    words = ""
+    contained: list[str] = []
+    for probe, key, text, spaced in probes:
+        if probe not in lowered:
+            continue
+        if not words:
+            words = f" {_NOT_WORD.sub(' ', lowered)} "
+        if (text if spaced else _spaced_words(text)) in words:
+            contained.append(key)
+    return max(contained, key=len) if contained else None
 
 
 def _spaced_words(lowered: str) -> str:
