@@ -1,6 +1,7 @@
 """The weapons' shortcuts against what they stand for: the shield found for a bash against the
 case-blind word pattern, the one-word skills spaced inline against _spaced_words, the skill a
-weapon's name holds (found by its first word) against spacing every skill."""
+weapon's name holds (found by its first word) against spacing every skill, a minimum ST of digits
+against leading_int."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_gear import _shield, _skill_in_words, _skill_probes, _spaced_words
+from gurps_character.gcs.export_gear import (
+    _minimum_st,
+    _shield,
+    _skill_in_words,
+    _skill_probes,
+    _spaced_words,
+)
+from gurps_character.gcs.export_sheet import leading_int
 
 _WORD = re.compile(r"\bshield\b", re.IGNORECASE)
 _names = st.lists(
@@ -65,3 +73,13 @@ def test_the_skill_a_name_holds_is_found_as_by_spacing_every_skill(
     contained = [key for low, key in by_name.items() if _spaced_words(low) in words]
     expected = max(contained, key=len) if contained else None
     assert _skill_in_words(lowered, _skill_probes(by_name)) == expected
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(alphabet="0123456789\u0663\u00b2+- \u2020x", max_size=9)))
+def test_a_minimum_st_is_the_number_its_text_starts_with(strength: object) -> None:
+    """Any text (digits of any script, signs, spaces, more than six digits) reads as leading_int
+    reads it; anything else as None."""
+    expected = leading_int(strength) if isinstance(strength, str) else None
+    assert _minimum_st(strength) == expected
+    assert _minimum_st("1234567") == 123456
+    assert _minimum_st("10\u2020") == 10

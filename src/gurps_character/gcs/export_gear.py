@@ -151,7 +151,7 @@ class GearPart(SheetBase):
             notes = notes.lower()
             mentioned = [key for low, key in by_name.items() if low in notes]
             if mentioned:
-                return max(mentioned, key=len)
+                return mentioned[0] if len(mentioned) == 1 else max(mentioned, key=len)
         probes = self._skill_probes
         if probes is None:  # made for the first weapon that needs them (many need none)
             probes = self._skill_probes = _skill_probes(by_name)
@@ -188,7 +188,7 @@ class GearPart(SheetBase):
         parry = weapon.get("parry")
         parry_text: str | None = None
         parried: tuple[int, str] | None = None
-        if isinstance(parry, Mapping):
+        if type(parry) is dict or isinstance(parry, Mapping):
             parry_text, parried = _parry(parry)
         default = self._skill_default(skill)
         new_id = self.ids.new
@@ -241,19 +241,21 @@ class GearPart(SheetBase):
         for key, target in _RANGED_TEXTS:
             value = weapon.get(key)
             if key == "range":
-                value = value.get("notation") if isinstance(value, Mapping) else None
+                value = value.get("notation") if type(value) is dict or isinstance(value, Mapping) else None
             if value:
                 node[target] = value
-        if weapon.get("bulk") is not None:
-            node["bulk"] = str(int(self.bounded(weapon["bulk"], f"/weapons/ranged/{index}/bulk", "Bulk")))
-        if weapon.get("recoil") is not None:
-            node["recoil"] = str(
-                int(self.bounded(weapon["recoil"], f"/weapons/ranged/{index}/recoil", "Recoil"))
-            )
+        bulk = weapon.get("bulk")
+        if bulk is not None:
+            if type(bulk) is not int or not -LIMIT <= bulk <= LIMIT:  # (the usual need no pointer)
+                bulk = int(self.bounded(bulk, f"/weapons/ranged/{index}/bulk", "Bulk"))
+            node["bulk"] = str(bulk)
+        recoil = weapon.get("recoil")
+        if recoil is not None:
+            if type(recoil) is not int or not -LIMIT <= recoil <= LIMIT:
+                recoil = int(self.bounded(recoil, f"/weapons/ranged/{index}/recoil", "Recoil"))
+            node["recoil"] = str(recoil)
         node["defaults"] = _defaults(self._skill_default(skill))
-        strength = node.get("strength")
-        minimum = leading_int(strength) if isinstance(strength, str) else None
-        modes.append((node, skill, index, -1, minimum, None, recipe))
+        modes.append((node, skill, index, -1, _minimum_st(node.get("strength")), None, recipe))
         owned.append(node)
 
     def _damage(self, notation: str, pointer: str) -> dict[str, Any]:
@@ -547,6 +549,13 @@ def _common_damage_fields(notation: str) -> dict[str, Any] | None:
     """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
     common = _common_damage(notation)
     return None if common is None else common[0]
+
+
+def _minimum_st(strength: object) -> int | None:
+    """The minimum ST a weapon's text gives (:func:`leading_int`'s reading), or None."""
+    if type(strength) is str and strength.isdigit() and strength.isascii() and len(strength) <= 6:
+        return int(strength)  # (the usual text, read without the pattern)
+    return leading_int(strength) if isinstance(strength, str) else None
 
 
 def _mode_pointer(index: int, line: int) -> str:
