@@ -297,7 +297,8 @@ class GearPart(SheetBase):
         st = self.values["st"]
         striking = st + derived.striking
         encumbrance = derived.encumbrance_level
-        shifted = bool(derived.shift)
+        shift = derived.shift
+        shifted = bool(shift)
         thrust = derived.thrust
         swing = derived.swing
         bases = self.defense_bases
@@ -315,7 +316,7 @@ class GearPart(SheetBase):
             level -= penalty
             if level < 0:
                 level = 0
-            if shifted:
+            if shifted and _BASE_NAMES.get(node["damage"].get("st", "")) in shift:  # (_shift_damage's test)
                 self._shift_damage(node, _mode_pointer(index, line), derived)
                 recipe = None  # (the damage may be another now)
             if minimum is not None and minimum > 0 and 3 * minimum < striking:  # (_uncap_damage's test)
