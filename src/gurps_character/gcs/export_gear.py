@@ -280,12 +280,16 @@ class GearPart(SheetBase):
     def _skill_level(self, skill: str | None) -> float:
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
-        if skill is not None and skill in self.skill_names:
-            entry = self.doc["skills"][self.skill_names.index(skill)]
-            level = entry.get("level")
-            if type(level) is int and -LIMIT <= level <= LIMIT:
-                return level
-            return math.floor(self.bounded(level, "", "Skill level"))
+        if skill is not None:
+            try:
+                position = self.skill_names.index(skill)
+            except ValueError:  # (not the document's: a DX default)
+                pass
+            else:
+                level = self.doc["skills"][position].get("level")
+                if type(level) is int and -LIMIT <= level <= LIMIT:
+                    return level
+                return math.floor(self.bounded(level, "", "Skill level"))
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
@@ -465,17 +469,18 @@ class GearPart(SheetBase):
             skill_name = None
         level = self._skill_level(skill_name)
         modifier = wanted - 3 - math.trunc(level / 2)
+        title = key.title()
         node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
         shield = _shield(self.item_by_name) if key == "block" else None
         if shield is not None:
             node["damage"] = {"type": "cr", "st": "thr"}
-            node["usage"] = "Shield Bash"
+            node["usage"] = usage = "Shield Bash"
             node["reach"] = "1"
             owner_name = shield["description"]
             owner = shield
         else:
             node["damage"] = {"type": ""}
-            node["usage"] = key.title()
+            node["usage"] = usage = title
             owner = self._skill_node(skill_name) if skill_name is not None else self.adjustments_trait()
             owner_name = skill_name or ADJUSTMENTS
         node[key] = str(modifier)
@@ -491,17 +496,17 @@ class GearPart(SheetBase):
         self.note(
             f"/defenses/{key}/value",
             "added",
-            f"GCS computes {key.title()} from a weapon that can {key}; none of the document's does: the "
+            f"GCS computes {title} from a weapon that can {key}; none of the document's does: the "
             "file gives "
-            f"'{owner_name[:60]}' a '{node['usage']}' mode with {key} {modifier}, for {key.title()} "
+            f"'{owner_name[:60]}' a '{usage}' mode with {key} {modifier}, for {title} "
             f"{wanted}.",
         )
 
     def _skill_node(self, skill: str) -> dict[str, Any]:
-        for name, node in zip(self.skill_names, self.skills, strict=True):
-            if name == skill:
-                return node
-        return self.adjustments_trait()
+        try:
+            return self.skills[self.skill_names.index(skill)]  # (a node for each skill, in order)
+        except ValueError:
+            return self.adjustments_trait()
 
 
 _COMMON_DAMAGE: Final = re.compile(r"(?:(thr|sw)|([0-9]{1,6})d)([+-][0-9]{1,6})? ([a-z]+|pi\+\+|pi\+|pi-)")
