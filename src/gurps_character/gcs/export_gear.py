@@ -67,10 +67,10 @@ damage line's (-1 for a ranged weapon), which make its pointer when a note needs
 ST; its parry's modifier and flags (None when it cannot parry); its damage's recipe (None when
 the damage is not of the common form)."""
 
-_Probe = tuple[str, str, str, bool]
-"""A skill as :func:`_skill_in_words` reads it: a text any weapon name holding the skill's words
-holds (its first word; empty when that is not found cheaply), the skill's name, and its lower-case
-name as spaced words (or not yet spaced, when the last is False)."""
+_Probe = tuple[str, str, str]
+"""A skill of more than one ASCII word as :func:`_skill_in_words` reads it: a text any weapon
+name holding the skill's words holds (its first word; empty when that is not found cheaply), the
+skill's name, and its lower-case name."""
 
 
 class GearPart(SheetBase):
@@ -79,7 +79,8 @@ class GearPart(SheetBase):
     _modes: Sequence[_Mode] = ()
     """The weapon modes written, for their levels, damage and parry (set by :meth:`_weapons`)."""
     _skill_probes: Sequence[_Probe] | None = None
-    """The skills as :func:`_skill_in_words` reads them (made for the first weapon that needs them)."""
+    """The skills of more than one ASCII word as :func:`_skill_in_words` reads them (made for the
+    first weapon that needs them)."""
 
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
@@ -155,7 +156,7 @@ class GearPart(SheetBase):
         probes = self._skill_probes
         if probes is None:  # made for the first weapon that needs them (many need none)
             probes = self._skill_probes = _skill_probes(by_name)
-        found = _skill_in_words(lowered, probes)
+        found = _skill_in_words(lowered, by_name, probes)
         if found is not None:
             return found
         self.note(
@@ -665,31 +666,41 @@ def _muscle_range(raw: str, st: float) -> str:
 
 
 def _skill_probes(by_name: Mapping[str, str]) -> list[_Probe]:
-    """:func:`_skill_in_words`'s reading of the skills (by lower-case name), in their order."""
+    """:func:`_skill_in_words`'s reading of the skills (by lower-case name) that are not one ASCII
+    word, in their order."""
     probes: list[_Probe] = []
     for low, key in by_name.items():
-        if low.isalnum() and low.isascii():  # one ASCII word (most skills), spaced as _spaced_words does
-            probes.append((low, key, f" {low} ", True))
-        else:  # its first word, when the name starts with one ASCII word and a space
-            head = low.partition(" ")[0]
-            probes.append((head if head.isalnum() and head.isascii() else "", key, low, False))
+        if not (low.isalnum() and low.isascii()):  # (most skills are one ASCII word: not here)
+            head = low.partition(" ")[0]  # its first word, when it starts with one and a space
+            probes.append((head if head.isalnum() and head.isascii() else "", key, low))
     return probes
 
 
-def _skill_in_words(lowered: str, probes: Sequence[_Probe]) -> str | None:
-    """The longest skill (the first of those as long) whose name's words are words of a weapon's
-    lower-case name, in order; None when there is none. A skill whose first word is not in the
-    name is passed over at once (most are), without its words."""
+def _skill_in_words(lowered: str, by_name: Mapping[str, str], probes: Sequence[_Probe]) -> str | None:
+    """The longest skill (the first of those as long, in ``by_name``'s order) whose name's words
+    are words of a weapon's lower-case name, in order; None when there is none. A skill of one
+    ASCII word is found by the name's words; one of the others (``probes``) whose first word is
+    not in the name is passed over at once, without its words."""
+    if lowered.isascii():  # the name's words, as _NOT_WORD leaves them
+        named = lowered.translate(_ASCII_WORD_CHARACTERS).split()
+    else:
+        named = _NOT_WORD.sub(" ", lowered).split()
+    found = [key for key in map(by_name.get, named) if key is not None]
     words = ""
-    contained: list[str] = []
-    for probe, key, text, spaced in probes:
-        if probe not in lowered:
-            continue
-        if not words:
-            words = f" {_NOT_WORD.sub(' ', lowered)} "
-        if (text if spaced else _spaced_words(text)) in words:
-            contained.append(key)
-    return max(contained, key=len) if contained else None
+    for probe, key, low in probes:
+        if probe in lowered:
+            if not words:
+                words = f" {_NOT_WORD.sub(' ', lowered)} "
+            if _spaced_words(low) in words:
+                found.append(key)
+    if len(found) < 2:
+        return found[0] if found else None
+    longest = max(map(len, found))
+    tied = {key for key in found if len(key) == longest}
+    if len(tied) == 1:
+        return tied.pop()
+    order = {key: position for position, key in enumerate(by_name.values())}  # (a tie: rare)
+    return min(tied, key=order.__getitem__)
 
 
 def _spaced_words(lowered: str) -> str:
