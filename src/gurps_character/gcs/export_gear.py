@@ -38,6 +38,8 @@ _RULE_OF_20: Final = 20
 _BASE_NAMES: Final = MappingProxyType({"thr": "thrust", "sw": "swing"})
 """The document's names of GCS's ``st`` bases."""
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
+_WORD: Final = re.compile(r"[a-z0-9]+")
+"""The words :data:`_NOT_WORD` leaves."""
 _ASCII_WORD_CHARACTERS: Final = "".join(
     character if character.isascii() and (character.isdigit() or character.islower()) else " "
     for character in map(chr, range(128))
@@ -681,11 +683,7 @@ def _skill_in_words(lowered: str, by_name: Mapping[str, str], probes: Sequence[_
     are words of a weapon's lower-case name, in order; None when there is none. A skill of one
     ASCII word is found by the name's words; one of the others (``probes``) whose first word is
     not in the name is passed over at once, without its words."""
-    if lowered.isascii():  # the name's words, as _NOT_WORD leaves them
-        named = lowered.translate(_ASCII_WORD_CHARACTERS).split()
-    else:
-        named = _NOT_WORD.sub(" ", lowered).split()
-    found = [key for key in map(by_name.get, named) if key is not None]
+    found = [key for key in map(by_name.get, _WORD.findall(lowered)) if key is not None]
     words = ""
     for probe, key, low in probes:
         if probe in lowered:
