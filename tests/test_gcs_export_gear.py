@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
 from gurps_character.gcs.export_gear import (
+    _COMMON_HEADS,
     _common_damage,
     _common_damage_fields,
     _damage_fields,
     _defenses,
+    _matched_damage,
     _names_a_shield,
     _parry,
     _parry_text,
@@ -69,6 +71,18 @@ def test_the_common_form_has_the_documented_fields() -> None:
     assert _items(_common_damage_fields("0d+2 burn")) == [("type", "burn"), ("base", "2")]
     assert _common_damage_fields("sw+1  cut") is None
     assert _common_damage_fields("1234567d cut") is None
+
+
+def test_the_usual_damage_looked_up_is_the_damage_matched() -> None:
+    """Every head of the table with every hit type (and a word that is none): the fields and
+    recipe looked up are the pattern's, in the same order."""
+    for head, kind in itertools.product(_COMMON_HEADS, (*HIT_TYPES, "burns", "ctrl")):
+        notation = f"{head} {kind}"
+        looked_up, matched = _common_damage(notation), _matched_damage(notation)
+        assert matched is not None, notation
+        assert looked_up is not None
+        assert (_items(looked_up[0]), looked_up[1]) == (_items(matched[0]), matched[1]), notation
+    assert {"thr", "sw-2", "thr+20", "1d", "2d+1", "12d-6"} <= set(_COMMON_HEADS)
 
 
 _TABLES = [(count, adds) for count in (-1, 0, 1, 2, 3, 12) for adds in (-3, -1, 0, 1, 2)]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
-from .._notation import NotationError, parse_notation
+from .._notation import HIT_TYPES, NotationError, parse_notation
 from .export_lists import split_skill_name
 from .export_sheet import (
     ADJUSTMENTS,
@@ -520,10 +520,46 @@ _NO_DAMAGE: Final = (MappingProxyType({"notation": "-"}),)
 """The damage line of a weapon without one."""
 
 
+def _common_heads() -> Mapping[str, tuple[str | None, int, str | None]]:
+    """The usual first parts of a common damage (``thr``, ``sw-2``, ``2d+1``) as
+    :func:`_matched_damage` reads them: ``thr`` or ``sw`` with its adds and their text (None for
+    no adds), or None, 0 and the dice's text."""
+    heads: dict[str, tuple[str | None, int, str | None]] = {}
+    for strength in ("thr", "sw"):
+        heads[strength] = (strength, 0, None)
+        for adds in range(1, 21):
+            heads[f"{strength}+{adds}"] = (strength, adds, str(adds))
+            heads[f"{strength}-{adds}"] = (strength, -adds, str(-adds))
+    for dice in range(1, 13):
+        heads[f"{dice}d"] = (None, 0, dice_text(dice, 0))
+        for adds in range(1, 7):
+            heads[f"{dice}d+{adds}"] = (None, 0, dice_text(dice, adds))
+            heads[f"{dice}d-{adds}"] = (None, 0, dice_text(dice, -adds))
+    return MappingProxyType(heads)
+
+
+_COMMON_HEADS: Final = _common_heads()
+_HIT_TYPES: Final = frozenset(HIT_TYPES)
+
+
 def _common_damage(notation: str) -> tuple[dict[str, Any], _Recipe] | None:
     """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form, with how they
     resolve (:func:`_resolved_damage`'s text of them, thrust and swing left to fill in); None for
-    any other notation."""
+    any other notation. The usual ones (:data:`_COMMON_HEADS` and a hit type) are looked up."""
+    head, _, kind = notation.partition(" ")
+    known = _COMMON_HEADS.get(head) if kind in _HIT_TYPES else None
+    if known is None:
+        return _matched_damage(notation)
+    strength, amount, base = known
+    if strength is None:
+        return {"type": kind, "base": base}, (None, 0, f"{base} {kind}")
+    if base is None:
+        return {"type": kind, "st": strength}, (strength, 0, kind)
+    return {"type": kind, "st": strength, "base": base}, (strength, amount, kind)
+
+
+def _matched_damage(notation: str) -> tuple[dict[str, Any], _Recipe] | None:
+    """:func:`_common_damage` by :data:`_COMMON_DAMAGE`."""
     match = _COMMON_DAMAGE.fullmatch(notation)
     if match is None:
         return None
