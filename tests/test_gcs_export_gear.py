@@ -14,11 +14,14 @@ from hypothesis import strategies as st
 from gurps_character._notation import HIT_TYPES, MODIFIERS
 from gurps_character.gcs.export_gear import (
     _COMMON_HEADS,
+    _MUSCLE_FACTORS,
+    _MUSCLE_RANGE,
     _common_damage,
     _common_damage_fields,
     _damage_fields,
     _defenses,
     _matched_damage,
+    _muscle_factors,
     _names_a_shield,
     _parry,
     _parry_text,
@@ -214,3 +217,15 @@ def test_every_character_splits_words_as_the_pattern_does() -> None:
         for text in (f"ab{chr(code)}c1", chr(code), f"{chr(code)} x {chr(code)}"):
             lowered = text.lower()
             assert _spaced_words(lowered) == f" {re.sub('[^a-z0-9]+', ' ', lowered).strip()} ", repr(text)
+
+
+def test_the_usual_muscle_ranges_looked_up_are_the_patterns() -> None:
+    """Every muscle-powered range of the table: the multiples the pattern reads."""
+    for raw, factors in _MUSCLE_FACTORS.items():
+        match = _MUSCLE_RANGE.fullmatch(raw)
+        assert match is not None, raw
+        near, far = match.groups()
+        assert factors == (float(near), None if far is None else float(far)), raw
+    assert _muscle_factors("x1/x1.5") == (1.0, 1.5)
+    assert _muscle_factors(" X2 / x3.5 ") == (2.0, 3.5)
+    assert _muscle_factors("x1/") is None

@@ -691,16 +691,38 @@ def _defenses(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 
 _MUSCLE_RANGE: Final = re.compile(r"\s*x(\d+(?:\.\d+)?)\s*(?:/\s*x(\d+(?:\.\d+)?))?\s*", re.IGNORECASE)
+_MULTIPLES: Final = (
+    "0.2", "0.5", "1", "1.5", "2", "2.5", "3", "4", "5", "10", "12", "15", "16", "20", "25", "30",
+)  # fmt: skip
+"""The usual multiples of ST in a muscle-powered range (``x1/x1.5``)."""
+_MUSCLE_FACTORS: Final = MappingProxyType(
+    {f"x{near}": (float(near), None) for near in _MULTIPLES}
+    | {f"x{near}/x{far}": (float(near), float(far)) for near in _MULTIPLES for far in _MULTIPLES}
+)
+"""The usual muscle-powered ranges' multiples of ST, as :data:`_MUSCLE_RANGE` reads them."""
+
+
+def _muscle_factors(raw: str) -> tuple[float, float | None] | None:
+    """A muscle-powered range's multiples of ST (the far one None when it has one), or None
+    when it is no such range."""
+    factors = _MUSCLE_FACTORS.get(raw)
+    if factors is not None:
+        return factors
+    match = _MUSCLE_RANGE.fullmatch(raw)
+    if match is None:
+        return None
+    near, far = match.groups()
+    return float(near), None if far is None else float(far)
 
 
 def _muscle_range(raw: str, st: float) -> str:
     """A muscle-powered range (``x1/x1.5``, times ST) in yards as GCS resolves it (``10/15``)."""
-    match = _MUSCLE_RANGE.fullmatch(raw)
-    if match is None or st <= 0:
+    factors = _muscle_factors(raw)
+    if factors is None or st <= 0:
         return ""
-    near, far = match.groups()
-    text = str(math.trunc(float(near) * st))
-    return text if far is None else f"{text}/{math.trunc(float(far) * st)}"
+    near, far = factors
+    text = str(math.trunc(near * st))
+    return text if far is None else f"{text}/{math.trunc(far * st)}"
 
 
 def _skill_probes(by_name: Mapping[str, str]) -> list[_Probe]:
