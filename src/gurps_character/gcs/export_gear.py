@@ -343,7 +343,8 @@ class GearPart(SheetBase):
                     muscle = _muscle_range(reach, st)
                     if muscle:
                         calc["range"] = muscle
-            node["calc"] = calc
+            if calc or parried is not None:  # (GCS leaves an empty calc out; a parry may fill this one)
+                node["calc"] = calc
 
     def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
         """GCS figures a weapon's thrust or swing at no more than 3 times its minimum ST; where the
@@ -452,16 +453,13 @@ class GearPart(SheetBase):
             )
         for node, value, flags in able:
             text = f"{max(value + bonus, 0)}{flags}"
+            calc = node["calc"]
             if text != node[key]:
-                calc = node["calc"]
                 calc[key] = text
                 if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
                     node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
-        if key == "block":
-            for mode in self._modes:
-                node = mode[0]
-                if not node["calc"]:
-                    del node["calc"]
+            elif not calc:  # (left empty: GCS leaves it out)
+                del node["calc"]
 
     def _carrier(self, key: str, skill: object, wanted: int, derived: Derived) -> None:
         """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
