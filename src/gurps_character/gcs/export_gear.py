@@ -168,14 +168,17 @@ class GearPart(SheetBase):
         )
         return None
 
-    def _skill_default(self, skill: str | None) -> tuple[str, str | None] | None:
-        """GCS's name and specialization of the skill a weapon defaults to; None for DX."""
+    def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
+        """A GCS weapon's defaults: its skill's (GCS's name and specialization), or DX-4."""
         if skill is None:
-            return None
+            return [{"type": "dx", "modifier": -4}]
         parts = self.skill_parts.get(skill)
         if parts is None:  # as ListsPart._skills reads it, which takes it from here
             parts = self.skill_parts[skill] = split_skill_name(skill)
-        return parts[0], parts[1]
+        name, spec, _ = parts
+        if spec:
+            return [{"type": "skill", "name": name, "specialization": spec}]
+        return [{"type": "skill", "name": name}]
 
     def _melee(
         self,
@@ -193,7 +196,7 @@ class GearPart(SheetBase):
         parried: tuple[int, str] | None = None
         if type(parry) is dict or isinstance(parry, Mapping):
             parry_text, parried = _parry(parry)
-        default = self._skill_default(skill)
+        defaults = self._defaults
         new_id = self.ids.new
         for line, damage in enumerate(weapon.get("damage", []) or _NO_DAMAGE):
             notation = damage.get("notation")
@@ -210,7 +213,7 @@ class GearPart(SheetBase):
                     "damage": fields,
                     "reach": reach,
                     "parry": parry_text,
-                    "defaults": _defaults(default),
+                    "defaults": defaults(skill),
                 }
             else:
                 node = {"id": new_id("melee_weapon"), "sv": 1, "damage": fields}
@@ -218,7 +221,7 @@ class GearPart(SheetBase):
                     node["reach"] = reach
                 if parry_text is not None:
                     node["parry"] = parry_text
-                node["defaults"] = _defaults(default)
+                node["defaults"] = defaults(skill)
             modes.append((node, skill, index, line, None, parried, recipe))
             owned.append(node)
 
@@ -257,7 +260,7 @@ class GearPart(SheetBase):
             if type(recoil) is not int or not -LIMIT <= recoil <= LIMIT:
                 recoil = int(self.bounded(recoil, f"/weapons/ranged/{index}/recoil", "Recoil"))
             node["recoil"] = str(recoil)
-        node["defaults"] = _defaults(self._skill_default(skill))
+        node["defaults"] = self._defaults(skill)
         modes.append((node, skill, index, -1, _minimum_st(node.get("strength")), None, recipe))
         owned.append(node)
 
@@ -485,7 +488,7 @@ class GearPart(SheetBase):
             owner = self._skill_node(skill_name) if skill_name is not None else self.adjustments_trait()
             owner_name = skill_name or ADJUSTMENTS
         node[key] = str(modifier)
-        node["defaults"] = _defaults(self._skill_default(skill_name))
+        node["defaults"] = self._defaults(skill_name)
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
@@ -764,16 +767,6 @@ def _spaced_words(lowered: str) -> str:
             return f" {lowered} "
         return f" {' '.join(lowered.translate(_ASCII_WORD_CHARACTERS).split())} "
     return f" {_NOT_WORD.sub(' ', lowered).strip()} "
-
-
-def _defaults(default: tuple[str, str | None] | None) -> list[dict[str, Any]]:
-    """A GCS weapon's defaults: its skill's (name and specialization), or DX-4."""
-    if default is None:
-        return [{"type": "dx", "modifier": -4}]
-    name, spec = default
-    if spec:
-        return [{"type": "skill", "name": name, "specialization": spec}]
-    return [{"type": "skill", "name": name}]
 
 
 def _parry_text(parry: Mapping[str, Any]) -> str:
