@@ -1,11 +1,12 @@
 """The weapons' shortcuts against what they stand for: the shield found for a bash against the
 case-blind word pattern, the one-word skills spaced inline against _spaced_words, the skill a
 weapon's name holds (found by its first word) against spacing every skill, a minimum ST of digits
-against leading_int."""
+against leading_int, a missing cost or weight against cost_and_weight."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,7 @@ from gurps_character.gcs.export_gear import (
     _skill_probes,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import leading_int
+from gurps_character.gcs.export_sheet import SheetBase, leading_int
 
 _WORD = re.compile(r"\bshield\b", re.IGNORECASE)
 _names = st.lists(
@@ -87,3 +88,11 @@ def test_a_minimum_st_is_the_number_its_text_starts_with(strength: object) -> No
     assert _minimum_st(strength) == expected
     assert _minimum_st("1234567") == 123456
     assert _minimum_st("10\u2020") == 10
+
+
+def test_a_weapon_without_cost_or_weight_has_them_at_0_without_a_note() -> None:
+    """The weapons read a missing cost or weight as 0 themselves: what cost_and_weight gives."""
+    sheet = SheetBase({}, datetime(2026, 1, 1, tzinfo=UTC))
+    assert sheet.cost_and_weight({}, "/weapons/melee/0") == (0, 0)
+    assert sheet.cost_and_weight({"cost": 5}, "/weapons/melee/0") == (5, 0)
+    assert sheet.notes.notes() == ()

@@ -94,8 +94,8 @@ class GearPart(SheetBase):
                 name = raw.strip() if type(raw) is str else None
                 if name is None or name != raw:
                     name = self.name(raw, f"/weapons/{kind}/{index}/name", "weapon")
-                cost = weapon.get("cost")
-                weight = weapon.get("weight")
+                cost = weapon.get("cost", 0)  # (none is 0, as cost_and_weight reads it)
+                weight = weapon.get("weight", 0)
                 if (
                     (type(cost) is not int and type(cost) is not float)
                     or not -LIMIT <= cost <= LIMIT
