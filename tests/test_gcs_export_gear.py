@@ -13,14 +13,23 @@ from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
 from gurps_character.gcs.export_gear import (
+    _COMMON_HEADS,
+    _MUSCLE_FACTORS,
+    _MUSCLE_RANGE,
+    _common_damage,
     _common_damage_fields,
     _damage_fields,
     _defenses,
+    _matched_damage,
+    _muscle_factors,
     _names_a_shield,
+    _parry,
     _parry_text,
+    _recipe_text,
+    _resolved_damage,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import LIMIT, member
+from gurps_character.gcs.export_sheet import LIMIT, leading_int, member
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",
@@ -65,6 +74,37 @@ def test_the_common_form_has_the_documented_fields() -> None:
     assert _items(_common_damage_fields("0d+2 burn")) == [("type", "burn"), ("base", "2")]
     assert _common_damage_fields("sw+1  cut") is None
     assert _common_damage_fields("1234567d cut") is None
+
+
+def test_the_usual_damage_looked_up_is_the_damage_matched() -> None:
+    """Every head of the table with every hit type (and a word that is none): the fields and
+    recipe looked up are the pattern's, in the same order."""
+    for head, kind in itertools.product(_COMMON_HEADS, (*HIT_TYPES, "burns", "ctrl")):
+        notation = f"{head} {kind}"
+        looked_up, matched = _common_damage(notation), _matched_damage(notation)
+        assert matched is not None, notation
+        assert looked_up is not None
+        assert (_items(looked_up[0]), looked_up[1]) == (_items(matched[0]), matched[1]), notation
+    assert {"thr", "sw-2", "thr+20", "1d", "2d+1", "12d-6"} <= set(_COMMON_HEADS)
+
+
+_TABLES = [(count, adds) for count in (-1, 0, 1, 2, 3, 12) for adds in (-3, -1, 0, 1, 2)]
+
+
+def test_the_common_form_resolves_as_its_fields_do() -> None:
+    """Every combination the shortcut answers, with thrust and swing of every sign: the text
+    resolved from its recipe is the one resolved from its fields."""
+    resolved = 0
+    for base, adds, gap, word, tail in itertools.product(_BASES, _ADDS, _GAPS, _WORDS, _TAILS):
+        common = _common_damage(f"{base}{adds}{gap}{word}{tail}")
+        if common is None:
+            continue
+        fields, recipe = common
+        for thrust, swing in itertools.product(_TABLES, _TABLES[::7]):
+            tables = {"thr": thrust, "sw": swing}
+            assert _recipe_text(recipe, thrust, swing) == _resolved_damage(fields, tables), fields
+            resolved += 1
+    assert resolved > 500 * len(_TABLES)
 
 
 @settings(max_examples=400, deadline=None)
@@ -151,6 +191,13 @@ def test_the_parry_text_is_the_patterns(parry: dict[str, Any]) -> None:
     assert _parry_text(parry) == _parry_by_pattern(parry)
     assert _parry_text({"modifier": -1, "notation": "-1f"}) == "-1F"
     assert _parry_text({"modifier": 0, "notation": "0U", "unbalanced": True}) == "0U"
+    # the modifier and flags the defense reads: as read from the text (six digits at most)
+    text, read = _parry(parry)
+    modifier = leading_int(text)
+    upper = text.upper()
+    flags = ("F" if "F" in upper else "") + ("U" if "U" in upper else "")
+    assert read == (None if modifier is None else (modifier, flags))
+    assert _parry({"modifier": -1_000_000, "notation": "-1000000F"}) == ("-1000000F", (-100_000, "F"))
 
 
 @settings(max_examples=300, deadline=None)
@@ -170,3 +217,15 @@ def test_every_character_splits_words_as_the_pattern_does() -> None:
         for text in (f"ab{chr(code)}c1", chr(code), f"{chr(code)} x {chr(code)}"):
             lowered = text.lower()
             assert _spaced_words(lowered) == f" {re.sub('[^a-z0-9]+', ' ', lowered).strip()} ", repr(text)
+
+
+def test_the_usual_muscle_ranges_looked_up_are_the_patterns() -> None:
+    """Every muscle-powered range of the table: the multiples the pattern reads."""
+    for raw, factors in _MUSCLE_FACTORS.items():
+        match = _MUSCLE_RANGE.fullmatch(raw)
+        assert match is not None, raw
+        near, far = match.groups()
+        assert factors == (float(near), None if far is None else float(far)), raw
+    assert _muscle_factors("x1/x1.5") == (1.0, 1.5)
+    assert _muscle_factors(" X2 / x3.5 ") == (2.0, 3.5)
+    assert _muscle_factors("x1/") is None

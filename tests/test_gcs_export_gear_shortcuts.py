@@ -1,14 +1,24 @@
 """The weapons' shortcuts against what they stand for: the shield found for a bash against the
-case-blind word pattern, the one-word skills spaced inline against _spaced_words."""
+case-blind word pattern, the one-word skills spaced inline against _spaced_words, the skill a
+weapon's name holds (found by its first word) against spacing every skill, a minimum ST of digits
+against leading_int, a missing cost or weight against cost_and_weight."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_gear import _shield, _spaced_words
+from gurps_character.gcs.export_gear import (
+    _minimum_st,
+    _shield,
+    _skill_in_words,
+    _skill_probes,
+    _spaced_words,
+)
+from gurps_character.gcs.export_sheet import SheetBase, leading_int
 
 _WORD = re.compile(r"\bshield\b", re.IGNORECASE)
 _names = st.lists(
@@ -33,3 +43,56 @@ def test_a_one_word_skill_is_spaced_as_spaced_words_spaces_it(name: str) -> None
     low = name.lower()
     if low.isalnum() and low.isascii():
         assert f" {low} " == _spaced_words(low)
+
+
+_SKILL_TEXT = st.text(alphabet="abK19 -/()é\u0130\u212a\t", max_size=10)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["Knife", "Bow", "Riding (Horse)", "Guns/TL8 (Pistol)", "Two-Handed Axe", "(x)"]),
+            _SKILL_TEXT,
+        ),
+        max_size=6,
+    ),
+    st.lists(
+        st.one_of(st.sampled_from(["Large", "knife", "bow", "riding horse", "guns tl8", "-"]), _SKILL_TEXT)
+    ),
+)
+def test_the_skill_a_name_holds_is_found_as_by_spacing_every_skill(
+    skills: list[str], parts: list[str]
+) -> None:
+    """Skills and weapon names alike in words: the skill found by its first word is the longest
+    (the first of those as long) whose spaced words the name's spaced words hold."""
+    by_name: dict[str, str] = {}
+    for skill in skills:
+        by_name.setdefault(skill.lower(), skill)
+    lowered = " ".join(parts).lower()
+    words = f" {re.sub('[^a-z0-9]+', ' ', lowered)} "
+    contained = [key for low, key in by_name.items() if _spaced_words(low) in words]
+    expected = max(contained, key=len) if contained else None
+    assert _skill_in_words(lowered, by_name, _skill_probes(by_name)) == expected
+    # as long: the first skill of the document
+    tied = {"bow": "Bow", "axe": "Axe", "riding (horse)": "Riding (Horse)", "horse riding": "Horse riding"}
+    assert _skill_in_words("axe of bow", tied, _skill_probes(tied)) == "Bow"
+    assert _skill_in_words("horse riding (horse)", tied, _skill_probes(tied)) == "Riding (Horse)"
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(alphabet="0123456789\u0663\u00b2+- \u2020x", max_size=9)))
+def test_a_minimum_st_is_the_number_its_text_starts_with(strength: object) -> None:
+    """Any text (digits of any script, signs, spaces, more than six digits) reads as leading_int
+    reads it; anything else as None."""
+    expected = leading_int(strength) if isinstance(strength, str) else None
+    assert _minimum_st(strength) == expected
+    assert _minimum_st("1234567") == 123456
+    assert _minimum_st("10\u2020") == 10
+
+
+def test_a_weapon_without_cost_or_weight_has_them_at_0_without_a_note() -> None:
+    """The weapons read a missing cost or weight as 0 themselves: what cost_and_weight gives."""
+    sheet = SheetBase({}, datetime(2026, 1, 1, tzinfo=UTC))
+    assert sheet.cost_and_weight({}, "/weapons/melee/0") == (0, 0)
+    assert sheet.cost_and_weight({"cost": 5}, "/weapons/melee/0") == (5, 0)
+    assert sheet.notes.notes() == ()

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
-from .._notation import NotationError, parse_notation
+from .._notation import HIT_TYPES, NotationError, parse_notation
 from .export_lists import split_skill_name
 from .export_sheet import (
     ADJUSTMENTS,
@@ -38,6 +38,8 @@ _RULE_OF_20: Final = 20
 _BASE_NAMES: Final = MappingProxyType({"thr": "thrust", "sw": "swing"})
 """The document's names of GCS's ``st`` bases."""
 _NOT_WORD: Final = re.compile(r"[^a-z0-9]+")
+_WORD: Final = re.compile(r"[a-z0-9]+")
+"""The words :data:`_NOT_WORD` leaves."""
 _ASCII_WORD_CHARACTERS: Final = "".join(
     character if character.isascii() and (character.isdigit() or character.islower()) else " "
     for character in map(chr, range(128))
@@ -58,19 +60,49 @@ _RANGED_TEXTS: Final = (
 """A ranged weapon's texts: the document's key and GCS's, in GCS's order."""
 
 
+_Recipe = tuple[str | None, int, str]
+"""How a mode's damage resolves, read when it was made (:func:`_common_damage`): ``thr`` or
+``sw`` with its adds and the damage word, or None, 0 and the resolved text (fixed dice)."""
+_Mode = tuple[dict[str, Any], str | None, int, int, int | None, tuple[int, str] | None, _Recipe | None]
+"""A weapon mode written: its GCS node; the skill it is used with; the weapon's index and the
+damage line's (-1 for a ranged weapon), which make its pointer when a note needs it; its minimum
+ST; its parry's modifier and flags (None when it cannot parry); its damage's recipe (None when
+the damage is not of the common form)."""
+
+_Probe = tuple[str, str, str]
+"""A skill of more than one ASCII word as :func:`_skill_in_words` reads it: a text any weapon
+name holding the skill's words holds (its first word; empty when that is not found cheaply), the
+skill's name, and its lower-case name."""
+
+
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
+    _modes: Sequence[_Mode] = ()
+    """The weapon modes written, for their levels, damage and parry (set by :meth:`_weapons`)."""
+    _skill_probes: Sequence[_Probe] | None = None
+    """The skills of more than one ASCII word as :func:`_skill_in_words` reads them (made for the
+    first weapon that needs them)."""
+
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
+        modes: list[_Mode] = []
+        self._modes = modes
         for kind in ("melee", "ranged"):
             for index, weapon in enumerate(weapons.get(kind, [])):
-                pointer = f"/weapons/{kind}/{index}"
                 raw = weapon["name"]
                 name = raw.strip() if type(raw) is str else None
                 if name is None or name != raw:
-                    name = self.name(raw, f"{pointer}/name", "weapon")
-                cost, weight = self.cost_and_weight(weapon, pointer)
+                    name = self.name(raw, f"/weapons/{kind}/{index}/name", "weapon")
+                cost = weapon.get("cost", 0)  # (none is 0, as cost_and_weight reads it)
+                weight = weapon.get("weight", 0)
+                if (
+                    (type(cost) is not int and type(cost) is not float)
+                    or not -LIMIT <= cost <= LIMIT
+                    or (type(weight) is not int and type(weight) is not float)
+                    or not -LIMIT <= weight <= LIMIT
+                ):  # (the usual numbers need no pointer for a note)
+                    cost, weight = self.cost_and_weight(weapon, f"/weapons/{kind}/{index}")
                 owner: dict[str, Any]
                 if cost or weight or "cost" in weapon or "weight" in weapon:
                     owner = self.new_item(name, cost, weight, text_of(weapon.get("notes")))
@@ -84,22 +116,23 @@ class GearPart(SheetBase):
                         name, 0, ["Advantage", "Natural Attack"], text_of(weapon.get("notes"))
                     )
                     self.note(
-                        pointer,
+                        f"/weapons/{kind}/{index}",
                         "added",
                         f"'{name[:60]}' has no cost or weight: in the GCS file it is a 0-point trait with "
                         "the "
                         "weapon (GCS keeps natural attacks on traits).",
                     )
-                skill = self._weapon_skill(weapon, pointer)
+                skill = self._weapon_skill(weapon, name, kind, index)
                 if kind == "melee":
-                    self._melee(weapon, owner["weapons"], skill, pointer)
+                    self._melee(weapon, owner["weapons"], skill, index, modes)
                 else:
-                    owner["weapons"].append(self._ranged(weapon, skill, pointer))
+                    self._ranged(weapon, owner["weapons"], skill, index, modes)
 
-    def _weapon_skill(self, weapon: Mapping[str, Any], pointer: str) -> str | None:
-        """The document skill a weapon is used with: one named as the weapon (its name, or its
-        name without a parenthesized part), else the longest skill name its notes mention, else the
-        longest one its name contains as words; None (a DX default) when none fits."""
+    def _weapon_skill(self, weapon: Mapping[str, Any], name: str, kind: str, index: int) -> str | None:
+        """The document skill a weapon (``name``, stripped) is used with: one named as the weapon
+        (its name, or its name without a parenthesized part), else the longest skill name its notes
+        mention, else the longest one its name contains as words; None (a DX default) when none
+        fits."""
         by_name = self.skill_by_lower_name
         if by_name is None:
             by_name = self.skill_by_lower_name = {}
@@ -108,8 +141,8 @@ class GearPart(SheetBase):
                     low = key.lower()
                     if low not in by_name:
                         by_name[low] = key
-        name = weapon["name"].strip()
-        found = by_name.get(name.lower())
+        lowered = name.lower()
+        found = by_name.get(lowered)
         if found is not None:
             return found
         if ")" in name:  # else the name has no parenthesized part to leave out
@@ -121,80 +154,119 @@ class GearPart(SheetBase):
             notes = notes.lower()
             mentioned = [key for low, key in by_name.items() if low in notes]
             if mentioned:
-                return max(mentioned, key=len)
-        skill_words = self.skill_words
-        if skill_words is None:  # made for the first weapon that needs them (many need none)
-            skill_words = self.skill_words = [
-                # one ASCII word (most skills) is spaced as _spaced_words spaces it
-                (low, key, f" {low} " if low.isalnum() and low.isascii() else _spaced_words(low))
-                for low, key in by_name.items()
-            ]
-        words = f" {_NOT_WORD.sub(' ', name.lower())} "
-        contained = [key for _, key, spaced in skill_words if spaced in words]
-        if contained:
-            return max(contained, key=len)
+                return mentioned[0] if len(mentioned) == 1 else max(mentioned, key=len)
+        probes = self._skill_probes
+        if probes is None:  # made for the first weapon that needs them (many need none)
+            probes = self._skill_probes = _skill_probes(by_name)
+        found = _skill_in_words(lowered, by_name, probes)
+        if found is not None:
+            return found
         self.note(
-            pointer,
+            f"/weapons/{kind}/{index}",
             "defaulted",
             f"No skill of the document goes by the weapon '{name[:60]}': in GCS it defaults to DX-4.",
         )
         return None
 
-    def _skill_default(self, skill: str | None) -> tuple[str, str | None] | None:
-        """GCS's name and specialization of the skill a weapon defaults to; None for DX."""
+    def _defaults(self, skill: str | None) -> list[dict[str, Any]]:
+        """A GCS weapon's defaults: its skill's (GCS's name and specialization), or DX-4."""
         if skill is None:
-            return None
+            return [{"type": "dx", "modifier": -4}]
         parts = self.skill_parts.get(skill)
         if parts is None:  # as ListsPart._skills reads it, which takes it from here
             parts = self.skill_parts[skill] = split_skill_name(skill)
-        return parts[0], parts[1]
+        name, spec, _ = parts
+        if spec:
+            return [{"type": "skill", "name": name, "specialization": spec}]
+        return [{"type": "skill", "name": name}]
 
     def _melee(
-        self, weapon: Mapping[str, Any], modes: list[dict[str, Any]], skill: str | None, pointer: str
+        self,
+        weapon: Mapping[str, Any],
+        owned: list[dict[str, Any]],
+        skill: str | None,
+        index: int,
+        modes: list[_Mode],
     ) -> None:
-        """A GCS melee weapon for each of a weapon's damage lines, added to ``modes``."""
+        """A GCS melee weapon for each of a weapon's damage lines, added to its owner's ``owned``
+        weapons and to ``modes``."""
         reach = weapon.get("reach")
         parry = weapon.get("parry")
-        parry_text = _parry_text(parry) if isinstance(parry, Mapping) else None
-        default = self._skill_default(skill)
-        for line, damage in enumerate(weapon.get("damage", []) or [{"notation": "-"}]):
-            line_pointer = f"{pointer}/damage/{line}"
-            node: dict[str, Any] = {
-                "id": self.ids.new("melee_weapon"),
-                "sv": 1,
-                "damage": self._damage(damage, line_pointer),
-            }
-            if reach:
-                node["reach"] = reach
-            if parry_text is not None:
-                node["parry"] = parry_text
-            node["defaults"] = _defaults(default)
-            self.weapon_nodes.append((node, line_pointer, skill))
-            modes.append(node)
+        parry_text: str | None = None
+        parried: tuple[int, str] | None = None
+        if type(parry) is dict or isinstance(parry, Mapping):
+            parry_text, parried = _parry(parry)
+        defaults = self._defaults
+        new_id = self.ids.new
+        for line, damage in enumerate(weapon.get("damage", []) or _NO_DAMAGE):
+            notation = damage.get("notation")
+            notation = notation.strip() if type(notation) is str else text_of(notation).strip()
+            common = _common_damage(notation)
+            if common is None:
+                fields, recipe = self._damage(notation, f"/weapons/melee/{index}/damage/{line}"), None
+            else:
+                fields, recipe = common
+            if reach and parry_text is not None:  # the usual mode, made at once (the same order)
+                node: dict[str, Any] = {
+                    "id": new_id("melee_weapon"),
+                    "sv": 1,
+                    "damage": fields,
+                    "reach": reach,
+                    "parry": parry_text,
+                    "defaults": defaults(skill),
+                }
+            else:
+                node = {"id": new_id("melee_weapon"), "sv": 1, "damage": fields}
+                if reach:
+                    node["reach"] = reach
+                if parry_text is not None:
+                    node["parry"] = parry_text
+                node["defaults"] = defaults(skill)
+            modes.append((node, skill, index, line, None, parried, recipe))
+            owned.append(node)
 
-    def _ranged(self, weapon: Mapping[str, Any], skill: str | None, pointer: str) -> dict[str, Any]:
+    def _ranged(
+        self,
+        weapon: Mapping[str, Any],
+        owned: list[dict[str, Any]],
+        skill: str | None,
+        index: int,
+        modes: list[_Mode],
+    ) -> None:
+        """A ranged weapon's GCS weapon, added to its owner's ``owned`` weapons and to ``modes``."""
         node: dict[str, Any] = {"id": self.ids.new("ranged_weapon"), "sv": 1}
-        node["damage"] = self._damage(weapon.get("damage") or {"notation": "-"}, f"{pointer}/damage")
+        damage = weapon.get("damage") or _NO_DAMAGE[0]
+        notation = damage.get("notation")
+        notation = notation.strip() if type(notation) is str else text_of(notation).strip()
+        common = _common_damage(notation)
+        recipe: _Recipe | None = None
+        if common is None:
+            node["damage"] = self._damage(notation, f"/weapons/ranged/{index}/damage")
+        else:
+            node["damage"], recipe = common
         for key, target in _RANGED_TEXTS:
             value = weapon.get(key)
             if key == "range":
-                value = value.get("notation") if isinstance(value, Mapping) else None
+                value = value.get("notation") if type(value) is dict or isinstance(value, Mapping) else None
             if value:
                 node[target] = value
-        if weapon.get("bulk") is not None:
-            node["bulk"] = str(int(self.bounded(weapon["bulk"], f"{pointer}/bulk", "Bulk")))
-        if weapon.get("recoil") is not None:
-            node["recoil"] = str(int(self.bounded(weapon["recoil"], f"{pointer}/recoil", "Recoil")))
-        node["defaults"] = _defaults(self._skill_default(skill))
-        self.weapon_nodes.append((node, pointer, skill))
-        return node
+        bulk = weapon.get("bulk")
+        if bulk is not None:
+            if type(bulk) is not int or not -LIMIT <= bulk <= LIMIT:  # (the usual need no pointer)
+                bulk = int(self.bounded(bulk, f"/weapons/ranged/{index}/bulk", "Bulk"))
+            node["bulk"] = str(bulk)
+        recoil = weapon.get("recoil")
+        if recoil is not None:
+            if type(recoil) is not int or not -LIMIT <= recoil <= LIMIT:
+                recoil = int(self.bounded(recoil, f"/weapons/ranged/{index}/recoil", "Recoil"))
+            node["recoil"] = str(recoil)
+        node["defaults"] = self._defaults(skill)
+        modes.append((node, skill, index, -1, _minimum_st(node.get("strength")), None, recipe))
+        owned.append(node)
 
-    def _damage(self, damage: Mapping[str, Any], pointer: str) -> dict[str, Any]:
-        """GCS's damage fields for a damage line (its text as written when GCS has no fields for it)."""
-        notation = text_of(damage.get("notation")).strip()
-        fields = _common_damage_fields(notation)
-        if fields is not None:
-            return fields
+    def _damage(self, notation: str, pointer: str) -> dict[str, Any]:
+        """GCS's damage fields for a damage line's notation (stripped) not of the common form
+        (its text as written when GCS has no fields for it)."""
         if not notation:
             self.note(f"{pointer}/notation", "differs", "A damage text of only spaces is no damage in GCS.")
         fields = _damage_fields(notation)
@@ -215,56 +287,67 @@ class GearPart(SheetBase):
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
         if skill is not None:
-            for name, entry in zip(self.skill_names, self.doc.get("skills", []), strict=True):
-                if name == skill:
-                    level = entry.get("level")
-                    if type(level) is int and -LIMIT <= level <= LIMIT:
-                        return level
-                    return math.floor(self.bounded(level, "", "Skill level"))
+            try:
+                position = self.skill_names.index(skill)
+            except ValueError:  # (not the document's: a DX default)
+                pass
+            else:
+                level = self.doc["skills"][position].get("level")
+                if type(level) is int and -LIMIT <= level <= LIMIT:
+                    return level
+                return math.floor(self.bounded(level, "", "Skill level"))
         return min(self.values["dx"], _RULE_OF_20) - 4
 
     def _weapon_details(self, derived: Derived) -> None:
         """Each weapon's computed values (level, resolved damage, parry) and the document's
         thrust or swing difference carried in its damage."""
+        modes = self._modes
+        if not modes:
+            return
         st = self.values["st"]
         striking = st + derived.striking
         encumbrance = derived.encumbrance_level
-        shifted = bool(derived.shift)
-        tables = {"thr": derived.thrust, "sw": derived.swing}
+        shift = derived.shift
+        shifted = bool(shift)
+        thrust = derived.thrust
+        swing = derived.swing
         bases = self.defense_bases
         levels: dict[str | None, float] = {}  # a skill's level read once (a note on it is made once anyway)
-        for node, pointer, skill in self.weapon_nodes:
+        for node, skill, index, line, minimum, parried, recipe in modes:
             level = levels.get(skill)
             if level is None:
                 level = levels[skill] = self._skill_level(skill)
-            strength = node.get("strength")
-            minimum = leading_int(strength) if isinstance(strength, str) else None
             if minimum is not None and minimum > striking:
                 level -= minimum - striking
-            parry = node.get("parry")  # _parry_text's: its flags are capitals
-            penalty = encumbrance if parry is not None and "F" in parry else 0
+            penalty = encumbrance if parried is not None and "F" in parried[1] else 0
             # GCS's parry and block halve the default's level before the fencing penalty and
             # the floor at 0 (truncating toward zero)
             bases.append(3 + math.trunc(level / 2) - penalty)
             level -= penalty
             if level < 0:
                 level = 0
-            if shifted:
-                self._shift_damage(node, pointer, derived)
-            if minimum is not None:
-                self._uncap_damage(node, pointer, minimum, striking)
+            if shifted and _BASE_NAMES.get(node["damage"].get("st", "")) in shift:  # (_shift_damage's test)
+                self._shift_damage(node, _mode_pointer(index, line), derived)
+                recipe = None  # (the damage may be another now)
+            if minimum is not None and minimum > 0 and 3 * minimum < striking:  # (_uncap_damage's test)
+                self._uncap_damage(node, _mode_pointer(index, line), minimum, striking)
             calc: dict[str, Any] = {}
             if level:
                 calc["level"] = level if type(level) is int else plain(level)
-            resolved = _resolved_damage(node["damage"], tables)
-            if resolved:
-                calc["damage"] = resolved
-            reach = node.get("range")
-            if reach and isinstance(reach, str):
-                muscle = _muscle_range(reach, st)
-                if muscle:
-                    calc["range"] = muscle
-            node["calc"] = calc
+            if recipe is None:
+                resolved = _resolved_damage(node["damage"], {"thr": thrust, "sw": swing})
+                if resolved:
+                    calc["damage"] = resolved
+            else:
+                calc["damage"] = _recipe_text(recipe, thrust, swing)
+            if line < 0:  # a ranged weapon's muscle-powered range
+                reach = node.get("range")
+                if reach and isinstance(reach, str):
+                    muscle = _muscle_range(reach, st)
+                    if muscle:
+                        calc["range"] = muscle
+            if calc or parried is not None:  # (GCS leaves an empty calc out; a parry may fill this one)
+                node["calc"] = calc
 
     def _uncap_damage(self, node: dict[str, Any], pointer: str, minimum: int | None, striking: float) -> None:
         """GCS figures a weapon's thrust or swing at no more than 3 times its minimum ST; where the
@@ -328,20 +411,15 @@ class GearPart(SheetBase):
                 None if raw is None else math.floor(self.bounded(raw, f"/defenses/{key}/value", key.title()))
             )
         best: int | None = None
-        able: list[tuple[dict[str, Any], str, int | None, str]] = []  # mode, its text, defense, flags
-        modifiers: dict[str, tuple[int | None, str]] = {}  # by the text written (a few for all the modes)
-        for (node, _, _), base in zip(self.weapon_nodes, self.defense_bases, strict=True):
-            if key in node:
-                written = node[key]
-                read = modifiers.get(written)
-                if read is None:
-                    modifier = leading_int(text_of(written))
-                    read = modifiers[written] = (modifier, "" if modifier is None else _flags(written))
-                modifier, flags = read
-                value = None if modifier is None else base + modifier
-                able.append((node, written, value, flags))
-                if value is not None and (best is None or value > best):
-                    best = value
+        able: list[tuple[dict[str, Any], int, str]] = []  # mode, defense, flags
+        if key == "parry":  # (the document's weapons give no block: a block comes from _carrier)
+            for (node, _, _, _, _, parried, _), base in zip(self._modes, self.defense_bases, strict=True):
+                if parried is not None:
+                    modifier, flags = parried
+                    value = base + modifier
+                    able.append((node, value, flags))
+                    if best is None or value > best:
+                        best = value
         bonus = 0
         if wanted is not None and wanted < 0:
             self.note(
@@ -376,18 +454,15 @@ class GearPart(SheetBase):
                 "GCS adds "
                 f"{signed(bonus)} {key.title()} from '{ADJUSTMENTS}'.",
             )
-        for node, written, value, flags in able:
-            if value is not None:
-                text = f"{max(value + bonus, 0)}{flags}"
-                if text != written:
-                    calc = node["calc"]
-                    calc[key] = text
-                    if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
-                        node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
-        if key == "block":
-            for node, _, _ in self.weapon_nodes:
-                if not node["calc"]:
-                    del node["calc"]
+        for node, value, flags in able:
+            text = f"{max(value + bonus, 0)}{flags}"
+            calc = node["calc"]
+            if text != node[key]:
+                calc[key] = text
+                if "range" in calc:  # the one key of _weapon_details' that GCS writes after these
+                    node["calc"] = reordered(calc, WEAPON_CALC_KEYS)
+            elif not calc:  # (left empty: GCS leaves it out)
+                del node["calc"]
 
     def _carrier(self, key: str, skill: object, wanted: int, derived: Derived) -> None:
         """A weapon mode that gives the document's Parry or Block when no weapon of it does: a
@@ -398,21 +473,22 @@ class GearPart(SheetBase):
             skill_name = None
         level = self._skill_level(skill_name)
         modifier = wanted - 3 - math.trunc(level / 2)
+        title = key.title()
         node: dict[str, Any] = {"id": self.ids.new("melee_weapon"), "sv": 1}
         shield = _shield(self.item_by_name) if key == "block" else None
         if shield is not None:
             node["damage"] = {"type": "cr", "st": "thr"}
-            node["usage"] = "Shield Bash"
+            node["usage"] = usage = "Shield Bash"
             node["reach"] = "1"
             owner_name = shield["description"]
             owner = shield
         else:
             node["damage"] = {"type": ""}
-            node["usage"] = key.title()
+            node["usage"] = usage = title
             owner = self._skill_node(skill_name) if skill_name is not None else self.adjustments_trait()
             owner_name = skill_name or ADJUSTMENTS
         node[key] = str(modifier)
-        node["defaults"] = _defaults(self._skill_default(skill_name))
+        node["defaults"] = self._defaults(skill_name)
         calc: dict[str, Any] = {}
         if level > 0:
             calc["level"] = plain(max(level, 0))
@@ -424,36 +500,113 @@ class GearPart(SheetBase):
         self.note(
             f"/defenses/{key}/value",
             "added",
-            f"GCS computes {key.title()} from a weapon that can {key}; none of the document's does: the "
+            f"GCS computes {title} from a weapon that can {key}; none of the document's does: the "
             "file gives "
-            f"'{owner_name[:60]}' a '{node['usage']}' mode with {key} {modifier}, for {key.title()} "
+            f"'{owner_name[:60]}' a '{usage}' mode with {key} {modifier}, for {title} "
             f"{wanted}.",
         )
 
     def _skill_node(self, skill: str) -> dict[str, Any]:
-        for name, node in zip(self.skill_names, self.skills, strict=True):
-            if name == skill:
-                return node
-        return self.adjustments_trait()
+        try:
+            return self.skills[self.skill_names.index(skill)]  # (a node for each skill, in order)
+        except ValueError:
+            return self.adjustments_trait()
 
 
 _COMMON_DAMAGE: Final = re.compile(r"(?:(thr|sw)|([0-9]{1,6})d)([+-][0-9]{1,6})? ([a-z]+|pi\+\+|pi\+|pi-)")
 """The damage most weapons have (``sw+1 cut``, ``thr imp``, ``2d-1 pi+``): ``thr``, ``sw`` or dice,
 adds, one space and the damage word, read without :func:`parse_notation` (a sixth of its time)."""
 
+_NO_DAMAGE: Final = (MappingProxyType({"notation": "-"}),)
+"""The damage line of a weapon without one."""
 
-def _common_damage_fields(notation: str) -> dict[str, Any] | None:
-    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
+
+def _common_heads() -> Mapping[str, tuple[str | None, int, str | None]]:
+    """The usual first parts of a common damage (``thr``, ``sw-2``, ``2d+1``) as
+    :func:`_matched_damage` reads them: ``thr`` or ``sw`` with its adds and their text (None for
+    no adds), or None, 0 and the dice's text."""
+    heads: dict[str, tuple[str | None, int, str | None]] = {}
+    for strength in ("thr", "sw"):
+        heads[strength] = (strength, 0, None)
+        for adds in range(1, 21):
+            heads[f"{strength}+{adds}"] = (strength, adds, str(adds))
+            heads[f"{strength}-{adds}"] = (strength, -adds, str(-adds))
+    for dice in range(1, 13):
+        heads[f"{dice}d"] = (None, 0, dice_text(dice, 0))
+        for adds in range(1, 7):
+            heads[f"{dice}d+{adds}"] = (None, 0, dice_text(dice, adds))
+            heads[f"{dice}d-{adds}"] = (None, 0, dice_text(dice, -adds))
+    return MappingProxyType(heads)
+
+
+_COMMON_HEADS: Final = _common_heads()
+_HIT_TYPES: Final = frozenset(HIT_TYPES)
+
+
+def _common_damage(notation: str) -> tuple[dict[str, Any], _Recipe] | None:
+    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form, with how they
+    resolve (:func:`_resolved_damage`'s text of them, thrust and swing left to fill in); None for
+    any other notation. The usual ones (:data:`_COMMON_HEADS` and a hit type) are looked up."""
+    head, _, kind = notation.partition(" ")
+    known = _COMMON_HEADS.get(head) if kind in _HIT_TYPES else None
+    if known is None:
+        return _matched_damage(notation)
+    strength, amount, base = known
+    if strength is None:
+        return {"type": kind, "base": base}, (None, 0, f"{base} {kind}")
+    if base is None:
+        return {"type": kind, "st": strength}, (strength, 0, kind)
+    return {"type": kind, "st": strength, "base": base}, (strength, amount, kind)
+
+
+def _matched_damage(notation: str) -> tuple[dict[str, Any], _Recipe] | None:
+    """:func:`_common_damage` by :data:`_COMMON_DAMAGE`."""
     match = _COMMON_DAMAGE.fullmatch(notation)
     if match is None:
         return None
     strength, dice, adds, kind = match.groups()
     amount = int(adds) if adds else 0
     if strength is None:
-        return {"type": kind, "base": dice_text(int(dice), amount)}
+        base = dice_text(int(dice), amount)
+        return {"type": kind, "base": base}, (None, 0, f"{base} {kind}")
+    if strength == "thr":
+        if amount:
+            return {"type": kind, "st": "thr", "base": str(amount)}, ("thr", amount, kind)
+        return {"type": kind, "st": "thr"}, ("thr", 0, kind)
     if amount:
-        return {"type": kind, "st": "thr" if strength == "thr" else "sw", "base": str(amount)}
-    return {"type": kind, "st": "thr" if strength == "thr" else "sw"}
+        return {"type": kind, "st": "sw", "base": str(amount)}, ("sw", amount, kind)
+    return {"type": kind, "st": "sw"}, ("sw", 0, kind)
+
+
+def _recipe_text(recipe: _Recipe, thrust: tuple[int, int], swing: tuple[int, int]) -> str:
+    """:func:`_resolved_damage`'s text of a common damage (:func:`_common_damage`'s recipe of it),
+    with thrust and swing as dice and adds."""
+    strength, adds, text = recipe
+    if strength is None:
+        return text
+    count, more = thrust if strength == "thr" else swing
+    more += adds
+    if count > 0:  # dice_text's dice inline
+        return f"{count}d{more:+d} {text}" if more else f"{count}d {text}"
+    return f"{dice_text(count, more)} {text}"
+
+
+def _common_damage_fields(notation: str) -> dict[str, Any] | None:
+    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
+    common = _common_damage(notation)
+    return None if common is None else common[0]
+
+
+def _minimum_st(strength: object) -> int | None:
+    """The minimum ST a weapon's text gives (:func:`leading_int`'s reading), or None."""
+    if type(strength) is str and strength.isdigit() and strength.isascii() and len(strength) <= 6:
+        return int(strength)  # (the usual text, read without the pattern)
+    return leading_int(strength) if isinstance(strength, str) else None
+
+
+def _mode_pointer(index: int, line: int) -> str:
+    """The document's pointer of a weapon mode (:data:`_Mode`'s index and line)."""
+    return f"/weapons/ranged/{index}" if line < 0 else f"/weapons/melee/{index}/damage/{line}"
 
 
 def _damage_fields(notation: str) -> dict[str, Any] | None:
@@ -539,16 +692,72 @@ def _defenses(document: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 
 _MUSCLE_RANGE: Final = re.compile(r"\s*x(\d+(?:\.\d+)?)\s*(?:/\s*x(\d+(?:\.\d+)?))?\s*", re.IGNORECASE)
+_MULTIPLES: Final = (
+    "0.2", "0.5", "1", "1.5", "2", "2.5", "3", "4", "5", "10", "12", "15", "16", "20", "25", "30",
+)  # fmt: skip
+"""The usual multiples of ST in a muscle-powered range (``x1/x1.5``)."""
+_MUSCLE_FACTORS: Final = MappingProxyType(
+    {f"x{near}": (float(near), None) for near in _MULTIPLES}
+    | {f"x{near}/x{far}": (float(near), float(far)) for near in _MULTIPLES for far in _MULTIPLES}
+)
+"""The usual muscle-powered ranges' multiples of ST, as :data:`_MUSCLE_RANGE` reads them."""
+
+
+def _muscle_factors(raw: str) -> tuple[float, float | None] | None:
+    """A muscle-powered range's multiples of ST (the far one None when it has one), or None
+    when it is no such range."""
+    factors = _MUSCLE_FACTORS.get(raw)
+    if factors is not None:
+        return factors
+    match = _MUSCLE_RANGE.fullmatch(raw)
+    if match is None:
+        return None
+    near, far = match.groups()
+    return float(near), None if far is None else float(far)
 
 
 def _muscle_range(raw: str, st: float) -> str:
     """A muscle-powered range (``x1/x1.5``, times ST) in yards as GCS resolves it (``10/15``)."""
-    match = _MUSCLE_RANGE.fullmatch(raw)
-    if match is None or st <= 0:
+    factors = _muscle_factors(raw)
+    if factors is None or st <= 0:
         return ""
-    near, far = match.groups()
-    text = str(math.trunc(float(near) * st))
-    return text if far is None else f"{text}/{math.trunc(float(far) * st)}"
+    near, far = factors
+    text = str(math.trunc(near * st))
+    return text if far is None else f"{text}/{math.trunc(far * st)}"
+
+
+def _skill_probes(by_name: Mapping[str, str]) -> list[_Probe]:
+    """:func:`_skill_in_words`'s reading of the skills (by lower-case name) that are not one ASCII
+    word, in their order."""
+    probes: list[_Probe] = []
+    for low, key in by_name.items():
+        if not (low.isalnum() and low.isascii()):  # (most skills are one ASCII word: not here)
+            head = low.partition(" ")[0]  # its first word, when it starts with one and a space
+            probes.append((head if head.isalnum() and head.isascii() else "", key, low))
+    return probes
+
+
+def _skill_in_words(lowered: str, by_name: Mapping[str, str], probes: Sequence[_Probe]) -> str | None:
+    """The longest skill (the first of those as long, in ``by_name``'s order) whose name's words
+    are words of a weapon's lower-case name, in order; None when there is none. A skill of one
+    ASCII word is found by the name's words; one of the others (``probes``) whose first word is
+    not in the name is passed over at once, without its words."""
+    found = [key for key in map(by_name.get, _WORD.findall(lowered)) if key is not None]
+    words = ""
+    for probe, key, low in probes:
+        if probe in lowered:
+            if not words:
+                words = f" {_NOT_WORD.sub(' ', lowered)} "
+            if _spaced_words(low) in words:
+                found.append(key)
+    if len(found) < 2:
+        return found[0] if found else None
+    longest = max(map(len, found))
+    tied = {key for key in found if len(key) == longest}
+    if len(tied) == 1:
+        return tied.pop()
+    order = {key: position for position, key in enumerate(by_name.values())}  # (a tie: rare)
+    return min(tied, key=order.__getitem__)
 
 
 def _spaced_words(lowered: str) -> str:
@@ -560,23 +769,14 @@ def _spaced_words(lowered: str) -> str:
     return f" {_NOT_WORD.sub(' ', lowered).strip()} "
 
 
-def _defaults(default: tuple[str, str | None] | None) -> list[dict[str, Any]]:
-    """A GCS weapon's defaults: its skill's (name and specialization), or DX-4."""
-    if default is None:
-        return [{"type": "dx", "modifier": -4}]
-    name, spec = default
-    if spec:
-        return [{"type": "skill", "name": name, "specialization": spec}]
-    return [{"type": "skill", "name": name}]
-
-
-def _flags(text: str) -> str:
-    upper = text.upper()
-    return ("F" if "F" in upper else "") + ("U" if "U" in upper else "")
-
-
 def _parry_text(parry: Mapping[str, Any]) -> str:
     """GCS's parry field: the modifier and its flags (``0``, ``-1F``, ``0U``), or ``No``."""
+    return _parry(parry)[0]
+
+
+def _parry(parry: Mapping[str, Any]) -> tuple[str, tuple[int, str] | None]:
+    """GCS's parry field (:func:`_parry_text`), and the modifier and flags (``F``, ``U``) GCS
+    reads from it (the modifier's first six digits); None for ``No``."""
     modifier: Any = parry.get("modifier")
     kind = type(modifier)
     if (
@@ -584,15 +784,18 @@ def _parry_text(parry: Mapping[str, Any]) -> str:
         and kind is not float
         and (isinstance(modifier, bool) or not isinstance(modifier, int | float))
     ):
-        return "No"  # none, or not a number
+        return "No", None  # none, or not a number
     if abs(modifier) > LIMIT:
-        return "No"
+        return "No", None
     notation = text_of(parry.get("notation"))
-    fencing = False
+    flags = ""
     if "F" in notation.upper():  # no flag without an F (most parries have none)
         match = _PARRY.fullmatch(notation)
-        fencing = match is not None and "F" in match.group(1).upper()
-    text = str(int(modifier))
-    if fencing:
-        text += "F"
-    return text + "U" if parry.get("unbalanced") is True else text
+        if match is not None and "F" in match.group(1).upper():
+            flags = "F"
+    if parry.get("unbalanced") is True:
+        flags += "U"
+    whole = int(modifier)
+    text = f"{whole}{flags}" if flags else str(whole)
+    read = whole if -1_000_000 < whole < 1_000_000 else leading_int(text)  # (leading_int's six digits)
+    return text, (None if read is None else (read, flags))
