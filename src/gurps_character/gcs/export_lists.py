@@ -76,6 +76,8 @@ _BODY_ORDER: Final = (
 """GCS's humanoid locations in the order its body table lists them (the DR entries that cover
 each are :data:`~gurps_character.locations.DR_COVER`'s, as :func:`~gurps_character.resolve_hit`
 reads them)."""
+_BODY_COVER: Final = tuple((place_id, DR_COVER[place_id]) for place_id in _BODY_ORDER)
+"""Each location in :data:`_BODY_ORDER` with the DR entries that cover it."""
 _SKILL_NAME: Final = re.compile(r"(?P<name>.+?)(?:/TL(?P<tl>[^\s()/]+))?(?: \((?P<spec>[^()]+)\))?")
 
 _QUANTITY_NAME: Final = re.compile(r"(.*\S) ×([0-9]+(?:\.[0-9]{1,4})?)")
@@ -454,11 +456,7 @@ class ListsPart(SheetBase):
         return needed
 
     def _body(self) -> RawJson:
-        entries = [
-            entry
-            for entry in self.doc.get("damageResistance", [])
-            if type(entry) is dict or isinstance(entry, Mapping)
-        ]
+        entries = self.doc.get("damageResistance")  # a valid document's entries are objects
         if not entries:
             return _BARE_BODY
         by_id: dict[str, tuple[int, Mapping[str, Any]]] = {}
@@ -480,47 +478,51 @@ class ListsPart(SheetBase):
                 )
             else:
                 by_id[ident] = (index, entry)
-        amounts: dict[str, int] = {}
-        covered: dict[int, list[str]] = {}
-        for place_id in _BODY_ORDER:
-            for place in DR_COVER[place_id]:
-                if place in by_id:
-                    index, entry = by_id[place]
-                    dr = entry.get("dr")
+        covered: dict[int, tuple[int, list[str]]] = {}
+        """The entries that give a location DR: each one's DR and the locations it covers."""
+        for place_id, covers in _BODY_COVER:
+            for place in covers:
+                found = by_id.get(place)
+                if found is not None:
+                    index, entry = found
+                    dr = entry["dr"]
                     if type(dr) is not int or not -LIMIT <= dr <= LIMIT:
                         dr = int(self.bounded(dr, f"/damageResistance/{index}/dr", "DR"))
-                    amounts[place_id] = dr
                     if dr:
-                        covered.setdefault(index, []).append(place_id)
+                        held = covered.get(index)
+                        if held is None:
+                            covered[index] = (dr, [place_id])
+                        else:
+                            held[1].append(place_id)
                     break
-        for index, places_covered in covered.items():
-            entry = entries[index]
-            dr = amounts[places_covered[0]]
+        if not covered:
+            return _BARE_BODY  # the body's text with every DR the location's own
+        texts = list(_BODY_TEXTS)
+        for index, (dr, places_covered) in covered.items():
             feature = {"type": "dr_bonus", "locations": places_covered, "amount": dr}
-            label = text_of(entry.get("notes")).strip()
+            label = entries[index].get("notes")
+            label = label.strip() if label else ""
             holder = self.item_by_name.get(label) or self.trait_by_name.get(label) if label else None
             if holder is not None:
                 holder["features"].append(feature)
             else:
                 where = ", ".join(places_covered)
                 self.adjust(feature, f"DR {dr} on {where}" + (f": {label}" if label else ""))
-        if not amounts:
-            return _BARE_BODY
-        parts = [_BODY_HEAD]
-        for ident, own, after in _BODY_SLOTS:
-            parts.append(str(own + amounts.get(ident, 0)))
-            parts.append(after)
-        return RawJson("".join(parts))  # humanoid_body_text of these DRs
+            for place_id in places_covered:
+                for slot, own, after in _BODY_PLACE_SLOTS[place_id]:
+                    texts[slot] = str(own + dr) + after
+        return RawJson("".join(texts))  # humanoid_body_text of these DRs
 
     def _reactions(self) -> None:
-        for index, reaction in enumerate(self.doc.get("reactionModifiers", [])):
-            description = text_of(reaction.get("description")).strip()
+        trait_by_name = self.trait_by_name
+        for index, reaction in enumerate(self.doc.get("reactionModifiers", ())):
+            description = reaction["description"].strip()  # required text
             amount = reaction.get("modifier")
             if amount is None:
                 amount = 0
             elif type(amount) is not int or not -LIMIT <= amount <= LIMIT:
                 amount = int(self.bounded(amount, f"/reactionModifiers/{index}/modifier", "Reaction"))
-            holder = self.trait_by_name.get(description)
+            holder = trait_by_name.get(description)
             if holder is not None:
                 holder["features"].append({"type": "reaction_bonus", "amount": amount})
             else:
@@ -530,12 +532,13 @@ class ListsPart(SheetBase):
                 )
 
     def _profile(self) -> dict[str, Any]:
-        profile = self.doc.get("profile", {})
-        out: dict[str, Any] = {"name": profile.get("name", "")}
-        if profile.get("age"):
-            out["age"] = profile["age"]
-        height = text_of(profile.get("height"))
-        if height.strip():
+        profile = self.doc["profile"]  # required, with its name; its other texts are text
+        out: dict[str, Any] = {"name": profile["name"]}
+        age = profile.get("age")
+        if age:
+            out["age"] = age
+        height = profile.get("height")
+        if height and height.strip():
             converted = _feet_and_inches(height)
             if converted is None:
                 self.note(
@@ -551,8 +554,8 @@ class ListsPart(SheetBase):
                         "approximated",
                         f"Height {height} is {converted} (2.5 cm to the inch, as GCS converts).",
                     )
-        weight = text_of(profile.get("weight"))
-        if weight.strip():
+        weight = profile.get("weight")
+        if weight and weight.strip():
             converted = _pounds(weight)
             if converted is None:
                 self.note(
@@ -568,31 +571,38 @@ class ListsPart(SheetBase):
                         "approximated",
                         f"Weight {weight} is {converted} (2 lb to the kg, as GCS converts).",
                     )
-        if profile.get("player"):
-            out["player_name"] = profile["player"]
-        level = self.doc.get("techLevel", {}).get("level")
-        if isinstance(level, int) and not isinstance(level, bool):
+        player = profile.get("player")
+        if player:
+            out["player_name"] = player
+        level = self.doc.get("techLevel", _EMPTY).get("level")
+        if type(level) is int or (isinstance(level, int) and not isinstance(level, bool)):
             out["tech_level"] = str(level)
         size = profile.get("sizeModifier")
-        if type(size) is not int or not -LIMIT <= size <= LIMIT:
-            size = int(self.bounded(size, "/profile/sizeModifier", "Size modifier"))
-        if size:
-            out["SM"] = size
+        if size:  # none or 0: no SM, as bounded() reads them
+            if type(size) is not int or not -LIMIT <= size <= LIMIT:
+                size = int(self.bounded(size, "/profile/sizeModifier", "Size modifier"))
+            if size:
+                out["SM"] = size
         return out
 
     def _notes(self) -> list[dict[str, Any]]:
         found = []
-        appearance = text_of(self.doc.get("profile", {}).get("appearance")).strip()
+        appearance = self.doc["profile"].get("appearance")
         if appearance:
-            found.append({"id": self.ids.new("note"), "markdown": f"Appearance: {appearance}"})
-            self.note(
-                "/profile/appearance",
-                "approximated",
-                "GCS's profile has no appearance text: it is the first note.",
-            )
-        for text in self.doc.get("notes", []):
-            if isinstance(text, str) and text:
-                found.append({"id": self.ids.new("note"), "markdown": text})
+            appearance = appearance.strip()
+            if appearance:
+                found.append({"id": self.ids.new("note"), "markdown": "Appearance: " + appearance})
+                self.note(
+                    "/profile/appearance",
+                    "approximated",
+                    "GCS's profile has no appearance text: it is the first note.",
+                )
+        texts = self.doc.get("notes")
+        if texts:
+            new_id = self.ids.new
+            for text in texts:
+                if text:  # a valid document's notes are text
+                    found.append({"id": new_id("note"), "markdown": text})
         return found
 
     def _not_carried(self) -> None:
@@ -642,6 +652,19 @@ _DR_MARK: Final = 7_390_123_456_000
 _BODY_HEAD, _BODY_SLOTS = _body_parts()
 _BARE_BODY: Final = humanoid_body_text([own for *_, own in HUMANOID])
 """The body with no DR but the locations' own."""
+_BODY_TEXTS: Final = (_BODY_HEAD, *(str(own) + after for _, own, after in _BODY_SLOTS))
+"""The body's text in pieces: the text before the first DR, then each location's own DR with the
+text after it (:data:`_BARE_BODY` joined); a location with armor gets its piece made again."""
+_BODY_PLACE_SLOTS: Final = {
+    place_id: tuple(
+        (slot, own, after)
+        for slot, (ident, own, after) in enumerate(_BODY_SLOTS, start=1)
+        if ident == place_id
+    )
+    for place_id in _BODY_ORDER
+}
+"""Each location's pieces in :data:`_BODY_TEXTS` (an arm's and a leg's two, one per side), with
+the location's own DR and the text after it."""
 
 
 def _skill_calc(level: float, attribute: str, value: float) -> dict[str, Any]:
@@ -691,8 +714,10 @@ def _feet_and_inches(height: str) -> str | None:
         centimetres = amount * 100 if match.group(2).lower() == "m" else amount
         inches = round(centimetres / 2.5, 1)
     feet, rest = divmod(inches, 12)
-    rest = round(rest, 1)
-    return f"{int(feet)}'{plain(rest)}\"" if rest else f"{int(feet)}'"
+    rest = round(rest, 1)  # plain() of it is itself (to 4 decimals already), or its int when whole
+    if not rest:
+        return f"{int(feet)}'"
+    return f"{int(feet)}'{int(rest) if rest.is_integer() else rest}\""
 
 
 def _pounds(weight: str) -> str | None:
