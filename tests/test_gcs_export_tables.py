@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gurps_character.gcs import export_lists
 from gurps_character.gcs.export_lists import split_skill_name
-from gurps_character.gcs.export_sheet import fxp_text, plain, signed
+from gurps_character.gcs.export_sheet import dice_text, fxp_text, plain, signed
 from gurps_character.gcs.skills import points_level
 from gurps_character.gcs.standard_sheet import HUMANOID, humanoid_body_text
 from gurps_character.gcs.tids import KINDS, TidMaker
@@ -98,3 +98,15 @@ def test_a_height_s_inches_are_plain_to_the_tenth(amount: float, unit: str) -> N
     feet, rest = divmod(round(centimetres / 2.5, 1), 12)
     rest = round(rest, 1)
     assert written == (f"{int(feet)}'{plain(rest)}\"" if rest else f"{int(feet)}'")
+
+
+@given(st.integers(-3, 200), st.integers(-50, 50), st.integers(1, 12))
+def test_dice_text_is_count_adds_and_multiplier(count: int, adds: int, multiplier: int) -> None:
+    if count <= 0:  # no dice: the adds alone
+        expected = str(adds)
+    else:
+        expected = f"{count}d" + (f"+{adds}" if adds > 0 else str(adds) if adds else "")
+        expected += f"x{multiplier}" if multiplier != 1 else ""
+    assert dice_text(count, adds, multiplier) == expected
+    if multiplier == 1:
+        assert dice_text(count, adds) == expected
