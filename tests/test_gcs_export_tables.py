@@ -110,3 +110,19 @@ def test_dice_text_is_count_adds_and_multiplier(count: int, adds: int, multiplie
     assert dice_text(count, adds, multiplier) == expected
     if multiplier == 1:
         assert dice_text(count, adds) == expected
+
+
+_NAME_PIECES = st.sampled_from(["(", ")", " (", ")", " ", "/", "/TL", "8", "a", "Bc", "\n", "\t", "é"])
+
+
+@given(st.lists(_NAME_PIECES, max_size=12).map("".join))
+def test_a_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
+    assert split_skill_name(full) == export_lists._split_by_pattern(full)
+    if "(" not in full and "/TL" not in full:  # as _skills takes it without splitting
+        assert split_skill_name(full) == (full, None, None)
+
+
+@given(st.text())
+def test_any_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
+    assert split_skill_name(full) == export_lists._split_by_pattern(full)
+    assert split_skill_name(full + " (x)") == export_lists._split_by_pattern(full + " (x)")

@@ -338,7 +338,7 @@ class ListsPart(SheetBase):
         nodes = self.skills
         for index, skill in enumerate(self.doc.get("skills", ())):
             full = skill_names[index]
-            if "(" not in full and "/" not in full:  # split_skill_name's first case, inline
+            if "(" not in full and "/TL" not in full:  # neither part: split_skill_name's whole name
                 name = full
                 spec = tech_level = None
             else:
@@ -430,12 +430,15 @@ class ListsPart(SheetBase):
         """Skill-bonus features giving the skill ``needed`` levels beyond its attribute and
         points: the document's named bonuses on their traits, and the rest on the adjustments."""
         given = 0
-        for position, bonus in enumerate(skill.get("bonuses", [])):
+        for position, bonus in enumerate(skill.get("bonuses", ())):
             amount = int(bonus["amount"])
-            holder = self.holder(
-                self.name(bonus["name"], f"{pointer}/bonuses/{position}/name", "bonus"),
-                f"{pointer}/bonuses/{position}",
-            )
+            named = bonus["name"]
+            if type(named) is not str or named.strip() != named:
+                named = self.name(named, f"{pointer}/bonuses/{position}/name", "bonus")
+            # holder()'s look-up first: its pointer is made only for a new trait (and its note)
+            holder = self.trait_by_name.get(named) or self.item_by_name.get(named)
+            if holder is None:
+                holder = self.holder(named, f"{pointer}/bonuses/{position}")
             holder["features"].append(_skill_bonus(name, spec, amount))
             given += amount
         rest = needed - given
@@ -688,8 +691,22 @@ def _skill_bonus(name: str, spec: str | None, amount: float) -> dict[str, Any]:
 def split_skill_name(full: str) -> tuple[str, str | None, str | None]:
     """A document skill name as GCS's name, specialization and tech level (``Guns/TL8
     (Pistol)``), when GCS writes them back as the same text; else the whole name."""
-    if "(" not in full and "/" not in full:
-        return full, None, None  # no tech level, no specialization: the pattern's name is the whole
+    if "/TL" in full:
+        return _split_by_pattern(full)
+    # no tech level: at most a specialization, in the parentheses the name ends with
+    if full.endswith(")"):
+        opening = full.rfind("(")
+        if opening > 1 and full[opening - 1] == " ":
+            name, spec = full[: opening - 1], full[opening + 1 : -1]
+            fits = spec and ")" not in spec and "\n" not in name  # the pattern's parts
+            if fits and name == name.strip() and spec == spec.strip():
+                return name, spec, None
+    return full, None, None  # as _split_by_pattern gives it (a test checks them against each other)
+
+
+def _split_by_pattern(full: str) -> tuple[str, str | None, str | None]:
+    """:func:`split_skill_name` by :data:`_SKILL_NAME` (the pattern's name, ``.+?``, has no line
+    break; its specialization has no parentheses and is not empty)."""
     match = _SKILL_NAME.fullmatch(full)
     if match:
         name, tech_level, spec = match.group("name"), match.group("tl"), match.group("spec")

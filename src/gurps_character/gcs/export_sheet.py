@@ -304,10 +304,10 @@ class SheetBase:
     def cost_and_weight(self, holder: Mapping[str, Any], pointer: str) -> tuple[float, float]:
         """An item's or weapon's ``cost`` and ``weight`` within :data:`LIMIT` (noted when they
         were not; ``pointer`` is the holder's)."""
-        cost = holder.get("cost")
+        cost = holder.get("cost", 0)  # none is 0, as bounded() reads it
         if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
             cost = self.bounded(cost, f"{pointer}/cost", "Cost")
-        weight = holder.get("weight")
+        weight = holder.get("weight", 0)
         if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
             weight = self.bounded(weight, f"{pointer}/weight", "Weight")
         return cost, weight
