@@ -188,7 +188,21 @@ class ListsPart(SheetBase):
             name = familiarity["name"]
             if type(name) is not str or name.strip() != name:
                 name = self.name(name, f"/culturalFamiliarities/{index}/name", "cultural familiarity")
-            self.new_trait(f"Cultural Familiarity ({name})", points, ["Advantage", "Mental", "Social"])
+            full = f"Cultural Familiarity ({name})"
+            shown = points if type(points) is int else plain(points)
+            node = {
+                "id": new_id("trait"),
+                "name": full,
+                "tags": ["Advantage", "Mental", "Social"],
+                "modifiers": [],
+                "base_points": shown,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": shown},
+            }  # new_trait's node, made here at once
+            traits.append(node)
+            if full not in trait_by_name:
+                trait_by_name[full] = node
         tech_points = doc.get("techLevel", _EMPTY).get("points")
         if tech_points is None or tech_points == 0:  # None: no points, as bounded() reads it
             return

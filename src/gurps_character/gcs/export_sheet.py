@@ -340,17 +340,27 @@ class SheetBase:
         """A new trait of the file at ``points`` (its features and weapons added later)."""
         shown = points if type(points) is int else plain(points)
         node: dict[str, Any]
-        if notes or not tags:
+        if not tags:  # (no caller has none) its keys set one by one, without tags
             node = {"id": self.ids.new("trait"), "name": name}
             if notes:
                 node["local_notes"] = notes
-            if tags:
-                node["tags"] = list(tags)
             node["modifiers"] = []
             node["base_points"] = shown
             node["weapons"] = []
             node["features"] = []
             node["calc"] = {"points": shown}
+        elif notes:  # made at once, as the usual trait (the same keys in the same order)
+            node = {
+                "id": self.ids.new("trait"),
+                "name": name,
+                "local_notes": notes,
+                "tags": list(tags),
+                "modifiers": [],
+                "base_points": shown,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": shown},
+            }
         else:  # the usual trait, made at once (the same keys in the same order)
             node = {
                 "id": self.ids.new("trait"),
