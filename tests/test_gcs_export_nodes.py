@@ -96,3 +96,23 @@ def test_the_notes_are_export_notes_as_made_by_the_class(raw: list[tuple[str, st
     for note in made:
         with pytest.raises(FrozenInstanceError):
             note.message = "changed"  # type: ignore[misc]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", "/a", "/b"]), st.sampled_from(["added", "differs"]), st.text(max_size=3)
+        ),
+        max_size=12,
+    )
+)
+def test_notes_recorded_by_the_recorder_are_those_added(raw: list[tuple[str, str, str]]) -> None:
+    added, recorded = NoteList(), NoteList()
+    record = recorded.recorder()
+    for index, (source, kind, message) in enumerate(raw):
+        added.add(source, kind, message)  # type: ignore[arg-type]
+        if index % 2:  # both ways into one list: the same notes, in the same order, each once
+            recorded.add(source, kind, message)  # type: ignore[arg-type]
+        else:
+            record((source, kind, message), None)
+    assert recorded.notes() == added.notes()

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from gurps_character.gcs import export_lists
 from gurps_character.gcs.export_lists import split_skill_name
-from gurps_character.gcs.export_sheet import fxp_text, signed
+from gurps_character.gcs.export_sheet import dice_text, fxp_text, plain, signed
 from gurps_character.gcs.skills import points_level
 from gurps_character.gcs.standard_sheet import HUMANOID, humanoid_body_text
 from gurps_character.gcs.tids import KINDS, TidMaker
+from gurps_character.locations import DR_COVER
 
 
 def test_relative_levels_are_points_level() -> None:
@@ -86,3 +87,55 @@ def test_the_body_cut_around_its_drs_is_the_body(armor: list[int]) -> None:
         parts += [str(own + amounts[ident]), after]
     assert "".join(parts) == humanoid_body_text([own + amounts[ident] for ident, *_, own in HUMANOID])
     assert humanoid_body_text([own for *_, own in HUMANOID]) == export_lists._BARE_BODY
+
+
+@given(st.dictionaries(st.sampled_from([ident for ident, *_ in HUMANOID]), st.integers(1, 10**6)))
+def test_the_body_pieces_patched_per_location_are_the_body(armor: dict[str, int]) -> None:
+    texts = list(export_lists._BODY_TEXTS)
+    for place_id, dr in armor.items():  # as _body makes the pieces of the locations with armor
+        for slot, own, after in export_lists._BODY_PLACE_SLOTS[place_id]:
+            texts[slot] = str(own + dr) + after
+    assert "".join(texts) == humanoid_body_text([own + armor.get(ident, 0) for ident, *_, own in HUMANOID])
+    assert set(export_lists._BODY_PLACE_SLOTS) == {ident for ident, *_ in HUMANOID}
+    assert dict(export_lists._BODY_COVER) == {place: DR_COVER[place] for place in export_lists._BODY_ORDER}
+
+
+@given(
+    st.one_of(st.integers(0, 999_999), st.floats(0, 999_999, allow_nan=False)), st.sampled_from(["m", "cm"])
+)
+def test_a_height_s_inches_are_plain_to_the_tenth(amount: float, unit: str) -> None:
+    height = f"{amount} {unit}" if "e" not in f"{amount}" else f"{amount:.2f} {unit}"
+    written = export_lists._feet_and_inches(height)
+    # as the export wrote it with plain() of the inches left over the feet, rounded to a tenth
+    centimetres = float(height.split()[0]) * (100 if unit == "m" else 1)
+    feet, rest = divmod(round(centimetres / 2.5, 1), 12)
+    rest = round(rest, 1)
+    assert written == (f"{int(feet)}'{plain(rest)}\"" if rest else f"{int(feet)}'")
+
+
+@given(st.integers(-3, 200), st.integers(-50, 50), st.integers(1, 12))
+def test_dice_text_is_count_adds_and_multiplier(count: int, adds: int, multiplier: int) -> None:
+    if count <= 0:  # no dice: the adds alone
+        expected = str(adds)
+    else:
+        expected = f"{count}d" + (f"+{adds}" if adds > 0 else str(adds) if adds else "")
+        expected += f"x{multiplier}" if multiplier != 1 else ""
+    assert dice_text(count, adds, multiplier) == expected
+    if multiplier == 1:
+        assert dice_text(count, adds) == expected
+
+
+_NAME_PIECES = st.sampled_from(["(", ")", " (", ")", " ", "/", "/TL", "8", "a", "Bc", "\n", "\t", "é"])
+
+
+@given(st.lists(_NAME_PIECES, max_size=12).map("".join))
+def test_a_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
+    assert split_skill_name(full) == export_lists._split_by_pattern(full)
+    if "(" not in full and "/TL" not in full:  # as _skills takes it without splitting
+        assert split_skill_name(full) == (full, None, None)
+
+
+@given(st.text())
+def test_any_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
+    assert split_skill_name(full) == export_lists._split_by_pattern(full)
+    assert split_skill_name(full + " (x)") == export_lists._split_by_pattern(full + " (x)")

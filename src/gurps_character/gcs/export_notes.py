@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -64,6 +65,11 @@ class NoteList:
     def add(self, source: str, kind: ExportNoteKind, message: str) -> None:
         """Records a note."""
         self._notes.setdefault((source, kind, message), None)
+
+    def recorder(self) -> Callable[[tuple[str, str, str], None], None]:
+        """What :meth:`add` does, called with the note's ``(source, kind, message)`` and None: for
+        a caller that records many notes (one call each, where :meth:`add` makes two)."""
+        return self._notes.setdefault
 
     def notes(self) -> tuple[ExportNote, ...]:
         """The notes so far."""

@@ -133,8 +133,9 @@ def dice_text(count: int, adds: int, multiplier: int = 1) -> str:
     """Dice as GCS writes them: ``1d-2``, ``2d``, ``6dx2``."""
     if count <= 0:
         return str(adds) if adds else "0"
-    text = f"{count}d" + (f"{adds:+d}" if adds else "")
-    return text + (f"x{multiplier}" if multiplier != 1 else "")
+    if multiplier == 1:  # each text made by one format
+        return f"{count}d{adds:+d}" if adds else f"{count}d"
+    return f"{count}d{adds:+d}x{multiplier}" if adds else f"{count}dx{multiplier}"
 
 
 def as_written(text: str) -> str:
@@ -250,9 +251,10 @@ class SheetBase:
         self.doc = document
         self.now = now
         self.notes = NoteList()
-        profile = document.get("profile", {})
-        meta = document.get("meta", {})
-        self.ids = TidMaker(f"{text_of(profile.get('name'))}\x00{text_of(meta.get('createdAt'))}\x00gcs")
+        self._record_note = self.notes.recorder()
+        # a valid document has its profile's name and its meta (a creation time, if any, as text)
+        created = document["meta"].get("createdAt")
+        self.ids = TidMaker(f"{document['profile']['name']}\x00{created or ''}\x00gcs")
         self.traits: list[dict[str, Any]] = []
         self.skills: list[dict[str, Any]] = []
         self.equipment: list[dict[str, Any]] = []
@@ -261,9 +263,11 @@ class SheetBase:
         self.adjustments: dict[str, Any] | None = None
         self.adjustment_lines: list[str] = []
         self.deviations: dict[str, str] = {}
-        for item in document.get("integrity", {}).get("deviations", []):
-            if isinstance(item, Mapping) and isinstance(item.get("pointer"), str):
-                self.deviations.setdefault(item["pointer"], text_of(item.get("justification")))
+        integrity = document.get("integrity")
+        if integrity:
+            for item in integrity["deviations"]:
+                if isinstance(item, Mapping) and isinstance(item.get("pointer"), str):
+                    self.deviations.setdefault(item["pointer"], text_of(item.get("justification")))
         self.values: dict[str, float] = {}
         self.skill_names: list[str] = []
         self.skill_words: list[tuple[str, str, str]] | None = None
@@ -281,7 +285,7 @@ class SheetBase:
 
     def note(self, source: str, kind: ExportNoteKind, message: str) -> None:
         """Records a note on the document's ``source``."""
-        self.notes.add(source, kind, message)
+        self._record_note((source, kind, message), None)  # self.notes.add(source, kind, message)
 
     def bounded(self, value: object, pointer: str, what: str) -> float:
         """A document number within :data:`LIMIT` (noted when it was not)."""
@@ -300,10 +304,10 @@ class SheetBase:
     def cost_and_weight(self, holder: Mapping[str, Any], pointer: str) -> tuple[float, float]:
         """An item's or weapon's ``cost`` and ``weight`` within :data:`LIMIT` (noted when they
         were not; ``pointer`` is the holder's)."""
-        cost = holder.get("cost")
+        cost = holder.get("cost", 0)  # none is 0, as bounded() reads it
         if (type(cost) is not int and type(cost) is not float) or not -LIMIT <= cost <= LIMIT:
             cost = self.bounded(cost, f"{pointer}/cost", "Cost")
-        weight = holder.get("weight")
+        weight = holder.get("weight", 0)
         if (type(weight) is not int and type(weight) is not float) or not -LIMIT <= weight <= LIMIT:
             weight = self.bounded(weight, f"{pointer}/weight", "Weight")
         return cost, weight
@@ -336,17 +340,27 @@ class SheetBase:
         """A new trait of the file at ``points`` (its features and weapons added later)."""
         shown = points if type(points) is int else plain(points)
         node: dict[str, Any]
-        if notes or not tags:
+        if not tags:  # (no caller has none) its keys set one by one, without tags
             node = {"id": self.ids.new("trait"), "name": name}
             if notes:
                 node["local_notes"] = notes
-            if tags:
-                node["tags"] = list(tags)
             node["modifiers"] = []
             node["base_points"] = shown
             node["weapons"] = []
             node["features"] = []
             node["calc"] = {"points": shown}
+        elif notes:  # made at once, as the usual trait (the same keys in the same order)
+            node = {
+                "id": self.ids.new("trait"),
+                "name": name,
+                "local_notes": notes,
+                "tags": list(tags),
+                "modifiers": [],
+                "base_points": shown,
+                "weapons": [],
+                "features": [],
+                "calc": {"points": shown},
+            }
         else:  # the usual trait, made at once (the same keys in the same order)
             node = {
                 "id": self.ids.new("trait"),
