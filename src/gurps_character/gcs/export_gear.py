@@ -306,7 +306,7 @@ class GearPart(SheetBase):
             return
         st = self.values["st"]
         striking = st + derived.striking
-        encumbrance = derived.encumbrance_level
+        encumbrance: int | None = None  # worked out for the first fencing parry: most have none
         shift = derived.shift
         shifted = bool(shift)
         thrust = derived.thrust
@@ -319,7 +319,12 @@ class GearPart(SheetBase):
                 level = levels[skill] = self._skill_level(skill)
             if minimum is not None and minimum > striking:
                 level -= minimum - striking
-            penalty = encumbrance if parried is not None and "F" in parried[1] else 0
+            if parried is not None and "F" in parried[1]:  # a fencing parry loses the encumbrance level
+                if encumbrance is None:
+                    encumbrance = self.encumbrance_level(derived.lift_pounds)
+                penalty = encumbrance
+            else:
+                penalty = 0
             # GCS's parry and block halve the default's level before the fencing penalty and
             # the floor at 0 (truncating toward zero)
             bases.append(3 + math.trunc(level / 2) - penalty)

@@ -241,7 +241,6 @@ class Derived:
         self.halving: list[tuple[str, str, tuple[str, ...]]] = []
         self.calc_bonuses: dict[str, int] = {}
         self.calc: dict[str, Any] = {}
-        self.encumbrance_level = 0
 
 
 class SheetBase:
@@ -270,18 +269,19 @@ class SheetBase:
                     self.deviations.setdefault(item["pointer"], text_of(item.get("justification")))
         self.values: dict[str, float] = {}
         self.skill_names: list[str] = []
-        self.skill_words: list[tuple[str, str, str]] | None = None
-        """The skills by lower-case name, with the name as spaced words (for the weapons' skills)."""
         self.skill_parts: dict[str, tuple[str, str | None, str | None]] = {}
         """The skills' names as GCS's name, specialization and tech level, by the whole name."""
         self.skill_by_lower_name: dict[str, str] | None = None
         """The skills' names by their lower-case name (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
-        self.weapon_nodes: list[tuple[dict[str, Any], str, str | None]] = []
-        """(GCS weapon, document pointer, the skill it uses) for every weapon mode written."""
         self.defense_bases: list[int] = []
-        """GCS's parry and block with each of :attr:`weapon_nodes` before its modifier: 3 + half
-        its level (toward zero), less the fencing penalty."""
+        """GCS's parry and block with each weapon mode written, in order, before its modifier: 3 +
+        half its level (toward zero), less the fencing penalty."""
+
+    def encumbrance_level(self, lift_pounds: float) -> int:
+        """The encumbrance level GCS gives the items carried with a Basic Lift of
+        ``lift_pounds`` (the stats' part works it out)."""
+        raise NotImplementedError
 
     def note(self, source: str, kind: ExportNoteKind, message: str) -> None:
         """Records a note on the document's ``source``."""

@@ -602,11 +602,6 @@ class StatsPart(SheetBase):
                     calc[key] = bonuses[key]
         calc["move"] = moves
         calc["dodge"] = dodges
-        for node, _, _ in self.weapon_nodes:  # only a fencing parry loses the level (_weapon_details)
-            parry = node.get("parry")
-            if parry is not None and (type(parry) is not str or "F" in parry):
-                derived.encumbrance_level = self._encumbrance_level(lift_pounds)
-                break
 
     def _move_cause(self, halvings: int, derived: Derived) -> str:
         if halvings:
@@ -620,7 +615,9 @@ class StatsPart(SheetBase):
             return f"GCS halves Dodge while {_halving_causes(derived, 'halve_dodge')} (B419, B426)"
         return "GCS's Dodge is Dodge less the level, at least 1"
 
-    def _encumbrance_level(self, lift_pounds: float) -> int:
+    def encumbrance_level(self, lift_pounds: float) -> int:
+        """The encumbrance level of the items carried with a Basic Lift of ``lift_pounds``,
+        asked for by a weapon's fencing parry (the only thing in the file it changes)."""
         equipment = self.equipment
         carried = _carried_pounds(equipment) if equipment else 0
         if carried <= lift_pounds:
