@@ -130,15 +130,13 @@ def _node(node: dict[str, Any]) -> str:
 
 def _trait(node: dict[str, Any]) -> str:
     shape = tuple(node)
-    if (shape in (_PLAIN_TRAIT, _PLAIN_TRAIT_NOTES)) and not (
-        node["modifiers"] or node["weapons"] or node["features"]
-    ):
-        tags, points, calc = node["tags"], node["base_points"], node["calc"]
+    if shape in (_PLAIN_TRAIT, _PLAIN_TRAIT_NOTES):
+        tags, modifiers, points, calc = node["tags"], node["modifiers"], node["base_points"], node["calc"]
+        weapons, features = node["weapons"], node["features"]
         if (
             type(tags) is list
-            and len(tags) == 1
+            and tags
             and type(points) is int
-            and points
             and type(calc) is dict
             and len(calc) == 1
             and type(calc.get("points")) is int
@@ -146,8 +144,16 @@ def _trait(node: dict[str, Any]) -> str:
             notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if len(shape) == 9 else ""
             return (
                 f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
-                f'{_D3}"tags": [{_D4}{_quoted(tags[0])}{_D3}],{_D3}"base_points": {int.__repr__(points)},'
-                f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc["points"])}{_D3}}}\n\t\t}}'
+                + (
+                    f'{_D3}"tags": [{_D4}{_quoted(tags[0])}{_D3}],'
+                    if len(tags) == 1
+                    else f'{_D3}"tags": {_texts(tags)},'
+                )
+                + (f'{_D3}"modifiers": {_nested(modifiers)},' if modifiers else "")
+                + (f'{_D3}"base_points": {int.__repr__(points)},' if points else "")
+                + (f'{_D3}"weapons": {_weapons(weapons)},' if weapons else "")
+                + (f'{_D3}"features": {_nested(features)},' if features else "")
+                + f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc["points"])}{_D3}}}\n\t\t}}'
             )
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
@@ -239,7 +245,7 @@ _SKILL_CALC: Final = ("level", "rsl")
 
 def _item(node: dict[str, Any]) -> str:
     shape = tuple(node)
-    if (shape in (_PLAIN_ITEM, _PLAIN_ITEM_NOTES)) and not node["weapons"] and not node["features"]:
+    if shape in (_PLAIN_ITEM, _PLAIN_ITEM_NOTES):
         calc, quantity, equipped = node["calc"], node["quantity"], node["equipped"]
         if (
             type(calc) is dict
@@ -252,6 +258,11 @@ def _item(node: dict[str, Any]) -> str:
             head += f'{_D3}"description": {_quoted(node["description"])},'
             cost = f'{_D3}"base_value": {_quoted(node["base_value"])},'
             weight = f'{_D3}"base_weight": {_quoted(node["base_weight"])},'
+            weapons, features = node["weapons"], node["features"]
+            if weapons:
+                weight += f'{_D3}"weapons": {_weapons(weapons)},'
+            if features:
+                weight += f'{_D3}"features": {_nested(features)},'
             carried = f'{_D3}"quantity": {int.__repr__(quantity)},'
             carried += f'{_D3}"equipped": {"true" if equipped else "false"},'
             values = f'{_D4}"value": {_number(calc["value"])},'
