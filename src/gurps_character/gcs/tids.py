@@ -41,11 +41,11 @@ class TidMaker:
 
     def __init__(self, seed: str) -> None:
         self._seed = seed.encode("utf-8", "surrogatepass")
-        self._prefixes: set[str] = set()
-        """The prefixes given out (a new one after every :data:`COUNTED` TIDs)."""
-        self._prefix = self._next_prefix()
+        self._prefix = _prefix(self._seed + b"\x000")
         self._count = 0
         """The TIDs made under :attr:`_prefix`."""
+        self._prefixes: set[str] | None = None
+        """The prefixes given out, once a second one is needed (after :data:`COUNTED` TIDs)."""
 
     def new(self, kind: str) -> str:
         """A TID for a node of ``kind`` (a key of :data:`KINDS`)."""
@@ -65,13 +65,19 @@ class TidMaker:
         )
 
     def _next_prefix(self) -> str:
-        """12 characters of the hash of the seed and a number, one not given before."""
+        """The prefix of the hash of the seed and the next number, one not given before."""
         given = self._prefixes
+        if given is None:
+            given = self._prefixes = {self._prefix}
         number = len(given)
         while True:
-            digest = hashlib.sha256(self._seed + b"\x00%d" % number).digest()
-            prefix = base64.urlsafe_b64encode(digest[:9]).decode("ascii")
+            prefix = _prefix(self._seed + b"\x00%d" % number)
             if prefix not in given:
                 given.add(prefix)
                 return prefix
             number += 1
+
+
+def _prefix(text: bytes) -> str:
+    """12 URL-safe base64 characters of the hash of ``text`` (72 bits)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(text).digest()[:9]).decode("ascii")
