@@ -230,6 +230,19 @@ SECTIONS = st.fixed_dictionaries(
                 )
             )
         ),
+        "calc": usually(
+            st.dictionaries(
+                TEXTS,
+                usually(
+                    TEXTS | st.integers(-9, 99) | st.lists(st.integers(0, 9) | st.booleans(), max_size=5)
+                ),
+                min_size=1,
+                max_size=5,
+            )
+        ),
+        "notes": usually(
+            st.lists(usually(st.fixed_dictionaries({"id": TEXTS, "markdown": TEXTS})), min_size=1, max_size=3)
+        ),
         "points_record": usually(
             st.lists(
                 usually(st.fixed_dictionaries({"when": TEXTS, "points": NUMBERS, "reason": TEXTS})),
@@ -239,7 +252,8 @@ SECTIONS = st.fixed_dictionaries(
         ),
     }
 )
-"""The file's own sections the writer takes at once (the profile, settings and points record)."""
+"""The file's own sections the writer takes at once (the profile, settings, calc, notes and points
+record)."""
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))

@@ -71,7 +71,7 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
 
 def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
     """One of the file's own values (at depth 1) that is a container with content: the usual
-    profile (all texts), points record (one entry) and settings written at once."""
+    profile (all texts), settings, calc, notes and points record written at once."""
     if type(value) is dict:
         if key == "profile":
             try:
@@ -96,14 +96,43 @@ def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
                     f'{_D2}"damage_progression": {_quoted(progression)},{_D2}"default_length_units": '
                     f'{_quoted(length)},{_D2}"default_weight_units": {_quoted(weight)}\n\t}}'
                 )
-    elif type(value) is list and key == "points_record" and len(value) == 1:
-        entry = value[0]
-        if type(entry) is dict and len(entry) == 3:
+        elif key == "calc":
             try:
-                return f"[{_D2}{_block(entry, _D3, _D2)}\n\t]"
-            except _Unusual:
+                return _calc_text(value)
+            except (_Unusual, TypeError):  # a value of another kind (or a key not text)
                 pass
+    elif type(value) is list and (key == "notes" or key == "points_record"):
+        try:  # notes ({id, markdown}) and the points record's entries are blocks of plain values
+            return "[" + ",".join([_D2 + _block(entry, _D3, _D2) for entry in value]) + "\n\t]"
+        except (_Unusual, TypeError):
+            pass
     return container_text(value, "\t", 1)
+
+
+def _calc_text(calc: dict[str, Any]) -> str:
+    """The file's ``calc`` block: texts, numbers and lists of whole numbers (Move and Dodge per
+    encumbrance level).
+
+    Raises:
+        _Unusual: it holds anything else.
+    """
+    parts: list[str] = []
+    add = parts.append
+    for key, value in calc.items():
+        kind = type(value)
+        if kind is str:
+            add(f"{_D2}{_head(key)}{_quoted(value)}")
+        elif kind is int:
+            add(f"{_D2}{_head(key)}{int.__repr__(value)}")
+        elif kind is list and value and {type(item) for item in value} == _WHOLE:
+            add(f"{_D2}{_head(key)}[{_D3}" + f",{_D3}".join(map(int.__repr__, value)) + f"{_D2}]")
+        else:
+            raise _Unusual
+    return "{" + ",".join(parts) + "\n\t}"
+
+
+_WHOLE: Final = frozenset({int})
+"""The types of a list of whole numbers (not bool: GCS writes true and false)."""
 
 
 _SETTINGS: Final = (
