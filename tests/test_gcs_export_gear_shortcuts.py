@@ -91,8 +91,9 @@ def test_a_minimum_st_is_the_number_its_text_starts_with(strength: object) -> No
 
 
 def test_a_weapon_without_cost_or_weight_has_them_at_0_without_a_note() -> None:
-    """The weapons read a missing cost or weight as 0 themselves: what cost_and_weight gives."""
-    sheet = SheetBase({}, datetime(2026, 1, 1, tzinfo=UTC))
+    """The weapons read a missing cost or weight as 0 themselves: what cost_and_weight gives (the
+    sheet of a document with what a valid one has: a profile's name, a meta)."""
+    sheet = SheetBase({"profile": {"name": "Tamsin"}, "meta": {}}, datetime(2026, 1, 1, tzinfo=UTC))
     assert sheet.cost_and_weight({}, "/weapons/melee/0") == (0, 0)
     assert sheet.cost_and_weight({"cost": 5}, "/weapons/melee/0") == (5, 0)
     assert sheet.notes.notes() == ()
