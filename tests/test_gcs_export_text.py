@@ -103,11 +103,17 @@ USUAL: dict[str, st.SearchStrategy[Any]] = {
     "quantity": st.integers(0, 9),
     "equipped": st.booleans(),
     "tags": st.lists(TEXTS, min_size=1, max_size=2),
+    "points_per_level": NUMBERS,
+    "levels": NUMBERS,
+    "can_level": st.booleans(),
 }
 """What the usual nodes hold under these keys (text under the others)."""
 
 USUAL_CALCS: dict[str, st.SearchStrategy[Any]] = {
-    "name": st.fixed_dictionaries({"points": st.integers(-50, 50)}),
+    "name": st.fixed_dictionaries({"points": st.integers(-50, 50)})
+    | st.tuples(st.integers(-50, 50), NUMBERS).map(
+        lambda pair: {"points": pair[0], "current_level": pair[1]}
+    ),
     "difficulty": st.fixed_dictionaries({"level": st.integers(-3, 20), "rsl": TEXTS}),
     "description": st.fixed_dictionaries(
         {"value": NUMBERS, "extended_value": NUMBERS, "weight": TEXTS, "extended_weight": TEXTS}
@@ -147,6 +153,14 @@ USUAL_SHAPES = (
         "equipped", "calc",
     ),
     ("id", "name", "difficulty", "weapons", "features", "points", "calc"),
+    (
+        "id", "name", "tags", "modifiers", "base_points", "points_per_level", "weapons", "features",
+        "can_level", "levels", "calc",
+    ),
+    (
+        "id", "name", "local_notes", "tags", "modifiers", "base_points", "points_per_level", "weapons",
+        "features", "can_level", "levels", "calc",
+    ),
 )  # fmt: skip
 """The traits, items and skills the export makes most (the writers take them at once)."""
 

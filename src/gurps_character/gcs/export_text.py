@@ -159,18 +159,22 @@ def _node(node: dict[str, Any]) -> str:
 
 def _trait(node: dict[str, Any]) -> str:
     shape = tuple(node)
-    if shape in (_PLAIN_TRAIT, _PLAIN_TRAIT_NOTES):
+    leveled = shape in (_LEVELED_TRAIT, _LEVELED_TRAIT_NOTES)
+    if leveled or shape in (_PLAIN_TRAIT, _PLAIN_TRAIT_NOTES):
         tags, modifiers, points, calc = node["tags"], node["modifiers"], node["base_points"], node["calc"]
         weapons, features = node["weapons"], node["features"]
-        if (
-            type(tags) is list
-            and tags
-            and type(points) is int
-            and type(calc) is dict
-            and len(calc) == 1
-            and type(calc.get("points")) is int
-        ):
-            notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if len(shape) == 9 else ""
+        if type(tags) is list and tags and type(points) is int and type(calc) is dict:
+            notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if "local_notes" in node else ""
+            cost = f'{_D3}"base_points": {int.__repr__(points)},' if points else ""
+            levels = ""
+            if leveled:
+                per_level = node["points_per_level"]
+                if per_level:
+                    cost += f'{_D3}"points_per_level": {_number(per_level)},'
+                levels = (
+                    f'{_D3}"can_level": {_value(node["can_level"])},{_D3}"levels": {_number(node["levels"])},'
+                )
+            calc_points = calc.get("points") if len(calc) == 1 else None
             return (
                 f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
                 + (
@@ -179,10 +183,15 @@ def _trait(node: dict[str, Any]) -> str:
                     else f'{_D3}"tags": {_texts(tags)},'
                 )
                 + (f'{_D3}"modifiers": {_nested(modifiers)},' if modifiers else "")
-                + (f'{_D3}"base_points": {int.__repr__(points)},' if points else "")
+                + cost
                 + (f'{_D3}"weapons": {_weapons(weapons)},' if weapons else "")
                 + (f'{_D3}"features": {_nested(features)},' if features else "")
-                + f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc["points"])}{_D3}}}\n\t\t}}'
+                + levels
+                + (
+                    f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc_points)}{_D3}}}\n\t\t}}'
+                    if type(calc_points) is int
+                    else f'{_D3}"calc": {_block(calc, _D4, _D3)}\n\t\t}}'
+                )
             )
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
@@ -227,8 +236,16 @@ _PLAIN_TRAIT: Final = ("id", "name", "tags", "modifiers", "base_points", "weapon
 _PLAIN_TRAIT_NOTES: Final = (
     "id", "name", "local_notes", "tags", "modifiers", "base_points", "weapons", "features", "calc",
 )  # fmt: skip
-"""The usual traits (the shapes written at once): a fixed cost, one tag, no modifiers, weapons or
-features."""
+_LEVELED_TRAIT: Final = (
+    "id", "name", "tags", "modifiers", "base_points", "points_per_level", "weapons", "features", "can_level",
+    "levels", "calc",
+)  # fmt: skip
+_LEVELED_TRAIT_NOTES: Final = (
+    "id", "name", "local_notes", "tags", "modifiers", "base_points", "points_per_level", "weapons",
+    "features", "can_level", "levels", "calc",
+)  # fmt: skip
+"""The usual traits (the shapes written at once, whatever their lists hold): with a fixed cost, or
+with a cost per level."""
 
 
 def _skill(node: dict[str, Any]) -> str:
