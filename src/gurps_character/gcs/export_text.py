@@ -165,6 +165,19 @@ def _trait(node: dict[str, Any]) -> str:
         weapons, features = node["weapons"], node["features"]
         if type(tags) is list and tags and type(points) is int and type(calc) is dict:
             notes = f'{_D3}"local_notes": {_quoted(node["local_notes"])},' if "local_notes" in node else ""
+            calc_points = calc.get("points") if len(calc) == 1 else None
+            if (
+                not leveled
+                and len(tags) == 1
+                and points
+                and type(calc_points) is int
+                and not (modifiers or weapons or features)
+            ):  # the most usual of all: one string
+                return (
+                    f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
+                    f'{_D3}"tags": [{_D4}{_quoted(tags[0])}{_D3}],{_D3}"base_points": {int.__repr__(points)},'
+                    f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc_points)}{_D3}}}\n\t\t}}'
+                )
             cost = f'{_D3}"base_points": {int.__repr__(points)},' if points else ""
             levels = ""
             if leveled:
@@ -174,7 +187,6 @@ def _trait(node: dict[str, Any]) -> str:
                 levels = (
                     f'{_D3}"can_level": {_value(node["can_level"])},{_D3}"levels": {_number(node["levels"])},'
                 )
-            calc_points = calc.get("points") if len(calc) == 1 else None
             return (
                 f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
                 + (
