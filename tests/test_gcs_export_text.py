@@ -153,6 +153,8 @@ USUAL_SHAPES = (
         "equipped", "calc",
     ),
     ("id", "name", "difficulty", "weapons", "features", "points", "calc"),
+    ("id", "name", "specialization", "difficulty", "weapons", "features", "points", "calc"),
+    ("id", "name", "local_notes", "difficulty", "weapons", "features", "points", "calc"),
     (
         "id", "name", "tags", "modifiers", "base_points", "points_per_level", "weapons", "features",
         "can_level", "levels", "calc",

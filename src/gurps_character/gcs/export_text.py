@@ -261,6 +261,26 @@ with a cost per level."""
 
 
 def _skill(node: dict[str, Any]) -> str:
+    shape = tuple(node)
+    if shape in _PLAIN_SKILLS and not node["weapons"] and not node["features"]:
+        calc, points = node["calc"], node["points"]
+        if type(calc) is dict and tuple(calc) == _SKILL_CALC and type(points) is int:
+            level, relative = calc["level"], calc["rsl"]
+            if type(level) is int and type(relative) is str:
+                middle = shape[2]  # a specialization, notes, or the difficulty right after the name
+                between = (
+                    ""
+                    if middle == "difficulty"
+                    else f'{_D3}"specialization": {_quoted(node["specialization"])},'
+                    if middle == "specialization"
+                    else f'{_D3}"local_notes": {_quoted(node["local_notes"])},'
+                )
+                return (
+                    f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{between}'
+                    f'{_D3}"difficulty": {_quoted(node["difficulty"])},{_D3}"points": {int.__repr__(points)},'
+                    f'{_D3}"calc": {{{_D4}"level": {int.__repr__(level)},{_D4}"rsl": {_quoted(relative)}'
+                    f"{_D3}}}\n\t\t}}"
+                )
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
     add = out.append
@@ -299,6 +319,15 @@ def _skill(node: dict[str, Any]) -> str:
 
 
 _SKILL_CALC: Final = ("level", "rsl")
+_PLAIN_SKILLS: Final = frozenset(
+    (
+        ("id", "name", "difficulty", "weapons", "features", "points", "calc"),
+        ("id", "name", "specialization", "difficulty", "weapons", "features", "points", "calc"),
+        ("id", "name", "local_notes", "difficulty", "weapons", "features", "points", "calc"),
+    )
+)
+"""The usual skills (written at once when they hold no weapons or features): with a
+specialization or notes, or neither."""
 
 
 def _item(node: dict[str, Any]) -> str:
