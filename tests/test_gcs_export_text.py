@@ -57,6 +57,17 @@ BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")
             "amount": NUMBERS | st.booleans(),
         }
     )
+    | st.tuples(
+        TEXTS,
+        TEXTS,
+        st.dictionaries(TEXTS, TEXTS, max_size=2),
+        st.dictionaries(TEXTS, TEXTS, max_size=2) | VALUES,
+        st.integers(-5, 5) | NUMBERS,
+    ).map(
+        lambda values: dict(  # the usual skill bonus's shape
+            zip(("type", "selection_type", "name", "specialization", "amount"), values, strict=True)
+        )
+    )
     | st.fixed_dictionaries(  # the usual modifier's shape
         {"id": TEXTS, "name": TEXTS, "local_notes": TEXTS | NUMBERS, "cost_adj": TEXTS | st.none()}
     )

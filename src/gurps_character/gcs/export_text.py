@@ -518,6 +518,22 @@ def _entry(entry: Any) -> str:
                 f"{_D5}{heads.get(key3) or _head(key3)}{_quoted(value3)},"
                 f"{_D5}{heads.get(key4) or _head(key4)}{_quoted(value4)}{_D4}}}"
             )
+    elif len(entry) == 5:  # the usual skill bonus: type, selection, name and specialization, amount
+        (key, value), (key2, value2), (key3, value3), (key4, value4), (key5, value5) = entry.items()
+        if (
+            type(value) is str
+            and type(value2) is str
+            and type(value3) is dict
+            and type(value4) is dict
+            and type(value5) is int
+        ):
+            return (
+                f"{{{_D5}{heads.get(key) or _head(key)}{_quoted(value)},"
+                f"{_D5}{heads.get(key2) or _head(key2)}{_quoted(value2)},"
+                f"{_D5}{heads.get(key3) or _head(key3)}{_block(value3, _D6, _D5)},"
+                f"{_D5}{heads.get(key4) or _head(key4)}{_block(value4, _D6, _D5)},"
+                f"{_D5}{heads.get(key5) or _head(key5)}{int.__repr__(value5)}{_D4}}}"
+            )
     parts: list[str] = []
     add = parts.append
     for key, value in entry.items():
