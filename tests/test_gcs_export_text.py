@@ -71,6 +71,9 @@ BLOCKS = st.dictionaries(st.sampled_from(("type", "amount", "name", "locations")
     | st.fixed_dictionaries(  # the usual modifier's shape
         {"id": TEXTS, "name": TEXTS, "local_notes": TEXTS | NUMBERS, "cost_adj": TEXTS | st.none()}
     )
+    | st.tuples(TEXTS, TEXTS, TEXTS | VALUES).map(  # a modifier without a cost
+        lambda values: dict(zip(("id", "name", "local_notes"), values, strict=True))
+    )
 )
 LIKELY: dict[str, st.SearchStrategy[Any]] = {
     **dict.fromkeys(("base_points", "points_per_level", "levels", "points", "quantity"), NUMBERS),

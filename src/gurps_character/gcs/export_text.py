@@ -493,7 +493,14 @@ def _entry(entry: Any) -> str:
     if len(entry) == 3:  # the usual feature: its type, what it bears on (a text or one), its amount
         (key, value), (key2, value2), (key3, value3) = entry.items()
         kind2 = type(value2)
-        if type(value) is str and type(value3) is int:
+        kind3 = type(value3)
+        if type(value) is str and kind2 is str and kind3 is str:  # a modifier without a cost
+            return (
+                f"{{{_D5}{heads.get(key) or _head(key)}{_quoted(value)},"
+                f"{_D5}{heads.get(key2) or _head(key2)}{_quoted(value2)},"
+                f"{_D5}{heads.get(key3) or _head(key3)}{_quoted(value3)}{_D4}}}"
+            )
+        if type(value) is str and kind3 is int:
             middle = (
                 _quoted(value2)
                 if kind2 is str
