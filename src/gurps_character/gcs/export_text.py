@@ -23,6 +23,15 @@ from .gcs_json import RawJson, TooDeepToRecurse, as_gcs_file, container_text, gc
 
 __all__ = ["character_text"]
 
+_TOP_HEADS: Final = {
+    key: f'\n\t"{key}": '
+    for key in (
+        "version", "id", "total_points", "points_record", "profile", "settings", "attributes", "traits",
+        "skills", "equipment", "notes", "created_date", "modified_date", "calc",
+    )
+}  # fmt: skip
+"""The file's own keys as written before their value (read only)."""
+
 _NODE_LISTS: Final = frozenset(("traits", "skills", "equipment"))
 """The file's lists of nodes that the export builds unfinished."""
 
@@ -47,7 +56,7 @@ def character_text(data: dict[str, Any]) -> tuple[str, bool]:
     parts: list[str] = []
     try:
         for key, value in data.items():
-            head = "\n\t" + encode_basestring(key) + ": "
+            head = _TOP_HEADS.get(key) or "\n\t" + encode_basestring(key) + ": "
             if key in _NODE_LISTS and value:
                 parts.append(head + "[" + ",".join([_node(node) for node in value]) + "\n\t]")
             elif (type(value) is dict or type(value) is list) and value:
