@@ -118,64 +118,41 @@ class ListsPart(SheetBase):
                 (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
                 and 1 <= level <= LIMIT
             ):  # the usual trait: its node made at once, its keys in GCS's order (TRAIT_KEYS)
-                if notes:
-                    node = {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "local_notes": notes,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": shown,
-                        "weapons": [],
-                        "features": [],
-                        "calc": {"points": shown},
-                    }
-                else:
-                    node = {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": shown,
-                        "weapons": [],
-                        "features": [],
-                        "calc": {"points": shown},
-                    }
+                node = {
+                    "id": new_id("trait"),
+                    "name": name,
+                    "local_notes": notes,
+                    "tags": tags,
+                    "modifiers": [],
+                    "base_points": shown,
+                    "weapons": [],
+                    "features": [],
+                    "calc": {"points": shown},
+                }
+                if not notes:  # (the other keys keep their order)
+                    del node["local_notes"]
             else:  # a leveled trait, made at once too
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0
                 rest = points - per_level * level
                 if type(rest) is not int:
                     rest = plain(rest)
-                if notes:
-                    node = {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "local_notes": notes,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": rest,
-                        "points_per_level": per_level,
-                        "weapons": [],
-                        "features": [],
-                        "can_level": True,
-                        "levels": level,
-                        "calc": {"points": shown, "current_level": level},
-                    }
-                else:
-                    node = {
-                        "id": new_id("trait"),
-                        "name": name,
-                        "tags": tags,
-                        "modifiers": [],
-                        "base_points": rest,
-                        "points_per_level": per_level,
-                        "weapons": [],
-                        "features": [],
-                        "can_level": True,
-                        "levels": level,
-                        "calc": {"points": shown, "current_level": level},
-                    }
+                node = {
+                    "id": new_id("trait"),
+                    "name": name,
+                    "local_notes": notes,
+                    "tags": tags,
+                    "modifiers": [],
+                    "base_points": rest,
+                    "points_per_level": per_level,
+                    "weapons": [],
+                    "features": [],
+                    "can_level": True,
+                    "levels": level,
+                    "calc": {"points": shown, "current_level": level},
+                }
+                if not notes:  # (the other keys keep their order)
+                    del node["local_notes"]
             traits.append(node)
             if name not in trait_by_name:
                 trait_by_name[name] = node

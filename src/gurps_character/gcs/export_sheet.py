@@ -349,7 +349,7 @@ class SheetBase:
             node["weapons"] = []
             node["features"] = []
             node["calc"] = {"points": shown}
-        elif notes:  # made at once, as the usual trait (the same keys in the same order)
+        else:  # the usual trait, made at once (the same keys in the same order)
             node = {
                 "id": self.ids.new("trait"),
                 "name": name,
@@ -361,17 +361,8 @@ class SheetBase:
                 "features": [],
                 "calc": {"points": shown},
             }
-        else:  # the usual trait, made at once (the same keys in the same order)
-            node = {
-                "id": self.ids.new("trait"),
-                "name": name,
-                "tags": list(tags),
-                "modifiers": [],
-                "base_points": shown,
-                "weapons": [],
-                "features": [],
-                "calc": {"points": shown},
-            }
+            if not notes:  # (the other keys keep their order)
+                del node["local_notes"]
         self.traits.append(node)
         self.trait_by_name.setdefault(name, node)
         return node
