@@ -196,23 +196,18 @@ def _trait(node: dict[str, Any]) -> str:
                 levels = (
                     f'{_D3}"can_level": {_value(node["can_level"])},{_D3}"levels": {_number(node["levels"])},'
                 )
-            return (
+            modified = f'{_D3}"modifiers": {_nested(modifiers)},' if modifiers else ""
+            armed = f'{_D3}"weapons": {_weapons(weapons)},' if weapons else ""
+            featured = f'{_D3}"features": {_nested(features)},' if features else ""
+            calc_text = (
+                f'{{{_D4}"points": {int.__repr__(calc_points)}{_D3}}}'
+                if type(calc_points) is int
+                else _block(calc, _D4, _D3)
+            )
+            return (  # one string of the pieces, in GCS's order
                 f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])},{notes}'
-                + (
-                    f'{_D3}"tags": [{_D4}{_quoted(tags[0])}{_D3}],'
-                    if len(tags) == 1
-                    else f'{_D3}"tags": {_texts(tags)},'
-                )
-                + (f'{_D3}"modifiers": {_nested(modifiers)},' if modifiers else "")
-                + cost
-                + (f'{_D3}"weapons": {_weapons(weapons)},' if weapons else "")
-                + (f'{_D3}"features": {_nested(features)},' if features else "")
-                + levels
-                + (
-                    f'{_D3}"calc": {{{_D4}"points": {int.__repr__(calc_points)}{_D3}}}\n\t\t}}'
-                    if type(calc_points) is int
-                    else f'{_D3}"calc": {_block(calc, _D4, _D3)}\n\t\t}}'
-                )
+                f'{_D3}"tags": {_texts(tags)},{modified}{cost}{armed}{featured}{levels}'
+                f'{_D3}"calc": {calc_text}\n\t\t}}'
             )
     get = node.get
     out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
