@@ -21,6 +21,7 @@ from .export_sheet import (
     plain,
     signed,
     text_of,
+    trait_node,
 )
 from .gcs_json import RawJson
 from .skills import points_level
@@ -118,19 +119,7 @@ class ListsPart(SheetBase):
                 (type(level) is int or (isinstance(level, int | float) and not isinstance(level, bool)))
                 and 1 <= level <= LIMIT
             ):  # the usual trait: its node made at once, its keys in GCS's order (TRAIT_KEYS)
-                node = {
-                    "id": new_id("trait"),
-                    "name": name,
-                    "local_notes": notes,
-                    "tags": tags,
-                    "modifiers": [],
-                    "base_points": shown,
-                    "weapons": [],
-                    "features": [],
-                    "calc": {"points": shown},
-                }
-                if not notes:  # (the other keys keep their order)
-                    del node["local_notes"]
+                node = trait_node(new_id("trait"), name, notes, tags, shown)
             else:  # a leveled trait, made at once too
                 level = int(level)
                 per_level = math.floor(points / level) if points % level == 0 else 0

@@ -43,6 +43,7 @@ __all__ = [
     "signed",
     "signed_number",
     "text_of",
+    "trait_node",
 ]
 
 LIMIT: Final = 1_000_000
@@ -225,6 +226,30 @@ class Stack(NamedTuple):
     pounds: float
 
 
+def trait_node(
+    ident: str, name: str, notes: str | None, tags: list[str], points: int | float
+) -> dict[str, Any]:
+    """A trait's node of the usual shape, made at once with its keys in GCS's order
+    (:data:`TRAIT_KEYS`): a fixed cost, empty lists for what is added later, its notes and tags
+    left out when it has none (the other keys keep their order)."""
+    node: dict[str, Any] = {
+        "id": ident,
+        "name": name,
+        "local_notes": notes,
+        "tags": tags,
+        "modifiers": [],
+        "base_points": points,
+        "weapons": [],
+        "features": [],
+        "calc": {"points": points},
+    }
+    if not notes:
+        del node["local_notes"]
+    if not tags:
+        del node["tags"]
+    return node
+
+
 class Derived:
     """GCS's derived values for the file written (``calc`` at the top level and more)."""
 
@@ -339,30 +364,7 @@ class SheetBase:
     def new_trait(self, name: str, points: float, tags: Sequence[str], notes: str = "") -> dict[str, Any]:
         """A new trait of the file at ``points`` (its features and weapons added later)."""
         shown = points if type(points) is int else plain(points)
-        node: dict[str, Any]
-        if not tags:  # (no caller has none) its keys set one by one, without tags
-            node = {"id": self.ids.new("trait"), "name": name}
-            if notes:
-                node["local_notes"] = notes
-            node["modifiers"] = []
-            node["base_points"] = shown
-            node["weapons"] = []
-            node["features"] = []
-            node["calc"] = {"points": shown}
-        else:  # the usual trait, made at once (the same keys in the same order)
-            node = {
-                "id": self.ids.new("trait"),
-                "name": name,
-                "local_notes": notes,
-                "tags": list(tags),
-                "modifiers": [],
-                "base_points": shown,
-                "weapons": [],
-                "features": [],
-                "calc": {"points": shown},
-            }
-            if not notes:  # (the other keys keep their order)
-                del node["local_notes"]
+        node = trait_node(self.ids.new("trait"), name, notes, list(tags), shown)
         self.traits.append(node)
         self.trait_by_name.setdefault(name, node)
         return node
