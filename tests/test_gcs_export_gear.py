@@ -17,7 +17,6 @@ from gurps_character.gcs.export_gear import (
     _MUSCLE_FACTORS,
     _MUSCLE_RANGE,
     _common_damage,
-    _common_damage_fields,
     _damage_fields,
     _defenses,
     _matched_damage,
@@ -30,6 +29,13 @@ from gurps_character.gcs.export_gear import (
     _spaced_words,
 )
 from gurps_character.gcs.export_sheet import LIMIT, leading_int, member
+
+
+def _common_damage_fields(notation: str) -> dict[str, Any] | None:
+    """The GCS damage fields the table of usual damage gives a notation (None for another)."""
+    common = _common_damage(notation)
+    return None if common is None else common[0]
+
 
 _BASES = (
     "thr", "sw", "THR", "Sw", "thrust", "swing", "0d", "1d", "2d", "02d", "12d", "999999d", "1234567d",

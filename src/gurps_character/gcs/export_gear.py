@@ -596,12 +596,6 @@ def _recipe_text(recipe: _Recipe, thrust: tuple[int, int], swing: tuple[int, int
     return f"{dice_text(count, more)} {text}"
 
 
-def _common_damage_fields(notation: str) -> dict[str, Any] | None:
-    """:func:`_damage_fields` of a notation of :data:`_COMMON_DAMAGE`'s form; None for any other."""
-    common = _common_damage(notation)
-    return None if common is None else common[0]
-
-
 def _minimum_st(strength: object) -> int | None:
     """The minimum ST a weapon's text gives (:func:`leading_int`'s reading), or None."""
     if type(strength) is str and strength.isdigit() and strength.isascii() and len(strength) <= 6:
