@@ -210,15 +210,8 @@ def _trait(node: dict[str, Any]) -> str:
                 f'{_D3}"calc": {calc_text}\n\t\t}}'
             )
     get = node.get
-    out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
+    out = _named(node)
     add = out.append
-    if "reference" in node:
-        add(f'{_D3}"reference": {_value(node["reference"])}')
-    if "local_notes" in node:
-        add(f'{_D3}"local_notes": {_value(node["local_notes"])}')
-    value = get("tags")
-    if value:
-        add(f'{_D3}"tags": {_texts(value)}')
     value = get("modifiers")
     if value:
         add(f'{_D3}"modifiers": {_nested(value)}')
@@ -246,6 +239,20 @@ def _trait(node: dict[str, Any]) -> str:
         else:
             add(f'{_D3}"calc": {_block(value, _D4, _D3)}')
     return ",".join(out) + "\n\t\t}"
+
+
+def _named(node: dict[str, Any]) -> list[str]:
+    """The first keys of a trait or skill of another shape than the usual, as written: its id,
+    name, reference, notes and tags (the rest follows in the caller)."""
+    out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
+    if "reference" in node:
+        out.append(f'{_D3}"reference": {_value(node["reference"])}')
+    if "local_notes" in node:
+        out.append(f'{_D3}"local_notes": {_value(node["local_notes"])}')
+    tags = node.get("tags")
+    if tags:
+        out.append(f'{_D3}"tags": {_texts(tags)}')
+    return out
 
 
 _PLAIN_TRAIT: Final = ("id", "name", "tags", "modifiers", "base_points", "weapons", "features", "calc")
@@ -286,15 +293,8 @@ def _skill(node: dict[str, Any]) -> str:
                     f"{_D3}}}\n\t\t}}"
                 )
     get = node.get
-    out = [f'\n\t\t{{{_D3}"id": {_quoted(node["id"])},{_D3}"name": {_quoted(node["name"])}']
+    out = _named(node)
     add = out.append
-    if "reference" in node:
-        add(f'{_D3}"reference": {_value(node["reference"])}')
-    if "local_notes" in node:
-        add(f'{_D3}"local_notes": {_value(node["local_notes"])}')
-    value = get("tags")
-    if value:
-        add(f'{_D3}"tags": {_texts(value)}')
     if "specialization" in node:
         add(f'{_D3}"specialization": {_value(node["specialization"])}')
     add(f'{_D3}"difficulty": {_value(node["difficulty"])}')
