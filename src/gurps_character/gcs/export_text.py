@@ -15,6 +15,7 @@ for recursion), the file is written that way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import Any, Final
 
@@ -221,12 +222,7 @@ def _trait(node: dict[str, Any]) -> str:
     value = get("points_per_level")
     if value:
         add(f'{_D3}"points_per_level": {_number(value)}')
-    value = get("weapons")
-    if value:
-        add(f'{_D3}"weapons": {_weapons(value)}')
-    value = get("features")
-    if value:
-        add(f'{_D3}"features": {_nested(value)}')
+    _add_lists(node, add)
     if "can_level" in node:
         add(f'{_D3}"can_level": {_value(node["can_level"])}')
     if "levels" in node:
@@ -253,6 +249,17 @@ def _named(node: dict[str, Any]) -> list[str]:
     if tags:
         out.append(f'{_D3}"tags": {_texts(tags)}')
     return out
+
+
+def _add_lists(node: dict[str, Any], add: Callable[[str], None]) -> None:
+    """Adds a node's weapons and features, those it has (they follow each other in GCS's order
+    of every kind of node)."""
+    weapons = node.get("weapons")
+    if weapons:
+        add(f'{_D3}"weapons": {_weapons(weapons)}')
+    features = node.get("features")
+    if features:
+        add(f'{_D3}"features": {_nested(features)}')
 
 
 _PLAIN_TRAIT: Final = ("id", "name", "tags", "modifiers", "base_points", "weapons", "features", "calc")
@@ -302,12 +309,7 @@ def _skill(node: dict[str, Any]) -> str:
         add(f'{_D3}"defaults": {_nested(node["defaults"])}')
     if "tech_level" in node:
         add(f'{_D3}"tech_level": {_value(node["tech_level"])}')
-    value = get("weapons")
-    if value:
-        add(f'{_D3}"weapons": {_weapons(value)}')
-    value = get("features")
-    if value:
-        add(f'{_D3}"features": {_nested(value)}')
+    _add_lists(node, add)
     if "points" in node:
         add(f'{_D3}"points": {_number(node["points"])}')
     value = get("calc")
@@ -374,12 +376,7 @@ def _item(node: dict[str, Any]) -> str:
         add(f'{_D3}"base_value": {_value(node["base_value"])}')
     if "base_weight" in node:
         add(f'{_D3}"base_weight": {_value(node["base_weight"])}')
-    value = get("weapons")
-    if value:
-        add(f'{_D3}"weapons": {_weapons(value)}')
-    value = get("features")
-    if value:
-        add(f'{_D3}"features": {_nested(value)}')
+    _add_lists(node, add)
     if "quantity" in node:
         add(f'{_D3}"quantity": {_number(node["quantity"])}')
     if "equipped" in node:
