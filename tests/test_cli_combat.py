@@ -140,7 +140,7 @@ def test_attack_json(capsys: pytest.CaptureFixture[str]) -> None:
         },
         "canAttempt": True,
         "roll": 5,
-        "result": {"success": True, "critical": False, "margin": 2},
+        "result": {"success": True, "critical": False, "margin": 2, "roll": 5},
     }
     _, plain, _ = run(capsys, "attack", "2", "--json")
     assert json.loads(plain) == {
@@ -214,7 +214,7 @@ def test_defend_counts_the_hits_a_dodge_leaves(capsys: pytest.CaptureFixture[str
     assert json.loads(as_json) == {
         "defense": {"value": 8, "modifiers": [], "reason": None},
         "roll": 3,
-        "result": {"success": True, "critical": True, "margin": 5},
+        "result": {"success": True, "critical": True, "margin": 5, "roll": 3},
         "hitsLeft": 0,
     }
 
@@ -449,7 +449,7 @@ def test_attack_with_a_named_skill_as_json(capsys: pytest.CaptureFixture[str]) -
         "options": {"shock": -2},
         "canAttempt": True,
         "roll": 10,
-        "result": {"success": True, "critical": False, "margin": 0},
+        "result": {"success": True, "critical": False, "margin": 0, "roll": 10},
     }
 
 

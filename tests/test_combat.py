@@ -9,6 +9,7 @@ import dataclasses
 import decimal
 import itertools
 import json
+import random
 import subprocess
 import sys
 import textwrap
@@ -41,6 +42,7 @@ from gurps_character import (
     rapid_fire_bonus,
     rapid_fire_hits,
     regular_contest_round,
+    roll_3d,
     size_modifier,
     speed_range_penalty,
     success_roll,
@@ -1536,7 +1538,7 @@ def test_defense_is_the_sum_of_its_listed_modifiers(base: int, case: tuple[str, 
 
 
 def test_to_dict() -> None:
-    assert success_roll(12, 17).to_dict() == {"success": False, "critical": True, "margin": -5}
+    assert success_roll(12, 17).to_dict() == {"success": False, "critical": True, "margin": -5, "roll": 17}
     assert quick_contest(12, 9, 12, 11).to_dict() == {"winner": "a", "marginOfVictory": 2}
     assert quick_contest(12, 9, 12, 9).to_dict() == {"winner": None, "marginOfVictory": 0}
     assert attack_skill(14, maneuver="move_and_attack", location="arms").to_dict() == {
@@ -2117,3 +2119,22 @@ def test_any_arguments_give_a_result_or_a_character_error(name: str, data: st.Da
         json.dumps(result.to_dict())
     else:
         assert isinstance(result, int | str | None)
+
+
+def test_a_roll_not_given_is_rolled_with_the_rng() -> None:
+    rolled = [roll_3d(random.Random(seed)) for seed in range(200)]
+    assert min(rolled) >= 3 and max(rolled) <= 18 and len(set(rolled)) > 10
+    for seed in range(50):
+        result = success_roll(11, rng=random.Random(seed))
+        assert result == success_roll(11, roll_3d(random.Random(seed)))
+        assert result.margin == 11 - result.roll
+
+
+@pytest.mark.parametrize(
+    ("roll", "rng", "name"),
+    [(None, 7, "rng"), (None, "seed", "rng"), (10, random.Random(1), "rng"), (19, None, "roll")],
+)
+def test_a_bad_roll_or_rng_is_refused(roll: int | None, rng: Any, name: str) -> None:
+    with pytest.raises(CharacterError) as caught:
+        success_roll(11, roll, rng=rng)
+    assert caught.value.code == "invalidArgument" and caught.value.details["name"] == name

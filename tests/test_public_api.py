@@ -473,6 +473,7 @@ EXPORTED: dict[str, dict[str, str]] = {
         "speed_range_penalty": "function",
         "spend_fatigue": "function",
         "success_roll": "function",
+        "roll_3d": "function",
         "update_character": "function",
         "validate_character": "function",
         "verify_character": "function",

@@ -46,12 +46,14 @@ Decisions where the sources leave a choice (the project's design notes hold the 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, NoReturn, TypeAlias, get_args
 
 from .errors import CharacterError, describe, guarded, json_detail
+from .formula._values import SYSTEM_RANDOM, roll_dice
 from .locations import LOCATION_NAMES, rule_location
 
 __all__ = [
@@ -83,6 +85,7 @@ __all__ = [
     "rapid_fire_bonus",
     "rapid_fire_hits",
     "regular_contest_round",
+    "roll_3d",
     "size_modifier",
     "speed_range_penalty",
     "success_roll",
@@ -261,11 +264,13 @@ class RollResult:
         critical: A critical success when ``success``, a critical failure otherwise.
         margin: Effective skill minus the roll: made it by (positive or 0) or missed by
             (negative), also when 3-4 or 17-18 decided the outcome.
+        roll: The 3d total the outcome was read from (given or rolled).
     """
 
     success: bool
     critical: bool
     margin: int
+    roll: int
 
     @property
     def critical_success(self) -> bool:
@@ -278,8 +283,13 @@ class RollResult:
         return self.critical and not self.success
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"success", "critical", "margin"}``."""
-        return {"success": self.success, "critical": self.critical, "margin": self.margin}
+        """``{"success", "critical", "margin", "roll"}``."""
+        return {
+            "success": self.success,
+            "critical": self.critical,
+            "margin": self.margin,
+            "roll": self.roll,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,11 +461,38 @@ def _success_roll(skill: int, roll: int) -> RollResult:
         critical = roll <= 4 or (roll == 5 and skill >= 15) or (roll == 6 and skill >= 16)
     else:
         critical = roll == 18 or (roll == 17 and skill <= 15) or roll - skill >= 10
-    return RollResult(success=success, critical=critical, margin=skill - roll)
+    return RollResult(success=success, critical=critical, margin=skill - roll, roll=roll)
+
+
+def _rng(rng: object) -> random.Random:
+    if rng is None:
+        return SYSTEM_RANDOM
+    if not isinstance(rng, random.Random):
+        _refuse("rng", rng, "a random.Random (such as random.Random(42)) or None", ["random.Random", None])
+    return rng
 
 
 @guarded
-def success_roll(effective_skill: int, roll: int) -> RollResult:
+def roll_3d(rng: random.Random | None = None) -> int:
+    """Rolls three six-sided dice: the total, 3 to 18.
+
+    Args:
+        rng: The random number generator (``random.Random(seed)`` for repeatable rolls); None uses
+            the operating system's randomness.
+
+    Returns:
+        The sum of the three dice.
+
+    Raises:
+        CharacterError: ``invalidArgument`` when ``rng`` is not a ``random.Random``.
+    """
+    return roll_dice(3, _rng(rng))
+
+
+@guarded
+def success_roll(
+    effective_skill: int, roll: int | None = None, *, rng: random.Random | None = None
+) -> RollResult:
     """The outcome of a 3d roll against an effective skill (B343-B348).
 
     A roll at or under the skill succeeds; 3 and 4 always succeed and 17 and 18 always fail
@@ -467,16 +504,23 @@ def success_roll(effective_skill: int, roll: int) -> RollResult:
 
     Args:
         effective_skill: The skill with every modifier, a whole number (any sign).
-        roll: The 3d total, 3 to 18.
+        roll: The 3d total, 3 to 18; None rolls it with ``rng``.
+        rng: The random number generator for a roll not given (``random.Random(seed)`` for
+            repeatable rolls); None uses the operating system's randomness.
 
     Returns:
         A :class:`RollResult`; ``margin`` is ``effective_skill - roll``.
 
     Raises:
         CharacterError: ``invalidArgument`` (``details["name"]`` names the argument) for a
-            non-integer (a ``bool`` is none) or a roll outside 3-18.
+            non-integer (a ``bool`` is none), a roll outside 3-18, an ``rng`` that is not a
+            ``random.Random``, or both a roll and an ``rng``.
     """
     skill = _integer(effective_skill, "effective_skill")
+    if roll is None:
+        return _success_roll(skill, roll_dice(3, _rng(rng)))
+    if rng is not None:
+        _refuse("rng", rng, "None when the roll is given", [None], {"roll": roll})
     return _success_roll(skill, _roll(roll, "roll"))
 
 

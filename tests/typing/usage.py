@@ -137,6 +137,7 @@ from gurps_character import (
     regular_contest_round,
     resolve_damage_notation,
     resolve_hit,
+    roll_3d,
     rule_location,
     serialize_character,
     size_modifier,
@@ -470,7 +471,10 @@ def attack_and_defense() -> None:
     assert shot.effective == 13 + 3 + 1 + 1 - 4 and swing.to_dict()["effective"] == effective
     rolled: RollResult = success_roll(effective, 5)
     assert rolled.success and rolled.critical and rolled.critical_success and not rolled.critical_failure
-    assert rolled.to_dict() == {"success": True, "critical": True, "margin": effective - 5}
+    assert rolled.to_dict() == {"success": True, "critical": True, "margin": effective - 5, "roll": 5}
+    rolled_3d: int = roll_3d(random.Random(7))
+    seeded: RollResult = success_roll(effective, rng=random.Random(7))
+    assert seeded.roll == rolled_3d and 3 <= rolled_3d <= 18
     assert can_attempt(effective) and can_attempt(-4, defense=True)
     contest: ContestResult = quick_contest(12, 9, 12, 11)
     winner: ContestWinner | None = contest.winner
