@@ -1,0 +1,91 @@
+"""The 3d roll of ``roll``, ``attack`` and ``defend``: given (``--roll N``), or rolled for the GM.
+
+A roll not given is rolled with :func:`~gurps_character.roll_3d`: with ``random.Random(N)`` for
+``--seed N`` (the same seed, the same roll), else with the operating system's randomness.
+``attack`` and ``defend`` also take ``--no-roll``, for the arithmetic alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..combat import roll_3d
+from ..errors import CharacterError
+from ._command import integer_text
+from ._common import INVALID_ARGUMENT
+
+__all__ = ["Roll3d", "add_roll_options", "asked_roll", "parse_seed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll3d:
+    """The 3d total a command judges, and whether it was rolled here (with which seed)."""
+
+    total: int
+    rolled: bool
+    seed: int | None = None
+
+    def text(self) -> str:
+        """``roll 9`` (given), ``rolled 9`` or ``rolled 9 (seed 7)``: a reader sees which."""
+        if not self.rolled:
+            return f"roll {self.total}"
+        return f"rolled {self.total}" + ("" if self.seed is None else f" (seed {self.seed})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"rolled": true, "seed"}`` for a roll made here; ``{}`` for one given (the report
+        of a given roll keeps the keys it always had)."""
+        return {"rolled": True, "seed": self.seed} if self.rolled else {}
+
+
+def parse_seed(text: str | None) -> int | None:
+    """``--seed``: a whole number (any sign), or None when not given."""
+    if text is None:
+        return None
+    value = integer_text(text)
+    if value is None:
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"--seed must be a whole number, not {text!r}.",
+            {"name": "--seed", "value": text},
+        )
+    return value
+
+
+def add_roll_options(parser: argparse.ArgumentParser, *, no_roll: bool) -> None:
+    """``--roll N`` | ``--seed N`` (| ``--no-roll``): one of them at most."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--roll", metavar="N", help="the 3d total rolled at the table (default: rolled here)")
+    group.add_argument("--seed", metavar="N", help="roll here with this seed: the same seed, the same roll")
+    if no_roll:
+        group.add_argument("--no-roll", action="store_true", help="no roll: the arithmetic alone")
+
+
+def asked_roll(args: argparse.Namespace, name: str = "roll", *, allowed: bool = True) -> Roll3d | None:
+    """The roll the command line asks for: ``--roll N`` as given (the caller's judge refuses a
+    total outside 3-18); else, when a roll may be made (``allowed``) and ``--no-roll`` is not
+    given, one rolled here. None otherwise.
+
+    Args:
+        args: The parsed arguments (``roll``, ``seed`` and, optionally, ``no_roll``).
+        name: How a refusal of ``--roll``'s text names it.
+        allowed: Whether the rules allow a roll at all (a skill under 3, no defense possible).
+
+    Raises:
+        CharacterError: ``invalidArgument`` for a ``--roll`` or ``--seed`` that is no whole number.
+    """
+    seed = parse_seed(args.seed)
+    if args.roll is not None:
+        total = integer_text(args.roll)
+        if total is None:
+            raise CharacterError(
+                INVALID_ARGUMENT,
+                f"{name} must be a whole number, not {args.roll!r}.",
+                {"name": name, "value": args.roll},
+            )
+        return Roll3d(total, rolled=False)
+    if not allowed or getattr(args, "no_roll", False):
+        return None
+    return Roll3d(roll_3d(None if seed is None else random.Random(seed)), rolled=True, seed=seed)
