@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from cli_runner import Run, in_process
-from gurps_character import hits_after_dodge, rapid_fire_hits, roll_3d, success_roll
+from gurps_character import (
+    hit_location,
+    hits_after_dodge,
+    load_character,
+    rapid_fire_hits,
+    resolve_damage_notation,
+    roll_3d,
+    success_roll,
+)
+from gurps_character.locations import BODY_EXTENSION, LOCATION_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 RURIK = str(ROOT / "examples" / "rurik.json")
@@ -313,4 +322,114 @@ def test_a_seed_must_be_a_whole_number(command: tuple[str, ...]) -> None:
     assert (
         refused(*command, "--seed", "1.5")
         == "error: invalidArgument: --seed must be a whole number, not '1.5'.\n"
+    )
+
+
+# ================================================================ hit: a random location
+
+
+BODIES = ROOT / "tests" / "fixtures" / "gcs" / "bodies"
+
+
+def hit_report(*args: str) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(ok("hit", *args, "--json").out)
+    return report
+
+
+def test_a_random_location_is_rolled_on_the_table() -> None:
+    """A number rolled at the table: the seed's first 3d is the location (B552)."""
+    seen = set()
+    for seed in range(30):
+        report = hit_report(RURIK, "9", "cut", "--location", "random", "--seed", str(seed))
+        total = seeded(seed)
+        expected = hit_location(total)
+        assert report["location"] == {
+            "roll": total, "location": expected, "table": "B552's table", "row": None, "seed": seed
+        }  # fmt: skip
+        assert report["hit"]["location"] == LOCATION_NAMES[expected]
+        seen.add(expected)
+    assert len(seen) > 4
+
+
+def test_a_rolled_damage_is_rolled_before_the_location() -> None:
+    """The same seed gives the same damage with or without a random location."""
+    rng = random.Random(11)
+    damage = resolve_damage_notation(json.loads(Path(RURIK).read_text("utf-8")), "2d+1 cut").roll(rng)
+    where = hit_location(roll_3d(rng))
+    report = hit_report(RURIK, "2d+1", "cut", "--location", "random", "--seed", "11")
+    assert (report["roll"]["total"], report["location"]["location"]) == (damage, where)
+    assert hit_report(RURIK, "2d+1", "cut", "--seed", "11")["roll"]["total"] == damage
+
+
+def test_the_location_is_shown_with_its_roll() -> None:
+    total = seeded(1)
+    lines = ok("hit", RURIK, "9", "cut", "--location", "RANDOM", "--seed", "1").out.splitlines()
+    assert (
+        lines[0]
+        == f"location: rolled {total} on B552's table: {hit_location(total).replace('_', ' ')} (seed 1)"
+    )
+    assert lines[1].startswith(f"{RURIK}: 9 cut")
+
+
+def test_without_a_location_the_hit_is_on_the_torso() -> None:
+    """B398: a blow aimed nowhere in particular strikes the torso; nothing is rolled."""
+    report = hit_report(RURIK, "9", "cut", "--seed", "1")
+    assert "location" not in report and report["hit"]["location"] == "torso"
+
+
+QUADRUPED = {
+    **dict.fromkeys((3, 4), "Skull"), 5: "Face", 6: "Neck", **dict.fromkeys((7, 8), "Foreleg"),
+    **dict.fromkeys((9, 10, 11), "Torso"), 12: "Groin", **dict.fromkeys((13, 14), "Hindleg"),
+    **dict.fromkeys((15, 16), "Foot"), **dict.fromkeys((17, 18), "Tail"),
+}  # fmt: skip
+
+
+def test_a_gcs_body_rolls_on_its_own_table() -> None:
+    """A quadruped's table (GCS's Quadruped body): a 17 or 18 is its tail."""
+    path = str(BODIES / "quadruped.gcs")
+    for seed in range(40):
+        found = hit_report(path, "3", "cr", "--location", "random", "--seed", str(seed))["location"]
+        assert (found["roll"], found["row"], found["table"]) == (
+            seeded(seed),
+            QUADRUPED[seeded(seed)],
+            "the Quadruped table",
+        )
+
+
+def test_a_gcs_humanoid_keeps_the_side_and_never_a_sub_tables_row() -> None:
+    """The expanded humanoid lists the Chinks (2-6) and Spine (1) of a sub-table after its own
+    rows: a 5 is the Face, a 6 the Right Leg."""
+    rows = {}
+    for seed in range(60):
+        found = hit_report(str(BODIES / "humanoid_expanded.gcs"), "1", "cr", "--location", "random",
+                           "--seed", str(seed))["location"]  # fmt: skip
+        rows[found["roll"]] = (found["row"], found["location"])
+    assert rows[6] == ("Right Leg", "right_leg") and rows[13] == ("Left Leg", "left_leg")
+    assert rows[5] == ("Face", "face") and rows[11] == ("Abdomen", "abdomen")
+
+
+def _with_body(tmp_path: Path, change: Any) -> str:
+    document = load_character(BODIES / "quadruped.gcs").character
+    document = json.loads(json.dumps(document))
+    change(document["extensions"][BODY_EXTENSION]["body"])
+    path = tmp_path / "beast.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def test_a_body_table_that_cannot_be_rolled_is_refused(tmp_path: Path) -> None:
+    other_dice = _with_body(tmp_path, lambda body: body.update(roll="2d"))
+    assert refused("hit", other_dice, "3", "cr", "--location", "random") == (
+        f"error: {other_dice}: invalidArgument: The Quadruped table rolls '2d', not 3d: give --location.\n"
+    )
+
+    def gap(body: dict[str, Any]) -> None:
+        for row in body["locations"]:
+            row["rollRange"] = "-"
+
+    no_rows = _with_body(tmp_path, gap)
+    message = refused("hit", no_rows, "3", "cr", "--location", "random", "--seed", "1")
+    assert message == (
+        f"error: {no_rows}: invalidArgument: The Quadruped table has no location for a roll of "
+        f"{seeded(1)}: give --location.\n"
     )

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from ..combat import roll_3d
+from ..combat import hit_location, roll_3d
 from ..errors import CharacterError
+from ..locations import LOCATION_NAMES, Body, body_of
 from ._command import integer_text
 from ._common import INVALID_ARGUMENT
 
-__all__ = ["Roll3d", "add_roll_options", "asked_roll", "parse_seed"]
+__all__ = ["RandomLocation", "Roll3d", "add_roll_options", "asked_roll", "parse_seed", "random_location"]
+
+_RANGE: Final = re.compile(r"\s*([0-9]{1,3})\s*(?:-\s*([0-9]{1,3})\s*)?")
+"""A body row's roll range: ``5`` or ``3-4`` (``-`` alone: aimed blows only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +95,70 @@ def asked_roll(args: argparse.Namespace, name: str = "roll", *, allowed: bool = 
     if not allowed or getattr(args, "no_roll", False):
         return None
     return Roll3d(roll_3d(None if seed is None else random.Random(seed)), rolled=True, seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomLocation:
+    """Where a random hit lands: the 3d roll, the location as
+    :func:`~gurps_character.resolve_hit` takes it, and the table read (B552 or the body's)."""
+
+    roll: int
+    location: str
+    table: str
+    row: str | None = None
+    """The body table's row name (``Right Leg``, ``Hindleg``); None for B552's table."""
+
+    def text(self) -> str:
+        """``location: rolled 6 on B552's table: right leg``."""
+        where = self.row if self.row is not None else self.location.replace("_", " ")
+        return f"location: rolled {self.roll} on {self.table}: {where}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"roll", "location", "table", "row"}``."""
+        return {"roll": self.roll, "location": self.location, "table": self.table, "row": self.row}
+
+
+def _holds(text: str, roll: int) -> bool:
+    found = _RANGE.fullmatch(text)
+    if found is None:
+        return False
+    low = int(found.group(1))
+    return low <= roll <= int(found.group(2) or low)
+
+
+def _body_location(body: Body, roll: int) -> RandomLocation:
+    """The row of the body's table that ``roll`` falls in: the first in table order (the table's
+    own rows come before its sub-tables', which the importer lists after them). Its name keeps
+    the side (``Right Leg`` is ``right_leg``) where the rule's names have one."""
+    for row in body.locations:
+        if _holds(row.roll_range, roll):
+            sided = "_".join(row.table_name.lower().split())
+            location = sided if LOCATION_NAMES.get(sided, None) == row.id else row.id
+            table = f"the {body.name or 'body'} table"
+            return RandomLocation(roll, location, table, row.table_name or row.id)
+    raise CharacterError(
+        INVALID_ARGUMENT,
+        f"The {body.name or 'body'} table has no location for a roll of {roll}: give --location.",
+        {"name": "location", "value": "random", "roll": roll},
+    )
+
+
+def random_location(character: Mapping[str, Any], rng: random.Random) -> RandomLocation:
+    """A random hit location: 3d on the character's body table (an import from GCS keeps
+    its body: a quadruped's, a winged one's...), else on the humanoid table (B552).
+
+    Raises:
+        CharacterError: ``invalidArgument`` when the body's table rolls other dice than 3d, or
+            has no row for the roll.
+    """
+    body = body_of(character)
+    if body is None:
+        roll = roll_3d(rng)
+        return RandomLocation(roll, hit_location(roll), "B552's table")
+    if "".join(body.roll.split()).lower() != "3d":
+        raise CharacterError(
+            INVALID_ARGUMENT,
+            f"The {body.name or 'body'} table rolls {body.roll!r}, not 3d: give --location.",
+            {"name": "location", "value": "random", "roll": body.roll},
+        )
+    return _body_location(body, roll_3d(rng))
