@@ -48,6 +48,7 @@ examples:
   {PROG} hit hero.json 2d+1 cut --seed 7
   {PROG} hit hero.json "sw+2 cut" --attacker ogre.json
   {PROG} hit hero.json Broadsword --attacker rival.json --line 2
+  {PROG} hit --in-place hero.gcs Broadsword --attacker rival.gcs --location random
 
 DAMAGE is the basic damage rolled (a whole number, with TYPE), or damage to roll: a notation
 (2d+1 cut, sw+2 (2) cut, 6dx2 cr; TYPE may follow it: 2d+1 cut) or the name of a weapon of the
@@ -66,8 +67,12 @@ pass --pain-threshold.
 Without --in-place or -o nothing is written: the resolution is printed (DR, divisor,
 penetrating damage, multiplier, injury, shock, major wound, crippling, knockback and the
 rolls owed). With --in-place (or -o OUT) the injury is taken off HP (fatigue off FP) and
-written atomically like 'damage'; the report then adds the pool's new state and everything
-owed, in the order a GM resolves it. --json prints {{"hit": ..., "change"?: ...}}."""
+written atomically like 'damage' (a .gcs file gets it written back into it, as 'export --onto'
+writes play); the report then adds the pool's new state and everything owed, in the order a
+GM resolves it. --location random rolls where the blow lands (3d on the hit-location table,
+B552, or on the body's table of a character imported from GCS; shown first, with --seed it
+repeats). --json prints {{"location"?, "roll"?, "hit", "change"?}} (the location and the
+damage rolled here, the resolution, the pool's change when applied)."""
 
 _DIVISORS: Final = {
     "inf": math.inf,
