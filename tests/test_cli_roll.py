@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli_runner import Run, in_process
 from gurps_character import (
+    can_attempt,
     hit_location,
     hits_after_dodge,
     load_character,
@@ -433,3 +436,26 @@ def test_a_body_table_that_cannot_be_rolled_is_refused(tmp_path: Path) -> None:
         f"error: {no_rows}: invalidArgument: The Quadruped table has no location for a roll of "
         f"{seeded(1)}: give --location.\n"
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(target=st.integers(-5, 25), modifier=st.integers(-12, 12), seed=st.integers(-(2**70), 2**70))
+def test_roll_is_success_roll_of_the_seeded_3d(target: int, modifier: int, seed: int) -> None:
+    """Any target, modifier and seed: the roll is roll_3d(Random(seed)), judged by success_roll,
+    and nothing is rolled under 3 (B344)."""
+    args = ("roll", str(target), "--modifier", str(modifier), "--seed", str(seed), "--json")
+    report = json.loads(ok(*args).out)
+    effective = target + modifier
+    assert (report["effective"], report["canAttempt"]) == (effective, can_attempt(effective))
+    if can_attempt(effective):
+        assert report["roll"] == seeded(seed)
+        assert report["result"] == success_roll(effective, seeded(seed)).to_dict()
+    else:
+        assert "roll" not in report and "result" not in report
+
+
+def test_roll_reads_a_character_from_stdin() -> None:
+    run = in_process("roll", "-", "Shield", "--roll", "13", "--json", stdin=Path(RURIK).read_bytes())
+    assert run.status == 0, run.err
+    report = json.loads(run.out)
+    assert (report["target"]["pointer"], report["result"]["margin"]) == ("/skills/1/level", 0)
