@@ -2,7 +2,8 @@
 
 A roll not given is rolled with :func:`~gurps_character.roll_3d`: with ``random.Random(N)`` for
 ``--seed N`` (the same seed, the same roll), else with the operating system's randomness.
-``attack`` and ``defend`` also take ``--no-roll``, for the arithmetic alone.
+``attack`` and ``defend`` also take ``--no-roll``, for the arithmetic alone. ``hit --location
+random`` rolls where a blow lands with :func:`random_location`.
 """
 
 from __future__ import annotations
