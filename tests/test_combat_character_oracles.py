@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from gurps_character import character_defense, combat_stats
+from gurps_character import character_attack_skill, character_defense, combat_stats
 from test_combat_character import example, valid, with_skill, with_trait, with_weapon
 
 
@@ -47,6 +47,8 @@ def sheet_parry_with(skill: str) -> dict[str, Any]:
         # the first (B376)
         ("Rapier", "fencing", 10 + 3 - 2, None, 10 - 2 - 2),
         ("Saber", "fencing", 10 + 3 - 2, None, 10 - 2 - 2),
+        ("Main-Gauche", "fencing", 10 + 3 - 2, None, 10 - 2 - 2),
+        ("Smallsword", "fencing", 10 + 3 - 2, None, 10 - 2 - 2),
         # any other weapon: +1 retreating, no encumbrance, -4
         ("Broadsword", "weapon", 10 + 1, None, 10 - 4),
     ],
@@ -143,3 +145,46 @@ def test_a_knife_sheet_parry_counts_the_knifes_minus_one() -> None:
         document["defenses"]["parry"] = {"skill": "Knife", "value": sheet}
         result = character_defense(with_trait(valid(document)), "parry")
         assert result.value == sheet + added, sheet
+
+
+def test_combat_reflexes_from_a_trait_of_a_longer_name() -> None:
+    """ "Combat Reflexes (Template)" is the trait too: the bare sheet (Dodge 6 + 3, Parry 10)
+    takes +1 (B43)."""
+    document = with_trait(example("rurik"), "Combat Reflexes (Template)")
+    assert character_defense(document, "dodge", encumbrance_level=0).value == 10
+    assert character_defense(document, "parry").value == 11
+    assert character_defense(with_trait(example("rurik"), "Combat Reflexesque"), "parry").value == 10
+
+
+@pytest.mark.parametrize(("dodge", "added"), [(8, 1), (9, 0)])
+def test_a_fractional_basic_speed_drops_its_fraction_before_combat_reflexes_is_read(
+    dodge: int, added: int
+) -> None:
+    """Basic Speed 5.75: Dodge 5 + 3 = 8 (B17 drops the fraction); a sheet Dodge of 8 lacks
+    Combat Reflexes (+1), 9 holds it (rounding 5.75 to 6 would read 9 as lacking it)."""
+    document = copy.deepcopy(example("rurik"))
+    document["secondary"]["basicSpeed"] = {"value": 5.75, "base": 5.75, "points": 0}
+    document["defenses"]["dodge"]["value"] = dodge
+    for row in document["encumbrance"]["levels"]:
+        row["dodge"] = dodge - row["level"]
+    result = character_defense(with_trait(valid(document)), "dodge")
+    assert (result.base, result.value) == (dodge + added, dodge + added - 2)  # medium load: -2
+
+
+def test_a_sheet_parry_under_the_formula_lowers_every_weapon() -> None:
+    """Parry 9 from Broadsword 14 is one under 3 + 7 (some penalty the sheet counts): the
+    broadsword parries at 9 and the Large Knife at 3 + 6 - 1 - 1 = 7."""
+    document = copy.deepcopy(example("rurik"))
+    document["defenses"]["parry"]["value"] = 9
+    rows = {row.name: row.parry.value for row in combat_stats(valid(document)).weapons.melee}
+    assert rows == {"Broadsword": 9, "Large Knife": 7}
+
+
+@pytest.mark.parametrize(("minimum", "penalty"), [("999999", 11 - 999999), ("1000000", 0), ("12", -1)])
+def test_a_minimum_st_of_six_digits_is_read_and_of_seven_is_not(minimum: str, penalty: int) -> None:
+    """-1 per point of ST under the bow's minimum (B270), Rurik's ST 11: a minimum of 12 is -1;
+    the document's texts are read to six digits, a seventh makes it no number."""
+    document = copy.deepcopy(example("rurik"))
+    document["weapons"]["ranged"][0]["minST"] = minimum
+    result = character_attack_skill(valid(document), weapon="Regular Bow")
+    assert result.adjustments == ((("minimum_st", penalty, "B270"),) if penalty else ())
