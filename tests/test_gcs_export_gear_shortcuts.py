@@ -86,6 +86,9 @@ def test_the_skill_a_name_holds_is_found_as_by_spacing_every_skill(
     assert tied.in_words("(x)") == "()" and tied.in_words("x") is None
     assert tied.in_notes("an axe, a bow and riding (horse)") == "Riding (Horse)"
     assert tied.in_notes("horse riding (horse)") == "Riding (Horse)"
+    # the length of the name, not of its lower case ("İ" lowers to two characters)
+    dotted = _SkillFinder(["\u0130aa", "Xbbb"])
+    assert dotted.in_notes("i\u0307aa or xbbb") == "Xbbb"
 
 
 @given(st.one_of(st.none(), st.integers(), st.text(alphabet="0123456789\u0663\u00b2+- \u2020x", max_size=9)))
