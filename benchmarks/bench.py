@@ -14,6 +14,7 @@ Usage::
     python benchmarks/bench.py --gc       # with the garbage collector running, as in a real process
     python benchmarks/bench.py --gcs-sizes ''   # no generated GCS files (only ../shared/gcs, if any)
     python benchmarks/bench.py --built-size 0   # no GCS file built to hurt the importer
+    python benchmarks/bench.py --hurt-base 0    # no weapons x skills built to hurt (default 75)
 
 The generated characters are the example Rurik with extra, valid skills whose level and cost,
 and every total that depends on them (the skill points, points spent, the budget and unspent
@@ -32,6 +33,14 @@ files there (the median and worst ratio over all of them, and the median over th
 imports a file of about 2 MB built to hurt the importer (``tests/gcs_built.py``: thousands of
 bonuses meeting thousands of skills, spells and weapons, text multiplied through names and
 placeholders), whose goal is at most 150x (a quadratic import took 540 s on such a file).
+
+Finding weapons' skills: characters built with many weapons and many skills (``tests/gcs_built.py``
+``weapons_and_skills``: no weapon named as a skill, most naming theirs deep in long notes), at 1,
+4 and 16 times ``--hurt-base`` of each (75: about 57 kB of GCS file, 16 times that about
+900 kB). ``import_gcs`` of the GCS file, and ``combat_stats`` (every weapon's skill and level)
+and ``export_gcs`` of the document typed from its import, are timed at each size; linear work
+keeps the cost per weapon at 16 times the size within 1.5 times the cost at 1 (finding each
+weapon's skill by asking every skill took 14 s in ``combat_stats`` at 800 of each).
 
 Timing: each sample runs an operation enough times to take about ``--sample`` seconds with the
 garbage collector paused (as :mod:`timeit` does; ``--gc`` keeps it running); a round takes one
@@ -131,6 +140,15 @@ the importer's budget of comparisons (a quadratic import took 540 s on 1.96 MB, 
 
 LINEARITY_TARGET = 1.5
 """The goal for cost per skill at the largest size over cost per skill at the smallest."""
+
+HURT_BASE = 75
+"""Weapons and skills of the smallest character built with many of each."""
+
+HURT_SCALES = (1, 4, 16)
+"""The sizes of the characters built with many weapons and skills, in :data:`HURT_BASE` units."""
+
+HURT_OPERATIONS = ("import_gcs", "combat_stats", "export_gcs")
+"""What is timed on them (see the module documentation)."""
 
 GROWN = "rurik + "
 """The names of the generated characters start with this."""
@@ -446,6 +464,9 @@ def markdown(report: dict[str, Any]) -> str:
         for name, verdict in imported["targets"].items():
             met = "yes" if verdict["met"] else "**no**"
             lines.append(f"| {name} | ≤ {verdict['target']}× | {verdict['measured']:.2f}× | {met} |")
+    if report.get("weapon_skills") is not None:
+        lines += ["", "Weapons × skills built to hurt (at 1×, 4× and 16× the weapons and skills):"]
+        lines += hurt_markdown(report["weapon_skills"])
     lines += ["", f"{report['implementation']} {report['python']} on {report['machine']}."]
     return "\n".join(lines)
 
@@ -459,6 +480,7 @@ def run(
     gcs_sizes: Sequence[int] = GCS_SIZES,
     shared_gcs: Path | None = SHARED_GCS,
     built: int = BUILT_BYTES,
+    hurt: int = HURT_BASE,
 ) -> dict[str, Any]:
     """Measures every document and every GCS import; the whole report as JSON-ready data."""
     rows = [
@@ -477,6 +499,7 @@ def run(
         "linearity": growth,
         "targets": targets(rows, growth),
         "import": imported,
+        "weapon_skills": hurt_report(hurt, rounds, sample, collect=collect) if hurt else None,
     }
 
 
@@ -663,6 +686,74 @@ def import_markdown(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- weapons x skills
+
+
+def _every_weapon_skill(document: Mapping[str, Any]) -> object:
+    """The combat view with every weapon's skill and level worked out (the view works them out
+    when first asked)."""
+    stats = combat_stats(document)
+    return [(row.skill, row.level) for row in stats.weapons.melee] + [
+        (row.skill, row.level) for row in stats.weapons.ranged
+    ]
+
+
+def hurt_calls(count: int) -> tuple[int, dict[str, Callable[[], object]]]:
+    """The GCS file of ``count`` weapons and skills (its bytes), and the timed calls: its
+    import, and the combat view and export of the document typed from the import."""
+    text = json.dumps(gcs_built.weapons_and_skills(count))
+    typed = gcs_built.typed_document(dict(import_gcs(text, now=NOW).document))
+    calls: dict[str, Callable[[], object]] = {
+        "import_gcs": lambda: import_gcs(text, now=NOW),
+        "combat_stats": lambda: _every_weapon_skill(typed),
+        "export_gcs": lambda: export_gcs(typed, now=NOW),
+    }
+    return len(text.encode("utf-8")), calls
+
+
+def hurt_report(base: int, rounds: int, sample: float, *, collect: bool = False) -> dict[str, Any]:
+    """Each operation's median time at every scale of :data:`HURT_SCALES`, and its cost per
+    weapon at the largest scale over the smallest (1 for linear work)."""
+    rows: list[dict[str, Any]] = []
+    for scale in HURT_SCALES:
+        size, calls = hurt_calls(base * scale)
+        times = measure_calls(calls, rounds, sample, collect=collect)
+        medians = {name: statistics.median(times[name]) for name in HURT_OPERATIONS}
+        rows.append({"scale": scale, "weapons": base * scale, "bytes": size, "median_s": medians})
+    first, last = rows[0], rows[-1]
+    growth = {
+        name: (last["median_s"][name] / last["scale"]) / first["median_s"][name] for name in HURT_OPERATIONS
+    }
+    targets = {
+        f"{name}, cost per weapon at {last['scale']}x over 1x": {
+            "target": LINEARITY_TARGET,
+            "measured": growth[name],
+            "met": growth[name] <= LINEARITY_TARGET,
+        }
+        for name in HURT_OPERATIONS
+    }
+    return {"base": base, "rows": rows, "per_weapon_growth": growth, "targets": targets}
+
+
+def hurt_markdown(report: Mapping[str, Any]) -> list[str]:
+    """The weapons x skills section of the Markdown report."""
+    header = [
+        "operation",
+        *(f"{row['scale']}× ({row['weapons']:,}, {row['bytes'] / 1000:.0f} kB)" for row in report["rows"]),
+    ]
+    lines = ["", "| " + " | ".join(header) + " | cost per weapon, largest over 1× |"]
+    lines.append("|---|" + "---:|" * (len(report["rows"]) + 1))
+    for name in HURT_OPERATIONS:
+        cells = [f"`{name}`", *(_time(row["median_s"][name]) for row in report["rows"])]
+        cells.append(f"{report['per_weapon_growth'][name]:.2f}×")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "| goal | target | measured | met |", "|---|---:|---:|---|"]
+    for name, verdict in report["targets"].items():
+        met = "yes" if verdict["met"] else "**no**"
+        lines.append(f"| {name} | ≤ {verdict['target']}× | {verdict['measured']:.2f}× | {met} |")
+    return lines
+
+
 def _sizes(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part.strip()]
 
@@ -693,6 +784,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="bytes of the GCS file built to hurt the importer (default 1950000; 0 for none)",
     )
     parser.add_argument(
+        "--hurt-base",
+        type=int,
+        default=HURT_BASE,
+        help="weapons and skills of the smallest character built with many of each (default 75; 0 for none)",
+    )
+    parser.add_argument(
         "--shared-gcs",
         type=Path,
         default=SHARED_GCS,
@@ -711,6 +808,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gcs_sizes=gcs_sizes,
         shared_gcs=options.shared_gcs,
         built=options.built_size,
+        hurt=options.hurt_base,
     )
     if options.json:
         json.dump(report, sys.stdout, indent=2)

@@ -49,6 +49,7 @@ __all__ = [
     "techniques",
     "weapon_bonuses",
     "weapon_defaults",
+    "weapons_and_skills",
     "without_calc",
 ]
 
@@ -396,6 +397,50 @@ def placeholders(n: int) -> dict[str, Any]:
     data["skills"].append(_skill(9, filled, specialization=filled, replacements={"a": word}))
     data["equipment"].append(_item(9, filled, [], replacements={"a": word}, local_notes=filled))
     return without_calc(data)
+
+
+_LORE = "forged in the hill country, reground twice, its tang marked by a smith whose name is lost; "
+_ART = "Blade Art {} of the Fold"
+
+
+def weapons_and_skills(n: int) -> dict[str, Any]:
+    """``n`` skills of several words and ``n`` weapons (melee and ranged) that no skill is named
+    as, half of them named with a skill's first word: finding a weapon's skill by asking every
+    skill costs weapons x skills, in the combat view and in the export of the document
+    :func:`typed_document` makes of the import.
+
+    Not one of :data:`BUILDERS`: the importer reads a weapon's skill from its defaults, so this
+    file hurts what comes after the import (``benchmarks/bench.py`` times the three)."""
+    data = _base()
+    data["skills"] = [_skill(i, _ART.format(i)) for i in range(n)]
+    equipment = []
+    for i in range(n):
+        weapon = _weapon(i, _ART.format((i * 7) % max(n, 1)), usage="Swung")
+        if i % 2:  # a ranged weapon: no reach or parry; accuracy and range instead
+            del weapon["reach"], weapon["parry"]
+            weapon["id"] = f"W{i:016d}"  # (a TID's first letter gives its kind)
+            weapon |= {"accuracy": "2", "range": "x1/x1.5", "rate_of_fire": "1", "shots": "T(1)"}
+        name = f"Blade Heirloom {i}" if i % 4 < 2 else f"Heirloom {i} from the Vault"
+        equipment.append(_item(i, name, [weapon], local_notes=_LORE))
+    data["equipment"] = equipment
+    return without_calc(data)
+
+
+def typed_document(imported: dict[str, Any]) -> dict[str, Any]:
+    """A document as a person would type it from the import of :func:`weapons_and_skills`: a
+    fresh copy without the importer's record (so the combat view and the export find each
+    weapon's skill themselves), every weapon's notes long, two in three naming a skill deep
+    inside (the others name none)."""
+    document: dict[str, Any] = json.loads(json.dumps(imported))
+    document.pop("extensions", None)
+    names = [skill["name"] for skill in document["skills"]]
+    place = 0
+    for kind in ("melee", "ranged"):
+        for weapon in document["weapons"][kind]:
+            named = f"used with {names[(place * 7) % len(names)]}; " if place % 3 else ""
+            weapon["notes"] = f"{_LORE * 4}{named}{_LORE}"
+            place += 1
+    return document
 
 
 BUILDERS: dict[str, Callable[[int], dict[str, Any]]] = {

@@ -31,7 +31,7 @@ def bench_module() -> ModuleType:
 
 def test_a_quick_run_on_the_examples_reports_every_operation() -> None:
     command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
-    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder", "--built-size", "0"]  # see below
+    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder", "--built-size", "0", "--hurt-base", "0"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     report: dict[str, Any] = json.loads(result.stdout)
@@ -59,6 +59,7 @@ def test_import_rows_time_generated_gcs_files_against_json_loads(tmp_path: Path)
     (tmp_path / "xml.gcs").write_text('<?xml version="1.0"?><character version="4"/>', encoding="utf-8")
     command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
     command += ["--gcs-sizes", "20000,80000", "--shared-gcs", str(tmp_path), "--built-size", "40000"]
+    command += ["--hurt-base", "0"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     imported: dict[str, Any] = json.loads(result.stdout)["import"]
@@ -88,3 +89,26 @@ def test_generated_gcs_files_reach_their_size_and_import() -> None:
         imported = import_gcs(text)
         assert len(imported.document["skills"]) >= len(data["skills"])
         assert validate_character(imported.document).valid
+
+
+def test_weapons_and_skills_built_to_hurt_are_timed_at_1_4_and_16_times() -> None:
+    """The scaling report (issue 29 item 1): import_gcs, combat_stats and export_gcs at 1x, 4x
+    and 16x the weapons and skills, with each one's cost per weapon at 16x over 1x."""
+    command = [sys.executable, str(BENCH), "--quick", "--json", "--sizes", "", "--rounds", "1"]
+    command += ["--gcs-sizes", "", "--shared-gcs", "no-such-folder", "--built-size", "0", "--hurt-base", "3"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    report: dict[str, Any] = json.loads(result.stdout)["weapon_skills"]
+    assert [(row["scale"], row["weapons"]) for row in report["rows"]] == [(1, 3), (4, 12), (16, 48)]
+    assert report["rows"][0]["bytes"] < report["rows"][1]["bytes"] < report["rows"][2]["bytes"]
+    operations = ["import_gcs", "combat_stats", "export_gcs"]
+    for row in report["rows"]:
+        assert list(row["median_s"]) == operations and all(value > 0 for value in row["median_s"].values())
+    first, last = report["rows"][0]["median_s"], report["rows"][-1]["median_s"]
+    for name in operations:
+        assert report["per_weapon_growth"][name] == pytest.approx(last[name] / 16 / first[name])
+    assert len(report["targets"]) == 3
+    text = subprocess.run(
+        [arg for arg in command if arg != "--json"], capture_output=True, text=True, timeout=300, check=False
+    ).stdout
+    assert "| `combat_stats` |" in text and "16× (48," in text

@@ -2138,3 +2138,82 @@ def test_a_bad_roll_or_rng_is_refused(roll: int | None, rng: Any, name: str) -> 
     with pytest.raises(CharacterError) as caught:
         success_roll(11, roll, rng=rng)
     assert caught.value.code == "invalidArgument" and caught.value.details["name"] == name
+
+
+# ---------------------------------------------------------------- integers beyond a double (issue 29 item 5)
+
+_WHOLE_ARGUMENTS: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], str]] = [
+    (success_roll, (11, 10), {}, "effective_skill"),
+    (can_attempt, (10,), {}, "effective_skill"),
+    *((quick_contest, (12, 10, 11, 10), {}, name) for name in ("skill_a", "skill_b")),
+    *((regular_contest_round, (12, 10, 11, 10), {}, name) for name in ("skill_a", "skill_b")),
+    *((feint_penalty, (12, 10, 11, 10), {}, name) for name in ("attacker_skill", "defender_skill")),
+    (rapid_fire_bonus, (10,), {}, "rof"),
+    *((rapid_fire_hits, (10, 2, 3), {}, name) for name in ("rof", "recoil", "margin")),
+    *((hits_after_dodge, (3, True, 1), {}, name) for name in ("hits", "margin")),
+    (dodge_score, (6.0,), {}, "enhanced"),
+    *((parry_score, (12,), {}, name) for name in ("skill", "parry_modifier", "enhanced")),
+    *((block_score, (12,), {}, name) for name in ("skill", "enhanced")),
+    *(
+        (attack_skill, (12,), {}, name)
+        for name in (
+            "base_skill",
+            "target_sm",
+            "aim_turns",
+            "acc",
+            "bulk",
+            "rof",
+            "deceptive",
+            "evaluate_turns",
+            "shock",
+            "visibility",
+        )
+    ),
+    *(
+        (defense, ("parry", 10), {}, name)
+        for name in ("base", "parries_so_far", "deceptive", "feint", "shield_db", "encumbrance_level")
+    ),
+]
+"""Every whole-number argument of the combat functions, with a call it can be put into."""
+
+
+@pytest.mark.parametrize(
+    "bad", [10**5000, 2**53, -(2**53), True, 1.0], ids=["10**5000", "2**53", "-2**53", "True", "1.0"]
+)
+@pytest.mark.parametrize(
+    ("function", "args", "kwargs", "name"),
+    _WHOLE_ARGUMENTS,
+    ids=[f"{function.__name__}:{name}" for function, _, _, name in _WHOLE_ARGUMENTS],
+)
+def test_every_whole_number_argument_refuses_what_no_double_holds_exactly(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], name: str, bad: object
+) -> None:
+    """A whole-number argument is an int (never a bool or a float) of at most 2**53 - 1 either
+    way: one of thousands of digits answered invalidArgument only by the last-resort guard, as
+    an unprocessable input, or gave a result no one could print."""
+    import inspect
+
+    bound = inspect.signature(function).bind_partial(*args, **kwargs)
+    bound.arguments[name] = bad
+    error = refusal(lambda: function(*bound.args, **bound.kwargs))
+    assert error.details["name"] == name and error.__cause__ is None
+    json.dumps(error.to_dict())
+    if not isinstance(bad, bool | float):  # the range shown is closed: the caller's or the double's
+        allowed = error.details["allowed"]
+        assert -(2**53) < allowed["minimum"] <= allowed["maximum"] < 2**53, allowed
+        assert f"from {allowed['minimum']} to {allowed['maximum']}" in error.message
+
+
+def test_a_deceptive_attack_of_thousands_of_digits_is_an_invalid_argument() -> None:
+    error = refusal(lambda: attack_skill(14, deceptive=10**5000))
+    assert error.message == (
+        "deceptive must be a whole number from 0 to 9007199254740991, not an integer of 16610 bits."
+    )
+    assert error.details == {
+        "name": "deceptive",
+        "value": None,
+        "allowed": {"type": "integer", "minimum": 0, "maximum": 9007199254740991},
+    }
+    # the largest allowed still answers, as the rules make it
+    assert attack_skill(2**53 - 1).effective == 2**53 - 1
+    assert refusal(lambda: attack_skill(14, deceptive=2**53 - 1)).details["name"] == "deceptive"

@@ -400,3 +400,21 @@ def test_the_stats_table_says_when_the_condition_halves_or_the_load_is_too_heavy
     heavy.write_text(json.dumps(carrying(example("rurik"), 130)), encoding="utf-8")
     lines = stats_lines(capsys, str(heavy))
     assert "Carrying 130 kg: over Extra-Heavy (120 kg): cannot move, Dodge 5 now" in lines
+
+
+def test_the_skill_of_a_weapon_is_the_longest_in_words_then_in_letters_then_the_first() -> None:
+    """Notes naming "Axe/Mace" (two words) and "Shortsword" (one, but longer): Axe/Mace. Two
+    skills of the same words: the first, by name as in the notes; of the same length in words
+    and letters, the first of the document."""
+    document = example("rurik")
+    skills = (("Shortsword", 11), ("Axe/Mace", 12), ("Axe Mace", 13), ("Flail", 9), ("Lance", 8))
+    document["skills"] = [dict(document["skills"][3], name=name, level=level) for name, level in skills]
+    document["weapons"]["melee"] = [
+        {"name": "Hatchet", "notes": "Shortsword or Axe/Mace"},
+        {"name": "Axe-Mace"},
+        {"name": "Morning Star", "notes": "Lance, Flail"},
+    ]
+    hatchet, exact, star = combat_stats(document).weapons.melee
+    assert (hatchet.skill, hatchet.level) == ("Axe/Mace", 12)
+    assert (exact.skill, exact.level) == ("Axe/Mace", 12)
+    assert (star.skill, star.level) == ("Flail", 9)

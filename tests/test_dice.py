@@ -3,6 +3,7 @@ injectable ``random.Random`` for repeatable rolls)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import statistics
@@ -151,3 +152,86 @@ def test_weapon_roll_refuses_a_seed_for_an_rng_and_too_many_dice() -> None:
     with pytest.raises(CharacterError) as caught:
         weapon("20000d cr").roll(random.Random(1))
     assert caught.value.message == "dice must be a number of dice from 0 to 10,000 to be rolled, not 20000."
+
+
+# ---------------------------------------------------------------- a WeaponDamage the library did not make
+
+
+def rebuilt(data: dict[str, Any]) -> WeaponDamage:
+    """A WeaponDamage made again from ``to_dict()``'s keys, as an engine that stored it might."""
+    divisor = data["armorDivisor"]
+    return WeaponDamage(
+        data["notation"],
+        data["base"],
+        data["dice"],
+        data["adds"],
+        data["multiplier"],
+        data["damageType"],
+        float("inf") if divisor == "ignoresDR" else divisor,
+        data["tightBeam"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"dice": 1.5}, "its dice is 1.5, not a whole number of at least 0."),
+        ({"dice": True}, "its dice is True, not a whole number of at least 0."),
+        ({"dice": -1}, "its dice is -1, not a whole number of at least 0."),
+        (
+            {"dice": 10**400},
+            f"its dice is 1{'0' * 37}...{'0' * 39}, not a whole number of at least 0 that a double holds.",
+        ),
+        ({"adds": float("inf")}, "its adds is inf, not a whole number."),
+        ({"adds": 0.5}, "its adds is 0.5, not a whole number."),
+        ({"adds": None}, "its adds is None, not a whole number."),
+        ({"multiplier": True}, "its multiplier is True, not a whole number of at least 1."),
+        ({"multiplier": 0}, "its multiplier is 0, not a whole number of at least 1."),
+        ({"multiplier": 2.0}, "its multiplier is 2.0, not a whole number of at least 1."),
+        ({"damage_type": "zap"}, "its damage_type is 'zap', not a damage type or None."),
+    ],
+)
+def test_a_changed_weapon_damage_is_refused_before_it_rolls(changes: dict[str, Any], message: str) -> None:
+    """As apply_hit checks its Hit: a value changed with dataclasses.replace raised a TypeError
+    (the last-resort guard) or rolled fractional, infinite or boolean dice."""
+    changed = dataclasses.replace(weapon("sw+1 cut"), **changes)
+    with pytest.raises(CharacterError) as caught:
+        changed.roll(random.Random(1))
+    assert caught.value.code == "invalidArgument" and caught.value.__cause__ is None
+    assert caught.value.message == f"damage is not what resolve_damage_notation gives: {message}"
+    assert caught.value.details["name"] == "damage" and caught.value.details["field"] == next(iter(changes))
+
+
+def test_a_weapon_damage_rebuilt_from_its_dict_rolls_as_the_original() -> None:
+    """Rebuilt from to_dict() through JSON, it rolls as the original; from a text that writes
+    its dice as 1.0 (as a JavaScript engine may), it is refused."""
+    for notation in ("sw+1 cut", "6dx2 cr", "1d-3x2 imp", "3d (2) pi", "2d burn"):
+        original = weapon(notation)
+        again = rebuilt(json.loads(json.dumps(original.to_dict())))
+        assert again.roll(Loaded(4)) == original.roll(Loaded(4))
+    text = json.dumps(weapon("sw+1 cut").to_dict()).replace('"dice": 1,', '"dice": 1.0,')
+    with pytest.raises(CharacterError) as caught:
+        rebuilt(json.loads(text)).roll(random.Random(1))
+    assert caught.value.details == {"name": "damage", "field": "dice", "value": 1.0}
+
+
+@given(
+    st.sampled_from(["dice", "adds", "multiplier", "damage_type"]),
+    st.one_of(
+        st.integers(-(2**60), 2**60),
+        st.floats(),
+        st.booleans(),
+        st.none(),
+        st.text(max_size=4),
+        st.sampled_from(["cr", "cut", "fat", 10**400]),
+    ),
+)
+def test_any_changed_weapon_damage_rolls_a_whole_number_or_is_refused(field: str, value: Any) -> None:
+    changed = dataclasses.replace(weapon("2d+1 cut"), **{field: value})
+    try:
+        rolled = changed.roll(random.Random(3))
+    except CharacterError as error:
+        assert error.code == "invalidArgument" and error.__cause__ is None
+        json.dumps(error.to_dict())
+        return
+    assert type(rolled) is int and rolled >= changed.minimum

@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from gurps_character.gcs.export_gear import (
     _minimum_st,
     _shield,
-    _skill_in_words,
-    _skill_probes,
+    _SkillFinder,
     _spaced_words,
 )
 from gurps_character.gcs.export_sheet import SheetBase, leading_int
@@ -64,20 +63,32 @@ _SKILL_TEXT = st.text(alphabet="abK19 -/()é\u0130\u212a\t", max_size=10)
 def test_the_skill_a_name_holds_is_found_as_by_spacing_every_skill(
     skills: list[str], parts: list[str]
 ) -> None:
-    """Skills and weapon names alike in words: the skill found by its first word is the longest
-    (the first of those as long) whose spaced words the name's spaced words hold."""
+    """Skills and weapon names alike in words: the skill found in one pass over the name's
+    words is the longest (the first of those as long) whose spaced words the name's spaced
+    words hold, as spacing every skill finds it; and the longest whose name is in the notes,
+    letter for letter, as asking every skill finds it."""
     by_name: dict[str, str] = {}
     for skill in skills:
-        by_name.setdefault(skill.lower(), skill)
+        if skill:  # (the export names no skill by an empty name)
+            by_name.setdefault(skill.lower(), skill)
+    finder = _SkillFinder(skills)
     lowered = " ".join(parts).lower()
     words = f" {re.sub('[^a-z0-9]+', ' ', lowered)} "
     contained = [key for low, key in by_name.items() if _spaced_words(low) in words]
     expected = max(contained, key=len) if contained else None
-    assert _skill_in_words(lowered, by_name, _skill_probes(by_name)) == expected
+    assert finder.in_words(lowered) == expected
+    mentioned = [key for low, key in by_name.items() if low in lowered]
+    assert finder.in_notes(lowered) == (max(mentioned, key=len) if mentioned else None)
     # as long: the first skill of the document
-    tied = {"bow": "Bow", "axe": "Axe", "riding (horse)": "Riding (Horse)", "horse riding": "Horse riding"}
-    assert _skill_in_words("axe of bow", tied, _skill_probes(tied)) == "Bow"
-    assert _skill_in_words("horse riding (horse)", tied, _skill_probes(tied)) == "Riding (Horse)"
+    tied = _SkillFinder(["Bow", "Axe", "Riding (Horse)", "Horse riding", "-", "()"])
+    assert tied.in_words("axe of bow") == "Bow"
+    assert tied.in_words("horse riding (horse)") == "Riding (Horse)"
+    assert tied.in_words("(x)") == "()" and tied.in_words("x") is None
+    assert tied.in_notes("an axe, a bow and riding (horse)") == "Riding (Horse)"
+    assert tied.in_notes("horse riding (horse)") == "Riding (Horse)"
+    # the length of the name, not of its lower case ("İ" lowers to two characters)
+    dotted = _SkillFinder(["\u0130aa", "Xbbb"])
+    assert dotted.in_notes("i\u0307aa or xbbb") == "Xbbb"
 
 
 @given(st.one_of(st.none(), st.integers(), st.text(alphabet="0123456789\u0663\u00b2+- \u2020x", max_size=9)))

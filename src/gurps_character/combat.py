@@ -382,13 +382,23 @@ def _range_text(minimum: int | None, maximum: int | None) -> str:
     return "a whole number"
 
 
+_MAX_WHOLE: Final = 2**53 - 1
+"""The largest whole number an integer argument may be (and the least, negated): the largest a
+double holds exactly, as in JavaScript. Beyond it, the arithmetic would no longer be a game's,
+and a result of thousands of digits could not even be printed."""
+
+
 def _integer(value: object, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
-    """A whole number within the bounds given: an ``int`` (a subclass counts as the plain int it
-    holds), never a ``bool`` or a float."""
+    """A whole number within the bounds given and within :data:`_MAX_WHOLE`: an ``int`` (a
+    subclass counts as the plain int it holds), never a ``bool`` or a float."""
     if isinstance(value, int) and not isinstance(value, bool):
         number = int.__int__(value)
-        if (minimum is None or number >= minimum) and (maximum is None or number <= maximum):
-            return number
+        if -_MAX_WHOLE <= number <= _MAX_WHOLE:
+            if (minimum is None or number >= minimum) and (maximum is None or number <= maximum):
+                return number
+        else:  # beyond any bound the caller gives: the message names the double's
+            minimum = -_MAX_WHOLE if minimum is None else minimum
+            maximum = _MAX_WHOLE if maximum is None else maximum
     allowed: dict[str, Any] = {"type": "integer"}
     if minimum is not None:
         allowed["minimum"] = minimum

@@ -336,12 +336,16 @@ class WeaponDamage:
             The basic damage rolled.
 
         Raises:
-            CharacterError: ``invalidArgument`` when ``rng`` is not a ``random.Random`` or the
-                roll has more than 10,000 dice.
+            CharacterError: ``invalidArgument`` when ``rng`` is not a ``random.Random``, the
+                roll has more than 10,000 dice, or the value is not one
+                :func:`resolve_damage_notation` gives (rebuilt or changed with
+                ``dataclasses.replace``: dice, adds or multiplier not whole numbers, a bool,
+                fewer than 0 dice or a multiplier under 1, a damage type that is none).
         """
         if rng is not None and not isinstance(rng, random.Random):
             _refuse("rng", rng, "a random.Random (such as random.Random(42)) or None")
-        if not 0 <= self.dice <= MAX_ROLLED_DICE:
+        _check_rollable(self)
+        if self.dice > MAX_ROLLED_DICE:
             _refuse("dice", self.dice, f"a number of dice from 0 to {MAX_ROLLED_DICE:,} to be rolled")
         rolled = roll_dice(self.dice, rng if rng is not None else SYSTEM_RANDOM) + self.adds
         return max(self.minimum, rolled * self.multiplier)
@@ -381,6 +385,36 @@ def _refuse(name: str, value: object, expected: str) -> NoReturn:
         "invalidArgument",
         f"{name} must be {expected}, not {describe(value)}.",
         {"name": name, "value": json_detail(value)},
+    )
+
+
+def _check_rollable(damage: WeaponDamage) -> None:
+    """What :meth:`WeaponDamage.roll` reads has the types and ranges
+    :func:`resolve_damage_notation` gives: a value rebuilt from ``to_dict()`` or changed with
+    ``dataclasses.replace`` would otherwise raise a TypeError or roll fractional, infinite or
+    boolean dice (checked as :func:`apply_hit` checks its :class:`Hit`)."""
+    for field, least in (("dice", 0), ("adds", None), ("multiplier", 1)):
+        value: object = getattr(damage, field, None)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not _is_double(value)
+            or (least is not None and value < least)
+        ):
+            bounds = f" of at least {least}" if least is not None else ""
+            huge = isinstance(value, int) and not isinstance(value, bool) and not _is_double(value)
+            held = " that a double holds" if huge else ""
+            _not_resolved(field, value, f"not a whole number{bounds}{held}")
+    kind = damage.damage_type
+    if kind is not None and (not isinstance(kind, str) or kind not in _TYPE_MULTIPLIER):
+        _not_resolved("damage_type", kind, "not a damage type or None")
+
+
+def _not_resolved(field: str, value: object, expected: str) -> NoReturn:
+    raise CharacterError(
+        "invalidArgument",
+        f"damage is not what resolve_damage_notation gives: its {field} is {describe(value)}, {expected}.",
+        {"name": "damage", "field": field, "value": json_detail(value)},
     )
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from ._extension import importer_record
 from ._frozen import freeze, json_number, thaw
+from ._phrases import PhraseIndex
 from .conditions import halved, halvings, unhalved_levels
 from .damage import WeaponDamage, resolve_damage_notation
 from .errors import CharacterError, guarded
@@ -273,7 +274,7 @@ class _WeaponFacts:
     when the view is made; worked out for all rows on first use (matching weapons to skills by
     name costs time in the number of skills, which a view that nobody asks for need not pay)."""
 
-    __slots__ = ("_block", "_facts", "_melee", "_parry", "_ranged", "_records", "_skills")
+    __slots__ = ("_block", "_facts", "_finder", "_melee", "_parry", "_ranged", "_records", "_skills")
 
     def __init__(
         self,
@@ -291,6 +292,7 @@ class _WeaponFacts:
         self._parry = parry
         self._block = block
         self._facts: list[tuple[tuple[_Facts, ...], tuple[_Facts, ...]]] = []
+        self._finder: _SkillFinder | None = None
 
     def melee(self, index: int) -> _Facts:
         """``(skill, level, parry, block)`` of melee weapon ``index``."""
@@ -306,7 +308,10 @@ class _WeaponFacts:
         return self._facts[0]
 
     def _used(self, entries: tuple[Mapping[str, Any], ...]) -> list[SkillStat | None]:
-        return [_weapon_skill(entry, self._skills) for entry in entries]
+        finder = self._finder
+        if finder is None:
+            finder = self._finder = _SkillFinder(self._skills)
+        return [finder.skill_of(entry) for entry in entries]
 
     def _melee_facts(self) -> tuple[_Facts, ...]:
         used = self._used(self._melee)
@@ -628,34 +633,32 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(name.casefold()))
 
 
-def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
-    size = len(part)
-    return any(words[start : start + size] == part for start in range(len(words) - size + 1))
+class _SkillFinder:
+    """The skill a weapon is used with: the one named as the weapon; else the longest whose
+    words appear in order among the weapon's name's, else among its notes' (of those as long in
+    words, the longest name; the first on a tie). Built once from the skills (their words read
+    once, indexed), so finding the skills of all weapons is linear, not weapons x skills."""
 
+    __slots__ = ("_named", "_within")
 
-def _weapon_skill(entry: Mapping[str, Any], skills: tuple[SkillStat, ...]) -> SkillStat | None:
-    """The skill a weapon is used with: the one named as the weapon; else the longest whose words
-    appear in order among the weapon's name's, else among its notes' (the first on a tie)."""
-    wanted = _words(entry["name"])
-    for skill in skills:
-        if _words(skill.name) == wanted:
-            return skill
-    found = _longest_within(wanted, skills)
-    notes = entry.get("notes")
-    if found is None and isinstance(notes, str):
-        found = _longest_within(_words(notes), skills)
-    return found
+    def __init__(self, skills: tuple[SkillStat, ...]) -> None:
+        self._named: dict[tuple[str, ...], SkillStat] = {}
+        phrases: list[tuple[tuple[str, ...], tuple[int, ...], SkillStat]] = []
+        for skill in skills:
+            words = _words(skill.name)
+            self._named.setdefault(words, skill)
+            phrases.append((words, (len(words), len(skill.name)), skill))
+        self._within = PhraseIndex(phrases)
 
-
-def _longest_within(words: tuple[str, ...], skills: tuple[SkillStat, ...]) -> SkillStat | None:
-    best: SkillStat | None = None
-    best_size = (0, 0)
-    for skill in skills:
-        part = _words(skill.name)
-        size = (len(part), len(skill.name))
-        if part and size > best_size and _contains(words, part):
-            best, best_size = skill, size
-    return best
+    def skill_of(self, entry: Mapping[str, Any]) -> SkillStat | None:
+        wanted = _words(entry["name"])
+        found = self._named.get(wanted)
+        if found is None:
+            found = self._within.best_in(wanted)
+        notes = entry.get("notes")
+        if found is None and isinstance(notes, str):
+            found = self._within.best_in(_words(notes))
+        return found
 
 
 def _whole_or_null(value: object) -> bool:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
 from .._notation import HIT_TYPES, NotationError, parse_notation
+from .._phrases import PhraseIndex
 from .export_lists import split_skill_name
 from .export_sheet import (
     ADJUSTMENTS,
@@ -69,20 +70,16 @@ damage line's (-1 for a ranged weapon), which make its pointer when a note needs
 ST; its parry's modifier and flags (None when it cannot parry); its damage's recipe (None when
 the damage is not of the common form)."""
 
-_Probe = tuple[str, str, str]
-"""A skill of more than one ASCII word as :func:`_skill_in_words` reads it: a text any weapon
-name holding the skill's words holds (its first word; empty when that is not found cheaply), the
-skill's name, and its lower-case name."""
-
 
 class GearPart(SheetBase):
     """Weapons, Parry and Block."""
 
     _modes: Sequence[_Mode] = ()
     """The weapon modes written, for their levels, damage and parry (set by :meth:`_weapons`)."""
-    _skill_probes: Sequence[_Probe] | None = None
-    """The skills of more than one ASCII word as :func:`_skill_in_words` reads them (made for the
-    first weapon that needs them)."""
+    _skill_finder: _SkillFinder | None = None
+    """The skills indexed for the weapons' (made for the first weapon)."""
+    _skill_places: dict[str, int] | None = None
+    """Where each skill name is first in ``skill_names`` (made when first asked)."""
 
     def _weapons(self) -> None:
         weapons = self.doc.get("weapons", {})
@@ -133,32 +130,16 @@ class GearPart(SheetBase):
         (its name, or its name without a parenthesized part), else the longest skill name its notes
         mention, else the longest one its name contains as words; None (a DX default) when none
         fits."""
-        by_name = self.skill_by_lower_name
-        if by_name is None:
-            by_name = self.skill_by_lower_name = {}
-            for key in self.skill_names:
-                if key:
-                    low = key.lower()
-                    if low not in by_name:
-                        by_name[low] = key
-        lowered = name.lower()
-        found = by_name.get(lowered)
-        if found is not None:
-            return found
-        if ")" in name:  # else the name has no parenthesized part to leave out
-            found = by_name.get(_LAST_PARENTHESES.sub("", name).lower())
-            if found is not None:
-                return found
-        notes = weapon.get("notes")
-        if isinstance(notes, str) and notes:
-            notes = notes.lower()
-            mentioned = [key for low, key in by_name.items() if low in notes]
-            if mentioned:
-                return mentioned[0] if len(mentioned) == 1 else max(mentioned, key=len)
-        probes = self._skill_probes
-        if probes is None:  # made for the first weapon that needs them (many need none)
-            probes = self._skill_probes = _skill_probes(by_name)
-        found = _skill_in_words(lowered, by_name, probes)
+        finder = self._skill_finder
+        if finder is None:  # made for the first weapon
+            finder = self._skill_finder = _SkillFinder(self.skill_names)
+        found = finder.named(name)
+        if found is None:
+            notes = weapon.get("notes")
+            if isinstance(notes, str) and notes:
+                found = finder.in_notes(notes.lower())
+        if found is None:
+            found = finder.in_words(name.lower())
         if found is not None:
             return found
         self.note(
@@ -287,11 +268,8 @@ class GearPart(SheetBase):
         """A weapon's level from its skill, or from its DX-4 default (GCS's rule of 20: an
         attribute counts at most 20 for a default)."""
         if skill is not None:
-            try:
-                position = self.skill_names.index(skill)
-            except ValueError:  # (not the document's: a DX default)
-                pass
-            else:
+            position = self._skill_place(skill)
+            if position is not None:  # (else not the document's: a DX default)
                 level = self.doc["skills"][position].get("level")
                 if type(level) is int and -LIMIT <= level <= LIMIT:
                     return level
@@ -474,7 +452,7 @@ class GearPart(SheetBase):
         shield's bash for Block (on the document's shield, when it has one), else a mode on the
         skill the defense comes from."""
         skill_name = skill.strip() if isinstance(skill, str) else None
-        if skill_name is not None and skill_name not in self.skill_names:
+        if skill_name is not None and self._skill_place(skill_name) is None:
             skill_name = None
         level = self._skill_level(skill_name)
         modifier = wanted - 3 - math.trunc(level / 2)
@@ -512,10 +490,20 @@ class GearPart(SheetBase):
         )
 
     def _skill_node(self, skill: str) -> dict[str, Any]:
-        try:
-            return self.skills[self.skill_names.index(skill)]  # (a node for each skill, in order)
-        except ValueError:
+        position = self._skill_place(skill)
+        if position is None:
             return self.adjustments_trait()
+        return self.skills[position]  # (a node for each skill, in order)
+
+    def _skill_place(self, skill: str) -> int | None:
+        """Where ``skill`` is first in ``skill_names`` (indexed once: a search per weapon's
+        skill would cost weapons x skills)."""
+        places = self._skill_places
+        if places is None:
+            places = self._skill_places = {}
+            for place, name in enumerate(self.skill_names):
+                places.setdefault(name, place)
+        return places.get(skill)
 
 
 _COMMON_DAMAGE: Final = re.compile(r"(?:(thr|sw)|([0-9]{1,6})d)([+-][0-9]{1,6})? ([a-z]+|pi\+\+|pi\+|pi-)")
@@ -725,38 +713,55 @@ def _muscle_range(raw: str, st: float) -> str:
     return text if far is None else f"{text}/{math.trunc(far * st)}"
 
 
-def _skill_probes(by_name: Mapping[str, str]) -> list[_Probe]:
-    """:func:`_skill_in_words`'s reading of the skills (by lower-case name) that are not one ASCII
-    word, in their order."""
-    probes: list[_Probe] = []
-    for low, key in by_name.items():
-        if not (low.isalnum() and low.isascii()):  # (most skills are one ASCII word: not here)
-            head = low.partition(" ")[0]  # its first word, when it starts with one and a space
-            probes.append((head if head.isalnum() and head.isascii() else "", key, low))
-    return probes
+class _SkillFinder:
+    """The document's skills by lower-case name (the first of each), indexed for a weapon's:
+    by its whole name, by the letters of its notes and by the words of its name. Each weapon is
+    read once, so the weapons' skills cost the skills' text plus the weapons', not their
+    product."""
 
+    __slots__ = ("_by_name", "_in_notes", "_in_words", "_order", "_wordless")
 
-def _skill_in_words(lowered: str, by_name: Mapping[str, str], probes: Sequence[_Probe]) -> str | None:
-    """The longest skill (the first of those as long, in ``by_name``'s order) whose name's words
-    are words of a weapon's lower-case name, in order; None when there is none. A skill of one
-    ASCII word is found by the name's words; one of the others (``probes``) whose first word is
-    not in the name is passed over at once, without its words."""
-    found = [key for key in map(by_name.get, _WORD.findall(lowered)) if key is not None]
-    words = ""
-    for probe, key, low in probes:
-        if probe in lowered:
-            if not words:
-                words = f" {_NOT_WORD.sub(' ', lowered)} "
-            if _spaced_words(low) in words:
-                found.append(key)
-    if len(found) < 2:
-        return found[0] if found else None
-    longest = max(map(len, found))
-    tied = {key for key in found if len(key) == longest}
-    if len(tied) == 1:
-        return tied.pop()
-    order = {key: position for position, key in enumerate(by_name.values())}  # (a tie: rare)
-    return min(tied, key=order.__getitem__)
+    def __init__(self, names: Iterable[str]) -> None:
+        by_name: dict[str, str] = {}
+        for key in names:
+            if key:
+                by_name.setdefault(key.lower(), key)
+        self._by_name = by_name
+        self._order = {key: place for place, key in enumerate(by_name.values())}
+        self._in_notes: PhraseIndex[str] | None = None  # (made for the first notes read)
+        self._in_words = PhraseIndex((_WORD.findall(low), (len(key),), key) for low, key in by_name.items())
+        wordless = [key for low, key in by_name.items() if not _WORD.search(low)]
+        self._wordless = max(wordless, key=len) if wordless else None
+
+    def named(self, name: str) -> str | None:
+        """The skill named as the weapon (``name``, stripped), or as it without a last
+        parenthesized part."""
+        found = self._by_name.get(name.lower())
+        if found is None and ")" in name:  # else the name has no parenthesized part to leave out
+            found = self._by_name.get(_LAST_PARENTHESES.sub("", name).lower())
+        return found
+
+    def in_notes(self, notes: str) -> str | None:
+        """The longest skill (the first of those as long) whose lower-case name is in
+        ``notes`` (lower-case): letter for letter, not only as words."""
+        index = self._in_notes
+        if index is None:
+            by_name = self._by_name
+            index = self._in_notes = PhraseIndex((low, (len(key),), key) for low, key in by_name.items())
+        return index.best_in(notes)
+
+    def in_words(self, lowered: str) -> str | None:
+        """The longest skill (the first of those as long) whose name's words are words of a
+        weapon's lower-case name, in order (words: runs of ``a-z`` and ``0-9``). A skill of no
+        such word is in a name spaced as :func:`_spaced_words` spaces it wherever the spaced
+        name has two spaces running (a name that starts or ends with no word character)."""
+        found = self._in_words.best_in(_WORD.findall(lowered))
+        wordless = self._wordless
+        if wordless is None or "  " not in f" {_NOT_WORD.sub(' ', lowered)} ":
+            return found
+        if found is None or (len(wordless), -self._order[wordless]) > (len(found), -self._order[found]):
+            return wordless
+        return found
 
 
 def _spaced_words(lowered: str) -> str:

@@ -296,8 +296,6 @@ class SheetBase:
         self.skill_names: list[str] = []
         self.skill_parts: dict[str, tuple[str, str | None, str | None]] = {}
         """The skills' names as GCS's name, specialization and tech level, by the whole name."""
-        self.skill_by_lower_name: dict[str, str] | None = None
-        """The skills' names by their lower-case name (for the weapons' skills)."""
         self.attribute_points: dict[str, float] = {}
         self.defense_bases: list[int] = []
         """GCS's parry and block with each weapon mode written, in order, before its modifier: 3 +
