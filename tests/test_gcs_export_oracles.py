@@ -138,6 +138,11 @@ BASIC_SET = {
     "ht": ("integer", "10", 10, None),
     "will": ("integer", "$iq", 5, None),
     "per": ("integer", "$iq", 5, None),
+    "fright_check": ("integer", "$will", 2, None),  # the senses and Fright Check: 2 per level (B16)
+    "vision": ("integer", "$per", 2, None),
+    "hearing": ("integer", "$per", 2, None),
+    "taste_smell": ("integer", "$per", 2, None),
+    "touch": ("integer", "$per", 2, None),
     "basic_speed": ("decimal", "($dx + $ht) / 4", 20, None),  # 5 points per +0.25
     "basic_move": ("integer", "Math.floor($basic_speed)", 5, None),
     "fp": ("pool", "$ht", 3, None),
@@ -194,3 +199,87 @@ def test_the_attribute_definitions_read_as_gcs_standard_set() -> None:
         ]
 
     assert read(data["settings"]["attributes"]) == read(theirs["settings"]["attributes"])
+
+
+# ---------------------------------------------------------------- hit locations (B398)
+
+HUMANOID_B398 = [
+    # table name, roll on 3d, to-hit penalty, natural DR (the skull's 2, B399)
+    ("Eyes", "-", -9, 0),
+    ("Skull", "3-4", -7, 2),
+    ("Face", "5", -5, 0),
+    ("Right Leg", "6-7", -2, 0),
+    ("Right Arm", "8", -2, 0),
+    ("Torso", "9-10", 0, 0),
+    ("Groin", "11", -3, 0),
+    ("Left Arm", "12", -2, 0),
+    ("Left Leg", "13-14", -2, 0),
+    ("Hand", "15", -4, 0),
+    ("Foot", "16", -4, 0),
+    ("Neck", "17-18", -5, 0),
+    ("Vitals", "-", -3, 0),
+]
+
+
+def _locations(body: dict[str, Any]) -> list[tuple[str, str, int, int]]:
+    return [
+        (
+            location["table_name"],
+            location["calc"]["roll_range"],
+            location.get("hit_penalty", 0),
+            location.get("dr_bonus", 0),
+        )
+        for location in body["locations"]
+    ]
+
+
+def test_the_body_is_the_basic_sets_humanoid_table() -> None:
+    data, _ = _exported(example("rurik"))
+    body = data["settings"]["body_type"]
+    assert (body["name"], body["roll"]) == ("Humanoid", "3d")
+    assert _locations(body) == HUMANOID_B398
+
+
+@pytest.mark.skipif(not SHARED_GCS.is_dir(), reason="../shared/gcs (GCS's own files) is absent")
+def test_the_body_reads_as_gcs_humanoid_table() -> None:
+    """The Naga's file (DFRPG) has GCS's own humanoid table: the same locations, ids, penalties,
+    slots and natural DR."""
+    theirs = json.loads((SHARED_GCS / "Dungeon_Fantasy_RPG-Monsters__Naga.gcs").read_text(encoding="utf-8"))
+    data, _ = _exported(example("rurik"))
+
+    def read(body: dict[str, Any]) -> list[Any]:
+        keys = ("id", "choice_name", "table_name", "slots", "hit_penalty", "dr_bonus")
+        return [tuple(location.get(key, 0) for key in keys) for location in body["locations"]]
+
+    assert read(data["settings"]["body_type"]) == read(theirs["settings"]["body_type"])
+
+
+# ---------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("meta", "created", "modified"),
+    [
+        (
+            {"createdAt": "2025-03-14T09:30:00.000Z", "updatedAt": "2025-03-21T18:05:00.000Z"},
+            "2025-03-14T09:30:00Z",
+            "2025-03-21T18:05:00Z",
+        ),
+        ({"createdAt": "2025-03-14T09:30:00.000Z"}, "2025-03-14T09:30:00Z", "2025-03-14T09:30:00Z"),
+        ({}, "2026-10-05T10:00:00Z", "2026-10-05T10:00:00Z"),
+    ],
+    ids=["both", "created only", "neither"],
+)
+def test_a_new_files_dates_are_the_documents_else_its_creation_else_now(
+    meta: dict[str, str], created: str, modified: str
+) -> None:
+    """GCS's modified_date is never before created_date: a document that says when it was made and
+    not when it was changed was last changed then; one that says neither is made now."""
+    document = example("rurik")
+    document["meta"] = {
+        key: value for key, value in document["meta"].items() if key not in ("createdAt", "updatedAt")
+    }
+    document["meta"].update(meta)
+    data, _ = _exported(document)
+    assert (data["created_date"], data["modified_date"]) == (created, modified)
+    assert data["points_record"][0]["when"] == "2026-10-05T10:00:00Z"
