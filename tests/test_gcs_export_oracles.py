@@ -283,3 +283,32 @@ def test_a_new_files_dates_are_the_documents_else_its_creation_else_now(
     data, _ = _exported(document)
     assert (data["created_date"], data["modified_date"]) == (created, modified)
     assert data["points_record"][0]["when"] == "2026-10-05T10:00:00Z"
+
+
+# ---------------------------------------------------------------- muscle-powered ranges (B269-B275)
+
+
+@pytest.mark.parametrize(
+    ("name", "notation", "shown"),
+    [
+        ("Regular Bow", "x15/x20", "165/220"),  # B275, Rurik's ST 11
+        ("Javelin", "x1.5/x2.5", "16/27"),  # B273: 16.5 and 27.5 yards, cut to whole yards
+        ("Large Knife", "x0.8/x1.5", "8/16"),  # B272, thrown: 8.8 and 16.5
+    ],
+)
+def test_a_muscle_powered_range_is_gcs_whole_yards_at_the_wielders_st(
+    name: str, notation: str, shown: str
+) -> None:
+    """GCS multiplies a muscle-powered range by ST and drops the fraction (weapon_range.go
+    truncates), so ST 11 throws a javelin 16/27, not 17/28."""
+    document = example("rurik")
+    bow = document["weapons"]["ranged"][0]
+    halves, most = (int(float(part[1:]) * 11) for part in notation.split("/"))
+    document["weapons"]["ranged"] = [
+        dict(bow, name=name, range={"notation": notation, "halfDamage": halves, "max": most}, minST="6")
+    ]
+    data, _ = _exported(document)
+    ranged = [
+        weapon for item in data["equipment"] for weapon in item.get("weapons", []) if weapon["id"][0] == "W"
+    ]
+    assert [(weapon["range"], weapon["calc"]["range"]) for weapon in ranged] == [(notation, shown)]
