@@ -312,3 +312,33 @@ def test_a_muscle_powered_range_is_gcs_whole_yards_at_the_wielders_st(
         weapon for item in data["equipment"] for weapon in item.get("weapons", []) if weapon["id"][0] == "W"
     ]
     assert [(weapon["range"], weapon["calc"]["range"]) for weapon in ranged] == [(notation, shown)]
+
+
+# ---------------------------------------------------------------- languages (B24)
+
+
+def test_a_languages_comprehension_costs_are_the_basic_sets_per_level() -> None:
+    """B24: per spoken and per written, None 0, Broken 1, Accented 2, Native 3 points; GCS
+    prices them as the Spoken and Written modifiers' points, so the trait's base is 0 when the
+    document's points are just those."""
+    document = example("rurik")
+    document["languages"] = [
+        {"name": "Trade Tongue", "spoken": "accented", "written": "broken", "points": 3},
+        {"name": "Elvish", "spoken": "native", "written": "none", "points": 3},
+        {"name": "Old Script", "spoken": "none", "written": "accented", "points": 2},
+    ]
+    data, _ = _exported(document)
+    languages = [trait for trait in data["traits"] if trait["name"].startswith("Language: ")]
+    assert [
+        (
+            trait["name"],
+            trait.get("base_points", 0),
+            [(modifier["local_notes"], modifier.get("cost_adj")) for modifier in trait["modifiers"]],
+            trait["calc"]["points"],
+        )
+        for trait in languages
+    ] == [
+        ("Language: Trade Tongue", 0, [("Accented", "+2"), ("Broken", "+1")], 3),
+        ("Language: Elvish", 0, [("Native", "+3"), ("None", None)], 3),
+        ("Language: Old Script", 0, [("None", None), ("Accented", "+2")], 2),
+    ]
