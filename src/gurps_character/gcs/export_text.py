@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from .export_sheet import WEAPON_KEYS, finished
 from .gcs_json import RawJson, TooDeepToRecurse, as_gcs_file, container_text, gcs_text_checked, scalar_text
+from .standard_sheet import SHEET_DISPLAY
 
 __all__ = ["character_text"]
 
@@ -93,7 +94,7 @@ def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
             except TypeError:  # a value that is not text (or a key): the generic writer
                 pass
         elif key == "settings" and tuple(value) == _SETTINGS:
-            table, body, progression, length, weight = value.values()
+            table, body, progression, length, weight, *_ = value.values()
             if (
                 type(table) is RawJson
                 and type(body) is RawJson
@@ -101,10 +102,11 @@ def _section(key: str, value: dict[str, Any] | list[Any]) -> str:
                 and type(length) is str
                 and type(weight) is str
             ):
+                shown = "".join([f",{_D2}{_head(key)}{scalar_text(value[key])}" for key in _DISPLAY])
                 return (
                     f'{{{_D2}"attributes": {str.__str__(table)},{_D2}"body_type": {str.__str__(body)},'
                     f'{_D2}"damage_progression": {_quoted(progression)},{_D2}"default_length_units": '
-                    f'{_quoted(length)},{_D2}"default_weight_units": {_quoted(weight)}\n\t}}'
+                    f'{_quoted(length)},{_D2}"default_weight_units": {_quoted(weight)}{shown}\n\t}}'
                 )
         elif key == "calc":
             try:
@@ -145,8 +147,10 @@ _WHOLE: Final = frozenset({int})
 """The types of a list of whole numbers (not bool: GCS writes true and false)."""
 
 
+_DISPLAY: Final = tuple(SHEET_DISPLAY)
 _SETTINGS: Final = (
     "attributes", "body_type", "damage_progression", "default_length_units", "default_weight_units",
+    *_DISPLAY,
 )  # fmt: skip
 """The keys of the export's settings, in GCS's order."""
 

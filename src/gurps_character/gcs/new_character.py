@@ -24,7 +24,7 @@ from .export_lists import ListsPart
 from .export_notes import NoteList
 from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, Derived, reordered
 from .export_stats import StatsPart
-from .standard_sheet import attribute_definitions_text
+from .standard_sheet import SHEET_DISPLAY, attribute_definitions_text
 
 __all__ = ["ADJUSTMENTS", "build_character"]
 
@@ -81,6 +81,7 @@ class _Sheet(StatsPart, GearPart, ListsPart):
                 "damage_progression": derived.progression,
                 "default_length_units": "ft_in",
                 "default_weight_units": "lb",
+                **SHEET_DISPLAY,
             },
             "attributes": attributes,
         }

@@ -18,12 +18,25 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "HUMANOID",
     "POOL_THRESHOLDS",
+    "SHEET_DISPLAY",
     "attribute_definitions_text",
     "attributes_text",
     "humanoid_body_text",
     "roll_ranges",
     "standard_attributes_text",
 ]
+
+SHEET_DISPLAY: Final = {
+    "user_description_display": "tooltip",
+    "modifiers_display": "inline",
+    "notes_display": "inline",
+    "skill_level_adj_display": "tooltip",
+    "show_spell_adj": True,
+}
+"""The sheet settings GCS writes after the units, at its factory values (FactorySheetSettings in
+GCS's sheet_settings.go). GCS reads an absent display as ``not_shown`` and an absent
+``show_spell_adj`` as false, so a file without them hides the notes and modifiers the export puts
+on traits, skills and items."""
 
 _HALVE_MOVE_AND_DODGE: Final = ("halve_move", "halve_dodge")
 _HALVE_ALL: Final = ("halve_move", "halve_dodge", "halve_st")
