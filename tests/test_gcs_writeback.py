@@ -258,10 +258,9 @@ def test_play_undone_gives_the_imported_file_back_and_a_later_write_back_is_no_c
         ('{"version": NaN}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 12."),
         ('{"id": 1e400}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 7."),
         (
-            '{"id": ' + "[" * 100_000 + "]" * 100_000 + "}",
-            "invalidArgument",
-            "The GCS file given nests values too deeply to write play into it in place; export without "
-            "base to write the kept GCS data instead.",
+            '{"id": ' + "[" * 100_000 + "]" * 100_001 + "}",
+            "invalidJson",
+            "The GCS file given is not JSON text: no ',' or '}' at 200007.",
         ),
     ],
 )
