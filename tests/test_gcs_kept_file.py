@@ -11,6 +11,7 @@ JSON as a hand-made or hostile file comes), and large ones from ``gcs_samples``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def deep_file(depth: int) -> str:
     return dumps(data, 0)
 
 
-def hp_current(document: dict[str, Any]) -> Any:
+def hp_current(document: Mapping[str, Any]) -> Any:
     hp = document["secondary"]["hp"]
     return hp.get("current", hp["value"])
 
