@@ -171,3 +171,18 @@ def test_a_document_that_kept_the_file_as_data_is_still_written_back() -> None:
     written = export_gcs(hurt, base=raw, now=NOW)
     assert hp_current(import_gcs(written.text, now=NOW).document) == hp_current(hurt)
     assert json.loads(export_gcs(hurt, now=NOW).text) == json.loads(written.text)
+
+
+def test_without_base_gcs_layout_is_kept_up_to_exactly_max_bytes() -> None:
+    """The limit is on the kept file laid out as GCS lays it out (play then changes a few bytes)."""
+    raw = deep_file(150)
+    document = import_gcs(raw, now=NOW).document
+    size = len(export_gcs(document, now=NOW).text.encode())  # no play: the kept file, laid out
+    hurt = apply_damage(document, 3, now=NOW)
+    laid_out = export_gcs(hurt, now=NOW).text
+    assert export_gcs(hurt, now=NOW, max_bytes=size).text == laid_out
+    compact = export_gcs(hurt, now=NOW, max_bytes=size - 1)
+    assert compact.notes[0].kind == "approximated"
+    assert f"a file of over {size - 1:,} bytes" in compact.notes[0].message
+    assert json.loads(compact.text) == json.loads(laid_out)
+    assert "\t" not in compact.text and compact.text.endswith("}\n")
