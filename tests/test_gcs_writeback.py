@@ -433,3 +433,20 @@ def test_a_new_characters_dates_are_the_documents_or_the_export_time() -> None:
     del rurik["meta"]["createdAt"]
     undated = json.loads(export_gcs(rurik, now=NOW).text)
     assert undated["created_date"] == undated["modified_date"] == "2026-10-05T10:00:00Z"
+
+
+def test_damage_is_written_only_on_an_attribute_gcs_reads_as_a_pool() -> None:
+    """GCS drops an attribute whose definition is gone and keeps damage only on pools, and so
+    does the import: a write-back writes no damage where nothing would read it."""
+    original = (FIXTURES / "v5_fighter.gcs").read_text()
+    definition = '{"id": "hp", "type": "pool", "name": "HP"'
+    assert original.count(definition) == 1
+    raw = original.replace(definition, '{"id": "hp", "type": "integer", "name": "HP"')
+    document = import_gcs(raw, now=NOW).document
+    assert export_gcs(document, base=raw, now=NOW).text == raw  # no play: no change
+    written = export_gcs(apply_damage(document, 3, now=NOW), base=raw, now=NOW)
+    assert written.text == raw
+    assert [(note.source, note.kind) for note in written.notes] == [
+        ("/secondary/hp/current", "notCarried"),
+        ("", "playWritten"),
+    ]

@@ -342,9 +342,11 @@ def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) 
     attributes = next((m for m in reversed(top) if m.key == "attributes"), None)
     if attributes is None or type(attributes.value) is not list:
         return found
+    settings = next((m.value for m in reversed(top) if m.key == "settings"), None)
+    read_as_pools = _pools_defined(settings)
     entries, _ = items(text, attributes.value_start, decoder)
     for entry in entries:
-        if type(entry.value) is not dict or entry.value.get("attr_id") not in ("hp", "fp"):
+        if type(entry.value) is not dict or entry.value.get("attr_id") not in read_as_pools:
             continue
         ident = entry.value["attr_id"]
         if ident in found:
@@ -363,6 +365,22 @@ def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) 
             inner, by_key.get("damage"), _repeated(inner, "damage"), anchor, current, maximum, "damage"
         )
     return found
+
+
+def _pools_defined(settings: object) -> set[str]:
+    """Which of HP and FP the file's attribute definitions make pools, as GCS (and the import)
+    reads them: GCS drops an attribute whose definition is gone and keeps damage only on a pool,
+    so damage written elsewhere would be written where nothing reads it. Without definitions,
+    GCS's standard set (both pools)."""
+    definitions = settings.get("attributes") if type(settings) is dict else None
+    kinds: dict[str, str] = {}
+    for definition in definitions if type(definitions) is list else ():
+        if type(definition) is dict and type(definition.get("id")) is str and definition["id"]:
+            kind = definition.get("type")
+            kinds.setdefault(definition["id"], kind if type(kind) is str else "")
+    if not kinds:
+        return {"hp", "fp"}
+    return {ident for ident in ("hp", "fp") if kinds.get(ident, "").startswith("pool")}
 
 
 def _repeated(container: list[Member], key: str) -> list[Member]:
@@ -395,7 +413,8 @@ def _write_pool(
             notes.add(
                 f"{pointer}/current",
                 "notCarried",
-                f"The GCS file has no {label} attribute: the {label} lost in play ({damage}) is not written.",
+                f"The GCS file has no {label} pool (an attribute of that id its settings define as a "
+                f"pool): the {label} lost in play ({damage}) is not written.",
             )
         return
     old = _number(pool.damage.value) if pool.damage is not None else 0
