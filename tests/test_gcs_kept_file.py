@@ -82,9 +82,10 @@ def test_a_deep_file_without_base_is_written_as_a_file_the_importer_reads_again(
     assert len(written.text.encode()) <= MAX_DOCUMENT_BYTES
     assert [note.kind for note in written.notes] == ["approximated", "playWritten"]
     assert written.notes[0].message == (
-        "The GCS data nests so deeply that GCS's layout (a tab for each level on every line) would make "
-        "a file of over 2,000,000 bytes: it is written without white space, which GCS reads as well, so "
-        "its bytes differ from the original beyond play; give the original file (base) to keep them."
+        "The GCS data laid out as GCS lays out files (a tab for each level of nesting on every line) "
+        "would make a file of over 2,000,000 bytes: it is written without white space, which GCS reads "
+        "as well, so its bytes differ from the original beyond play; give the original file (base) to "
+        "keep them."
     )
     back = import_gcs(written.text, now=NOW).document
     assert hp_current(back) == hp_current(hurt)

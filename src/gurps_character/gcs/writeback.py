@@ -160,10 +160,10 @@ def _kept_text(kept: Mapping[str, Any], max_bytes: int, notes: NoteList) -> str:
     notes.add(
         "",
         "approximated",
-        f"The GCS data nests so deeply that GCS's layout (a tab for each level on every line) would "
-        f"make a file of over {max_bytes:,} bytes: it is written without white space, which GCS "
-        "reads as well, so its bytes differ from the original beyond play; give the original file "
-        "(base) to keep them.",
+        f"The GCS data laid out as GCS lays out files (a tab for each level of nesting on every "
+        f"line) would make a file of over {max_bytes:,} bytes: it is written without white space, "
+        "which GCS reads as well, so its bytes differ from the original beyond play; give the "
+        "original file (base) to keep them.",
     )
     return as_gcs_file(compact_text(kept))[0]
 
