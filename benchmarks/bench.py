@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from gurps_character import (
+    MAX_DOCUMENT_BYTES,
     SCHEMA,
     CharacterError,
     apply_damage,
@@ -128,6 +129,11 @@ GCS_SIZES = (50_000, 500_000, 1_950_000)
 
 TYPICAL_BYTES = (50_000, 100_000)
 """What a typical GCS character file weighs."""
+
+IMPORT_LIMIT = 4 * MAX_DOCUMENT_BYTES
+"""The documents' limit the imports here are given: a GCS file near the 2,000,000-byte limit
+makes a document over it, which ``import_gcs`` refuses by default (it would not be read back);
+the rows measure the import's cost per byte all the same."""
 
 BUILT_BYTES = 1_950_000
 """The file built to hurt the importer (``tests/gcs_built.py``: every class of issue 22 item 1
@@ -539,10 +545,10 @@ def import_calls(subject: Document) -> dict[str, Callable[[], object]]:
     document after 3 HP of damage, exported onto the file's text)."""
     text = subject.text
     loads = json.loads
-    played = apply_damage(import_gcs(text, now=NOW).document, 3, now=NOW)
+    played = apply_damage(import_gcs(text, now=NOW, max_bytes=IMPORT_LIMIT).document, 3, now=NOW)
     return {
         "json.loads": lambda: loads(text),
-        "import_gcs": lambda: import_gcs(text, now=NOW),
+        "import_gcs": lambda: import_gcs(text, now=NOW, max_bytes=IMPORT_LIMIT),
         "write_back": lambda: export_gcs(played, base=text, now=NOW),
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from gurps_character import (
     export_gcs,
     heal,
     import_gcs,
+    recover_fatigue,
     spend_fatigue,
     validate_character,
 )
@@ -258,10 +260,9 @@ def test_play_undone_gives_the_imported_file_back_and_a_later_write_back_is_no_c
         ('{"version": NaN}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 12."),
         ('{"id": 1e400}', "invalidJson", "The GCS file given is not JSON text: no JSON value at 7."),
         (
-            '{"id": ' + "[" * 100_000 + "]" * 100_000 + "}",
-            "invalidArgument",
-            "The GCS file given nests values too deeply to write play into it in place; export without "
-            "base to write the kept GCS data instead.",
+            '{"id": ' + "[" * 100_000 + "]" * 100_001 + "}",
+            "invalidJson",
+            "The GCS file given is not JSON text: no ',' or '}' at 200007.",
         ),
     ],
 )
@@ -286,3 +287,166 @@ def test_the_document_is_not_modified() -> None:
     export_gcs(document, now=NOW)
     export_gcs(document, base=(FIXTURES / "v4_wizard.gcs").read_bytes(), now=NOW)
     assert json.dumps(document, sort_keys=True) == before
+
+
+# ---------------------------------------------------------------- every file version (issue 29)
+
+
+def pool_members(data: dict[str, Any]) -> dict[str, Any]:
+    """What a file says of each pool's damage: the value, or None when it has no such member."""
+    if data["version"] == 1:
+        return {pool: data.get(f"{pool}_damage") for pool in ("hp", "fp")}
+    return {pool: data["attributes"][index].get("damage") for pool, index in sorted(pools(data).items())}
+
+
+@pytest.mark.parametrize("path", cases(), ids=lambda path: path.name)
+def test_play_undone_on_the_file_written_gives_the_imported_bytes(path: Path) -> None:
+    """import → play → write-back → the document as imported written onto that file: the
+    imported bytes, in every file version (a version 1 file kept ``"hp_damage": 0``)."""
+    raw = path.read_bytes()
+    document = import_gcs(raw, now=NOW).document
+    hurt = export_gcs(played(document), base=raw, now=NOW).text
+    assert hurt.encode("utf-8") != raw
+    undone = export_gcs(document, base=hurt, now=NOW)
+    assert undone.text.encode("utf-8") == raw
+    assert "sourceChanged" not in [note.kind for note in undone.notes]
+
+
+@pytest.mark.parametrize("path", cases(), ids=lambda path: path.name)
+def test_healed_pools_leave_no_damage_where_gcs_writes_none(path: Path) -> None:
+    """Healed and rested: GCS leaves a damage of 0 out of version 1, 4 and 5 files and writes
+    it in version 2 (GCS 4.x), on every pool the file has; calc.current is the value again."""
+    raw = path.read_bytes()
+    document = import_gcs(raw, now=NOW).document
+    rested = recover_fatigue(heal(played(document), 10**6, now=NOW), 10**6, now=NOW)
+    data = json.loads(export_gcs(rested, base=raw, now=NOW).text.lstrip("\ufeff"))
+    members = pool_members(data)
+    if data["version"] == 2:  # 0 where the file has the member (GCS 4.x wrote one on every pool)
+        had = pool_members(json.loads(raw))
+        assert members == {pool: None if had[pool] is None else 0 for pool in members}
+    else:
+        assert all(value is None for value in members.values()), members
+    for index in pools(data).values():
+        calc = data["attributes"][index].get("calc", {})
+        assert calc.get("current") == calc.get("value")
+
+
+def test_a_version_4_pool_healed_has_no_damage_member() -> None:
+    raw = (FIXTURES / "v4_wizard.gcs").read_bytes()  # FP damage 9
+    document = import_gcs(raw, now=NOW).document
+    text = export_gcs(recover_fatigue(document, 9, now=NOW), base=raw, now=NOW).text
+    line = next(line for line in text.splitlines() if '"attr_id": "fp"' in line)
+    assert line == '\t\t{"attr_id": "fp", "adj": 2, "calc": {"value": 12, "current": 12, "points": 6}},'
+
+
+def test_a_version_1_pool_healed_has_no_damage_member() -> None:
+    raw = (FIXTURES / "v1_ranger.gcs").read_bytes()  # HP damage 5, FP damage 2
+    document = import_gcs(raw, now=NOW).document
+    text = export_gcs(heal(document, 5, now=NOW), base=raw, now=NOW).text
+    data = json.loads(text)
+    assert "hp_damage" not in data and data["fp_damage"] == 2
+    assert '"hp_damage"' not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "pointer", "repeated"),
+    [
+        (
+            "v5_fighter.gcs",
+            '{"attr_id": "hp", "adj": 1, "damage": 4',
+            '{"attr_id": "hp", "damage": 9, "adj": 1, "damage": 4',
+        ),
+        (
+            "v5_fighter.gcs",
+            '{"attr_id": "hp", "adj": 1, "damage": 4',
+            '{"damage": 9, "attr_id": "hp", "adj": 1, "damage": 4',
+        ),
+        ("v1_ranger.gcs", '\t"hp_damage": 5,', '\t"hp_damage": 9,\n\t"hp_damage": 5,'),
+    ],
+    ids=["between", "first", "version 1"],
+)
+def test_a_damage_key_written_twice_is_read_and_written_as_its_last(
+    name: str, pointer: str, repeated: str
+) -> None:
+    """JSON readers (Python's, GCS's) keep the last value of a key written twice: the import reads
+    it, a write-back changes it, and healing removes every member of the key."""
+    original = (FIXTURES / name).read_text()
+    assert original.count(pointer) == 1
+    raw = original.replace(pointer, repeated)
+    document = import_gcs(raw, now=NOW).document
+    assert current(document, "hp") == current(import_gcs(original, now=NOW).document, "hp")
+    damage = 4 if name.startswith("v5") else 5
+    healed = export_gcs(heal(document, damage, now=NOW), base=raw, now=NOW).text
+    assert pool_members(json.loads(healed))["hp"] is None
+    assert "9" not in "".join(line for line in healed.splitlines() if "damage" in line and "hp" in line)
+    assert current(import_gcs(healed, now=NOW).document, "hp") == document["secondary"]["hp"]["value"]
+    hurt = export_gcs(apply_damage(document, 2, now=NOW), base=raw, now=NOW).text
+    assert pool_members(json.loads(hurt))["hp"] == damage + 2
+    assert export_gcs(document, base=hurt, now=NOW).text == raw  # undone: the bytes read
+
+
+# ---------------------------------------------------------------- modified_date
+
+
+@pytest.mark.parametrize(
+    ("name", "now", "stamp"),
+    [
+        ("v5_fighter.gcs", datetime(2026, 10, 5, 22, 7, 9, tzinfo=UTC), "2026-10-05T22:07:09Z"),
+        (
+            "v5_fighter.gcs",
+            datetime(2026, 10, 6, 0, 7, 9, tzinfo=timezone(timedelta(hours=2))),
+            "2026-10-05T22:07:09Z",
+        ),
+        ("v4_wizard.gcs", datetime(2027, 1, 2, 3, 4, 5, tzinfo=UTC), "2027-01-02T03:04:05Z"),
+        ("v2_scout.gcs", datetime(2026, 10, 5, 22, 7, 59, tzinfo=UTC), "Oct 5, 2026, 10:07 PM"),
+        ("v2_scout.gcs", datetime(2026, 1, 15, 0, 5, tzinfo=UTC), "Jan 15, 2026, 12:05 AM"),
+        ("v1_ranger.gcs", datetime(2026, 12, 31, 12, 0, tzinfo=UTC), "Dec 31, 2026, 12:00 PM"),
+        ("v1_tired.gcs", datetime(2026, 7, 4, 9, 30, tzinfo=UTC), "Jul 4, 2026, 9:30 AM"),
+    ],
+)
+def test_modified_date_is_the_time_of_the_write_back_in_the_files_own_style(
+    name: str, now: datetime, stamp: str
+) -> None:
+    raw = (FIXTURES / name).read_bytes()
+    document = import_gcs(raw, now=NOW).document
+    assert json.loads(export_gcs(played(document), base=raw, now=now).text)["modified_date"] == stamp
+    # without play the file is not touched, its date included
+    assert export_gcs(document, base=raw, now=now).text.encode() == raw
+
+
+def test_modified_date_without_now_is_the_current_time() -> None:
+    raw = (FIXTURES / "v5_fighter.gcs").read_bytes()
+    document = played(import_gcs(raw, now=NOW).document)
+    before = datetime.now(UTC).replace(microsecond=0)
+    stamp = json.loads(export_gcs(document, base=raw).text)["modified_date"]
+    after = datetime.now(UTC)
+    assert before <= datetime.fromisoformat(stamp) <= after
+
+
+def test_a_new_characters_dates_are_the_documents_or_the_export_time() -> None:
+    rurik = json.loads((Path(__file__).resolve().parents[1] / "examples" / "rurik.json").read_text())
+    dated = json.loads(export_gcs(rurik, now=NOW).text)
+    assert (dated["created_date"], dated["modified_date"]) == ("2025-03-14T09:30:00Z", "2025-03-21T18:05:00Z")
+    del rurik["meta"]["updatedAt"]  # never changed since it was made
+    created_only = json.loads(export_gcs(rurik, now=NOW).text)
+    assert created_only["modified_date"] == created_only["created_date"] == "2025-03-14T09:30:00Z"
+    del rurik["meta"]["createdAt"]
+    undated = json.loads(export_gcs(rurik, now=NOW).text)
+    assert undated["created_date"] == undated["modified_date"] == "2026-10-05T10:00:00Z"
+
+
+def test_damage_is_written_only_on_an_attribute_gcs_reads_as_a_pool() -> None:
+    """GCS drops an attribute whose definition is gone and keeps damage only on pools, and so
+    does the import: a write-back writes no damage where nothing would read it."""
+    original = (FIXTURES / "v5_fighter.gcs").read_text()
+    definition = '{"id": "hp", "type": "pool", "name": "HP"'
+    assert original.count(definition) == 1
+    raw = original.replace(definition, '{"id": "hp", "type": "integer", "name": "HP"')
+    document = import_gcs(raw, now=NOW).document
+    assert export_gcs(document, base=raw, now=NOW).text == raw  # no play: no change
+    written = export_gcs(apply_damage(document, 3, now=NOW), base=raw, now=NOW)
+    assert written.text == raw
+    assert [(note.source, note.kind) for note in written.notes] == [
+        ("/secondary/hp/current", "notCarried"),
+        ("", "playWritten"),
+    ]

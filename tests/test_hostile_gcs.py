@@ -24,15 +24,21 @@ from hypothesis import HealthCheck, given, settings
 import gcs_samples
 from gcs_strategies import gcs_documents, gcs_sources
 from gurps_character import (
+    MAX_DOCUMENT_BYTES,
     CharacterError,
     GcsImport,
     ImportNote,
+    export_gcs,
     import_gcs,
     serialize_character,
     validate_character,
     verify_character,
 )
+from gurps_character._json import loads
 from gurps_character.errors import describe
+from gurps_character.gcs import EXTENSION, KEPT_TEXT
+from gurps_character.gcs.gcs_json import compact_text
+from gurps_character.gcs.reading import read_gcs
 from gurps_character.load import read_json
 from strategies import hostile_values, nested, shared_containers, snapshot
 
@@ -68,7 +74,21 @@ def import_checked(source: Any) -> GcsImport | str:
     assert all(isinstance(note, ImportNote) and note.kind and note.message for note in result.notes)
     serialize_character(result.document, indent=0)  # plain JSON data, however deep
     check_values(_data_of(source), result.document)
+    check_kept(source, result.document)
     return result
+
+
+def check_kept(source: Any, document: dict[str, Any]) -> None:
+    """What the import accepts, the library reads again and writes back: the document is within
+    the limit documents are read with, keeps the file's data as the importer read it, and is
+    written back with and without the file."""
+    text = serialize_character(document)
+    assert len(text.encode()) <= MAX_DOCUMENT_BYTES
+    kept = document["extensions"][EXTENSION][KEPT_TEXT]
+    assert kept == compact_text(read_gcs(source, 10**9).data)
+    assert isinstance(loads(export_gcs(document, now=NOW).text), dict)
+    if isinstance(source, str | bytes):
+        export_gcs(document, base=source, now=NOW)
 
 
 def _data_of(source: Any) -> Any:

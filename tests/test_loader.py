@@ -195,6 +195,17 @@ def test_text_and_bytes_over_the_limit() -> None:
     assert refused("\ufeff" + RURIK.read_text(encoding="utf-8"), max_bytes=10).code == "tooLarge"
 
 
+@pytest.mark.parametrize("path", [RURIK, ODILE, FIGHTER], ids=lambda path: path.suffix)
+def test_a_byte_order_mark_counts_in_the_size_exactly_at_the_limit(path: Path) -> None:
+    """The limit is the content's size, its byte order mark included: accepted at exactly the
+    limit, as bytes and as text, and refused one byte over it."""
+    content = b"\xef\xbb\xbf" + path.read_bytes()
+    size = len(content)
+    for source in (content, content.decode("utf-8")):
+        assert load_character(source, max_bytes=size, now=NOW).character
+        assert refused(source, max_bytes=size - 1, now=NOW).details == {"size": size, "limit": size - 1}
+
+
 # ---------------------------------------------------------------- which format?
 
 

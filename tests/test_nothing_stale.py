@@ -25,11 +25,11 @@ from gurps_character import (
     spend_fatigue,
     update_character,
 )
-from gurps_character.gcs import EXTENSION
+from gurps_character.gcs import EXTENSION, KEPT_TEXT
 
 FIXTURES = Path(__file__).parent / "fixtures" / "gcs"
 NOW = datetime(2026, 10, 5, 10, tzinfo=UTC)
-KEPT_AS_READ = ("gcs", "importedAt")
+KEPT_AS_READ = (KEPT_TEXT, "importedAt")
 """The GCS file as it was read, and when: records of the import, not of the character now."""
 
 
@@ -68,7 +68,7 @@ def test_a_reeling_hound_healed_is_not_said_to_reel() -> None:
     assert get_condition(document).hp.state == "reeling"
     healed = heal(document, 20, now=NOW)
     assert get_condition(healed).hp.state == "healthy"
-    assert "Reeling" not in json.dumps(healed["extensions"][EXTENSION] | {"gcs": None})
+    assert "Reeling" not in json.dumps(healed["extensions"][EXTENSION] | {KEPT_TEXT: None})
 
 
 def test_every_update_function_leaves_the_namespace_as_it_was() -> None:

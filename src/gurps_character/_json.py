@@ -38,6 +38,7 @@ __all__ = [
     "loads",
     "loads_unrounded",
     "loads_with_infinities",
+    "raw_decode",
     "unquoted_scalar",
     "utf8",
 ]
@@ -212,6 +213,28 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
         raise AssertionError("the careful parser accepted what the decoder refused") from None
 
 
+def raw_decode(text: str, at: int, decoder: json.JSONDecoder) -> tuple[Any, int]:
+    """The JSON value that begins at ``at`` and where it ends, read by ``decoder`` (one of
+    :func:`decoder_for`'s), or at any depth by a parser with its own stack when it nests too
+    deeply for the decoder.
+
+    Raises:
+        ValueError: no JSON value begins there (or ``NaN``, or a number beyond doubles).
+    """
+    try:
+        return decoder.raw_decode(text, at)
+    except RecursionError:
+        parser = _IterativeParser(text)
+        parser.pos = at
+        # The careful parser refuses what the decoders refuse, and reads integer literals beyond
+        # doubles rounded as _DECODER does (the decoder _FAST_DECODER stands in for when a text
+        # has none).
+        value = parser.parse(whole=False)
+        return value, parser.pos
+    except (_OutOfRange, _NotJsonConstant) as err:
+        raise ValueError(str(err)) from None
+
+
 def loads_unrounded(text: str) -> Any:
     """JSON text read as :func:`loads` reads it, except that integer literals are taken exactly as
     written (JavaScript rounds those beyond 2**53): for a caller that walks the data anyway, finds
@@ -284,7 +307,9 @@ class _IterativeParser:
             pos += 1
         self.pos = pos
 
-    def parse(self) -> Any:
+    def parse(self, *, whole: bool = True) -> Any:
+        """The value at ``pos`` (``whole``: the text's only value, else ``pos`` is left just after
+        it)."""
         # Each frame is a container being filled: a list, or a dict with the key awaiting its value.
         stack: list[tuple[list[Any] | dict[str, Any], str | None]] = []
         while True:
@@ -302,6 +327,8 @@ class _IterativeParser:
             # A complete value: attach it to its parent and close every container that ends here.
             while True:
                 if not stack:
+                    if not whole:
+                        return value
                     self.skip_ws()
                     if self.pos != len(self.text):
                         self.fail("unexpected text after the document")

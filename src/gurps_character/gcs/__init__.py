@@ -11,13 +11,14 @@ file, with :mod:`.standard_sheet` and :mod:`.tids`), :mod:`.gcs_json` (GCS's JSO
 
 from __future__ import annotations
 
-from .document import EXTENSION, GcsImport, import_gcs
+from .document import EXTENSION, KEPT_TEXT, GcsImport, import_gcs
 from .export import GcsExport, export_gcs
 from .export_notes import ExportNote, ExportNoteKind
 from .notes import ImportNote, NoteKind
 
 __all__ = [
     "EXTENSION",
+    "KEPT_TEXT",
     "ExportNote",
     "ExportNoteKind",
     "GcsExport",

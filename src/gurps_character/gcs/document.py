@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .._datetime import is_date_time
 from .._extension import GCS_IMPORT
+from .._json import dumps
 from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
-from ..errors import guarded
+from ..errors import CharacterError, guarded
 from ..update import format_timestamp
 from ._context import Context
 from ._fields import (
@@ -37,6 +38,7 @@ from .body import body_table, damage_resistance
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
 from .features import MAX_COMPARISONS, collect_features
+from .gcs_json import compact_text
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog, shortened
 from .reading import numbers_beyond_bounds, read_gcs
@@ -46,10 +48,16 @@ from .units import height_text, weight_text
 from .units import tidy as _tidy
 from .weapons import weapon_sections
 
-__all__ = ["EXTENSION", "GcsImport", "import_gcs"]
+__all__ = ["EXTENSION", "KEPT_TEXT", "GcsImport", "import_gcs"]
 
 EXTENSION = GCS_IMPORT
 """The importer's namespace in ``extensions``: the GCS data and what the format has no field for."""
+
+KEPT_TEXT: Final = "gcsText"
+"""The key, in the importer's namespace, of the whole GCS file: its JSON data as one text without
+white space. Kept as text, not as nested data, so that the document's own indentation does not
+grow with the file's depth: what the document carries of the file stays within a small multiple
+of the file's size (twice its data at most: a quote or a backslash is written escaped)."""
 
 _MONTHS = {
     m: i
@@ -89,10 +97,14 @@ def import_gcs(
         now: A timezone-aware time recorded as the import time (default: the current time).
 
     Returns:
-        ``GcsImport(document, notes)``.
+        ``GcsImport(document, notes)``: a document the library can serialize, read again,
+        update and write back within the same limits.
 
     Raises:
-        CharacterError: ``tooLarge``, ``invalidJson`` (as :func:`parse_character`), ``notGcs``
+        CharacterError: ``tooLarge`` (the text is over ``max_bytes``, or the document it
+            makes, as :func:`serialize_character` writes it, over the limit documents are read
+            with: ``max_bytes`` or :data:`MAX_DOCUMENT_BYTES`, the larger; details ``{size,
+            limit}``), ``invalidJson`` (as :func:`parse_character`), ``notGcs``
             (JSON that is not a GCS character) or ``unsupportedGcsVersion`` (XML files and file
             versions GCS never wrote; details ``{version}``).
         TypeError: ``now`` is naive.
@@ -105,7 +117,23 @@ def import_gcs(
     features = collect_features(data, traits_key, walked)
     ctx = Context(data, gcs.version, traits_key, features, NoteLog(), walked=walked)
     document = _assemble(ctx, gcs.variant, stamp, numbers_bounded=gcs.numbers_bounded)
+    _check_size(document, max(max_bytes, MAX_DOCUMENT_BYTES))
     return GcsImport(document, ctx.log.notes())
+
+
+def _check_size(document: dict[str, Any], limit: int) -> None:
+    """Refuses a document longer than ``limit`` as :func:`serialize_character` writes it: it
+    would be refused where it is read again (within the default limit, or the larger one the
+    caller gave), so play on it could never be saved nor written back into the GCS file."""
+    size = len(dumps(document, 2).encode("utf-8")) + 1  # (lone surrogates are written escaped)
+    if size > limit:
+        raise CharacterError(
+            "tooLarge",
+            f"The GCS file makes a document of {size} bytes (as serialize_character writes it), over "
+            f"the limit of {limit}; a larger max_bytes imports it, and the same limit reads the "
+            "document again.",
+            {"size": size, "limit": limit},
+        )
 
 
 def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) -> dict[str, Any]:
@@ -186,14 +214,15 @@ def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) 
     record = body.record() if body is not None else None
     if record is not None:
         summary["body"] = record
-    summary["gcs"] = ctx.data
+    summary[KEPT_TEXT] = compact_text(ctx.data)
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
         "",
         "movedToExtensions",
         f"The whole GCS file (ids, settings, hit locations, modifiers, features, weapons, equipment ...) "
-        f"is kept in extensions['{EXTENSION}'].gcs; the notes say what the document itself leaves out.",
+        f"is kept in extensions['{EXTENSION}'].{KEPT_TEXT} (its JSON as one text); the notes say what "
+        "the document itself leaves out.",
     )
     return document
 

@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+from .._json import JsonTextError, loads
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError, guarded
 from ..load import check_envelope, check_max_bytes, require_valid
 from ..update import format_timestamp
-from .document import EXTENSION
+from .document import EXTENSION, KEPT_TEXT
 from .export_notes import ExportNote
 from .export_text import character_text
 from .gcs_json import GcsJsonError
@@ -101,12 +102,30 @@ def export_gcs(
 
 
 def _kept(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The GCS data an import kept in the document, if any."""
+    """The GCS data an import kept in the document, if any: its text (``gcsText``), or the data
+    itself as earlier imports kept it (``gcs``).
+
+    Raises:
+        CharacterError: ``invalidDocument``: the kept text is not a JSON object.
+    """
     extensions = document.get("extensions")
     if not isinstance(extensions, Mapping):
         return None
     summary = extensions.get(EXTENSION)
     if not isinstance(summary, Mapping):
         return None
+    text = summary.get(KEPT_TEXT)
+    if isinstance(text, str):
+        try:
+            kept = loads(text)
+        except JsonTextError as err:
+            kept = err
+        if type(kept) is not dict:
+            raise CharacterError(
+                "invalidDocument",
+                f"The GCS file kept in extensions['{EXTENSION}'].{KEPT_TEXT} is not a JSON object.",
+                {"pointer": f"/extensions/{EXTENSION}/{KEPT_TEXT}"},
+            )
+        return kept
     kept = summary.get("gcs")
     return kept if isinstance(kept, Mapping) else None

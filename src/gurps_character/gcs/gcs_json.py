@@ -10,6 +10,7 @@ without recursion (kept GCS data may nest deeply) and faster than :mod:`json`'s 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from json.encoder import encode_basestring
@@ -22,6 +23,7 @@ __all__ = [
     "RawJson",
     "TooDeepToRecurse",
     "as_gcs_file",
+    "compact_text",
     "container_text",
     "gcs_text",
     "gcs_text_checked",
@@ -103,20 +105,77 @@ def scalar_text(value: Any) -> str:
     raise GcsJsonError(f"a {kind.__name__} is not JSON data")
 
 
-def gcs_text(data: Any) -> str:
+def compact_text(data: Any) -> str:
+    """``data`` as JSON text without any white space, numbers as Python writes them (so that
+    reading the text gives the same data back, floats and integers alike), other characters as
+    they are: the text of a GCS file kept inside a document, whose length (unlike an indented
+    text's) does not grow with how deeply the data nests. Without recursion at any depth.
+
+    Raises:
+        GcsJsonError: ``data`` is not JSON data (or holds a NaN or an infinity).
+    """
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except RecursionError:
+        pass  # nested too deeply for json's encoder: the loop below writes the same text
+    except (TypeError, ValueError) as err:
+        raise GcsJsonError(str(err)) from None
+    parts: list[str] = []
+    add = parts.append
+    stack: list[tuple[Any, str]] = [(data, "")]  # a value, and what is written before it
+    while stack:
+        value, before = stack.pop()
+        add(before)
+        kind = type(value)
+        if kind is dict and value:
+            add("{")
+            stack.append((_CLOSE_OBJECT, ""))
+            members = list(value.items())
+            for index in range(len(members) - 1, -1, -1):
+                key, item = members[index]
+                if type(key) is not str:
+                    raise GcsJsonError(f"the key {key!r} is not text")
+                stack.append((item, ("," if index else "") + encode_basestring(key) + ":"))
+        elif kind is list and value:
+            add("[")
+            stack.append((_CLOSE_LIST, ""))
+            for index in range(len(value) - 1, -1, -1):
+                stack.append((value[index], "," if index else ""))
+        elif value is _CLOSE_OBJECT:
+            add("}")
+        elif value is _CLOSE_LIST:
+            add("]")
+        elif kind is float:
+            if not math.isfinite(value):
+                raise GcsJsonError(f"{value!r} is not a JSON number")
+            add(float.__repr__(value))
+        elif kind is str:
+            add(json.dumps(value, ensure_ascii=False))
+        else:
+            add(scalar_text(value))
+    return "".join(parts)
+
+
+_CLOSE_OBJECT: Final = object()
+_CLOSE_LIST: Final = object()
+
+
+def gcs_text(data: Any, limit: int = MAX_TEXT_LENGTH) -> str:
     """``data`` as GCS writes a file: tab-indented JSON ending with a newline.
 
     Raises:
+        GcsTextTooLong: the text would be longer than ``limit`` characters.
         GcsJsonError: ``data`` holds something GCS's JSON cannot.
     """
-    return gcs_text_checked(data)[0]
+    return gcs_text_checked(data, limit)[0]
 
 
-def gcs_text_checked(data: Any) -> tuple[str, bool]:
+def gcs_text_checked(data: Any, limit: int = MAX_TEXT_LENGTH) -> tuple[str, bool]:
     """:func:`gcs_text`, and whether text that is not Unicode (lone UTF-16 surrogates) was
     written as U+FFFD, as GCS writes it.
 
     Raises:
+        GcsTextTooLong: the text would be longer than ``limit`` characters.
         GcsJsonError: ``data`` holds something GCS's JSON cannot.
     """
     out: list[str] = []
@@ -124,8 +183,11 @@ def gcs_text_checked(data: Any) -> tuple[str, bool]:
         _write_nested(data, "", out.append, 0)
     except TooDeepToRecurse:
         out = []
-        _write_deep(data, out.append)
-    return as_gcs_file("".join(out))
+        _write_deep(data, out.append, min(limit, MAX_TEXT_LENGTH))
+    text, replaced = as_gcs_file("".join(out))
+    if len(text) > limit:
+        raise GcsTextTooLong(f"the text would be over {limit} characters")
+    return text, replaced
 
 
 def as_gcs_file(body: str, *, ended: bool = False) -> tuple[str, bool]:
@@ -206,16 +268,16 @@ def container_text(value: dict[Any, Any] | list[Any], indent: str, depth: int) -
     return "[\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "]"
 
 
-def _write_deep(data: Any, write_part: Any) -> None:
+def _write_deep(data: Any, write_part: Any, limit: int) -> None:
     """The same text as :func:`_write_nested`, with a stack of open containers instead of
-    recursion, refused (:class:`GcsTextTooLong`) once it grows past :data:`MAX_TEXT_LENGTH`."""
+    recursion, refused (:class:`GcsTextTooLong`) once it grows past ``limit`` characters."""
     written = 0
 
     def write(part: str) -> None:
         nonlocal written
         written += len(part)
-        if written > MAX_TEXT_LENGTH:
-            raise GcsTextTooLong(f"the text would be over {MAX_TEXT_LENGTH} characters")
+        if written > limit:
+            raise GcsTextTooLong(f"the text would be over {limit} characters")
         write_part(part)
 
     stack: list[tuple[Any, bool, str]] = []

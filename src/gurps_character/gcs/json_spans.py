@@ -3,9 +3,10 @@ the exact span of its text, so that a value can be replaced without touching ano
 
 Only the containers asked about are walked; every other value is skipped by the C scanner of
 :mod:`json` (which parses it on the way: the cost of one :func:`json.loads` of the text at most),
-reading numbers as the library reads JSON text (:func:`~gurps_character._json.decoder_for`). Text
-that is not JSON where a value should be raises :class:`SpanError`, and a value nested too deeply
-for the scanner :class:`TooDeep`.
+reading numbers as the library reads JSON text (:func:`~gurps_character._json.decoder_for`), and
+a value nested too deeply for that scanner by the library's parser with its own stack, so that
+any text the importer reads can be written into. Text that is not JSON where a value should be
+raises :class:`SpanError`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from json import JSONDecodeError, JSONDecoder
 from typing import Any, Final
 
-__all__ = ["Member", "SpanError", "TooDeep", "items", "members", "only_space_after", "root"]
+from .._json import raw_decode
+
+__all__ = ["Member", "SpanError", "items", "members", "only_space_after", "root"]
 
 _SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = json.decoder.scanstring  # type: ignore[attr-defined]
 """The JSON string reader of :mod:`json` (its C one when built): text from after the opening quote."""
@@ -26,10 +29,6 @@ _SPACE: Final = re.compile(r"[ \t\n\r]*")
 
 class SpanError(ValueError):
     """The text is not the JSON the caller expected at that place."""
-
-
-class TooDeep(ValueError):
-    """A value nests deeper than the scanner reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +57,7 @@ def _skip_space(text: str, at: int) -> int:
 
 def _value(text: str, at: int, decoder: JSONDecoder) -> tuple[Any, int]:
     try:
-        value, end = decoder.raw_decode(text, at)
-    except RecursionError as err:
-        raise TooDeep(f"a value nested too deeply at {at}") from err
+        value, end = raw_decode(text, at, decoder)
     except ValueError as err:  # not JSON, NaN or Infinity, a number beyond doubles
         raise SpanError(f"no JSON value at {at}") from err
     return value, end

@@ -5,7 +5,8 @@ write-back puts that state into the player's ``.gcs`` file: GCS's ``damage`` on 
 attributes, their ``calc.current``, and ``modified_date``. The file's text is patched at the exact
 places of those values, so every other byte stays as it was (keys, order, indentation, the
 formatting of GCS 4.x files included) and a ``diff`` shows only what play changed. Without the
-file's text, the GCS data the importer kept is written out as GCS writes files.
+file's text, the GCS data the importer kept is written out as GCS writes files. Any text the
+importer reads can be written into, however deeply it nests.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..update import format_timestamp
 from .export_notes import ExportNote, NoteList
-from .gcs_json import GcsJsonError, GcsTextTooLong, gcs_text
-from .json_spans import Member, SpanError, TooDeep, items, members, only_space_after, root
+from .gcs_json import GcsJsonError, GcsTextTooLong, as_gcs_file, compact_text, gcs_text
+from .json_spans import Member, SpanError, items, members, only_space_after, root
 
 __all__ = ["BASE_MISMATCH", "write_back"]
 
@@ -37,6 +38,9 @@ _MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
 _BOM: Final = "\ufeff"
 _PLAY_KEYS: Final = frozenset({"modified_date", "hp_damage", "fp_damage"})
 """Top-level keys a write-back may change (``hp_damage`` and ``fp_damage``: version 1 files)."""
+_ZERO_LEFT_OUT: Final = (1, 4, 5)
+"""The file versions whose GCS leaves a damage of 0 out of the file (GCS 4.x wrote version 2's
+``damage`` on every pool, 0 included)."""
 
 
 @dataclass(slots=True)
@@ -45,6 +49,10 @@ class _Pool:
 
     container: list[Member]
     damage: Member | None
+    """The damage member readers take: the last of its key (JSON readers, GCS's among them, keep
+    the last value of a key written twice)."""
+    repeated: list[Member]
+    """Members of the same key before it (a file edited by hand), removed with it."""
     anchor: Member | None
     """The member the damage follows when it has to be added."""
     calc_current: Member | None
@@ -81,11 +89,7 @@ def write_back(
     bom = ""
     if base is None:
         try:
-            text = gcs_text(kept)
-        except GcsTextTooLong:
-            raise CharacterError(
-                "tooLarge", "The kept GCS data nests too deeply to be written as text."
-            ) from None
+            text = _kept_text(kept, max_bytes, notes)
         except GcsJsonError as err:
             raise CharacterError(
                 "invalidDocument", f"The kept GCS data is not JSON data: {err}.", {"reason": str(err)}
@@ -111,19 +115,15 @@ def write_back(
         raise CharacterError(
             "invalidJson", f"The GCS file given is not JSON text: {err}.", {"reason": str(err)}
         ) from None
-    except TooDeep:
-        raise CharacterError(
-            "invalidArgument",
-            "The GCS file given nests values too deeply to write play into it in place; export "
-            "without base to write the kept GCS data instead.",
-            {"name": "base"},
-        ) from None
     if base is not None:
         _check_identity(top, kept, version, notes)
     edits: list[tuple[int, int, str]] = []
     written: list[str] = []
+    imported = _play_members(kept, version)
     for ident, label, pointer in _POOLS:
-        _write_pool(text, document, ident, label, pointer, pools.get(ident), version, edits, written, notes)
+        pool = pools.get(ident)
+        zero_left_out = version in _ZERO_LEFT_OUT or ident not in imported
+        _write_pool(text, document, ident, label, pointer, pool, zero_left_out, edits, written, notes)
     if not edits:
         notes.add(
             "",
@@ -140,6 +140,32 @@ def write_back(
         _stamp(text, top, now, edits, notes)
     notes.add("", "playWritten", f"Written into the GCS file: {'; '.join(written)}.")
     return bom + _patched(text, edits), notes.notes()
+
+
+def _kept_text(kept: Mapping[str, Any], max_bytes: int, notes: NoteList) -> str:
+    """The kept GCS data as GCS lays a file out; without white space (and a note) when that
+    layout, which indents every line by its depth, would be over ``max_bytes``: a file the
+    importer read, nested deeply without GCS's layout, is written back as a file it reads again.
+
+    Raises:
+        GcsJsonError: the kept data is not JSON data.
+    """
+    try:
+        text = gcs_text(kept, max_bytes)
+    except GcsTextTooLong:
+        pass
+    else:
+        if len(text) * 4 <= max_bytes or len(text.encode("utf-8")) <= max_bytes:
+            return text  # (a character takes at most 4 bytes of UTF-8)
+    notes.add(
+        "",
+        "approximated",
+        f"The GCS data laid out as GCS lays out files (a tab for each level of nesting on every "
+        f"line) would make a file of over {max_bytes:,} bytes: it is written without white space, "
+        "which GCS reads as well, so its bytes differ from the original beyond play; give the "
+        "original file (base) to keep them.",
+    )
+    return as_gcs_file(compact_text(kept))[0]
 
 
 def _base_text(base: object, max_bytes: int) -> tuple[str, str, bytes | None]:
@@ -243,12 +269,47 @@ def _damage_written(document: Mapping[str, Any], pools: Mapping[str, _Pool]) -> 
     return written
 
 
+def _play_members(kept: Mapping[str, Any], version: object) -> set[str]:
+    """The pools whose damage the imported file wrote (as a member, 0 included)."""
+    if version == 1:
+        return {ident for ident, _, _ in _POOLS if f"{ident}_damage" in kept}
+    found: set[str] = set()
+    seen: set[str] = set()
+    entries = kept.get("attributes")
+    for entry in entries if type(entries) is list else ():
+        if type(entry) is dict and entry.get("attr_id") in ("hp", "fp") and entry["attr_id"] not in seen:
+            seen.add(entry["attr_id"])
+            if "damage" in entry:
+                found.add(entry["attr_id"])
+    return found
+
+
 def _same(key: str, kept: Mapping[str, Any], found: dict[str, Any]) -> bool:
     if key not in kept or key not in found:
         return False
     if key != "attributes":
-        return bool(kept[key] == found[key])
-    return bool(_without_play(kept[key]) == _without_play(found[key]))
+        return _equal(kept[key], found[key])
+    return _equal(_without_play(kept[key]), _without_play(found[key]))
+
+
+def _equal(left: Any, right: Any) -> bool:
+    """``left == right`` for JSON data, without recursion (Python's comparison of containers
+    recurses, and a GCS file may nest deeper than it goes)."""
+    stack = [(left, right)]
+    while stack:
+        one, other = stack.pop()
+        kind = type(one)
+        if kind is dict:
+            if type(other) is not dict or one.keys() != other.keys():
+                return False
+            stack.extend((value, other[key]) for key, value in one.items())
+        elif kind is list:
+            if type(other) is not list or len(one) != len(other):
+                return False
+            stack.extend(zip(one, other, strict=True))
+        elif type(other) is dict or type(other) is list or one != other:
+            return False
+    return True
 
 
 def _without_play(entries: Any) -> Any:
@@ -276,14 +337,16 @@ def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) 
         )
         for ident, _, _ in _POOLS:
             key = f"{ident}_damage"
-            found[ident] = _Pool(top, by_key.get(key), anchor, None, None, key)
+            found[ident] = _Pool(top, by_key.get(key), _repeated(top, key), anchor, None, None, key)
         return found
     attributes = next((m for m in reversed(top) if m.key == "attributes"), None)
     if attributes is None or type(attributes.value) is not list:
         return found
+    settings = next((m.value for m in reversed(top) if m.key == "settings"), None)
+    read_as_pools = _pools_defined(settings)
     entries, _ = items(text, attributes.value_start, decoder)
     for entry in entries:
-        if type(entry.value) is not dict or entry.value.get("attr_id") not in ("hp", "fp"):
+        if type(entry.value) is not dict or entry.value.get("attr_id") not in read_as_pools:
             continue
         ident = entry.value["attr_id"]
         if ident in found:
@@ -298,8 +361,31 @@ def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) 
             value = calc.value.get("value")
             maximum = value if type(value) in (int, float) else None
         anchor = by_key.get("adj") or by_key.get("attr_id")
-        found[ident] = _Pool(inner, by_key.get("damage"), anchor, current, maximum, "damage")
+        found[ident] = _Pool(
+            inner, by_key.get("damage"), _repeated(inner, "damage"), anchor, current, maximum, "damage"
+        )
     return found
+
+
+def _pools_defined(settings: object) -> set[str]:
+    """Which of HP and FP the file's attribute definitions make pools, as GCS (and the import)
+    reads them: GCS drops an attribute whose definition is gone and keeps damage only on a pool,
+    so damage written elsewhere would be written where nothing reads it. Without definitions,
+    GCS's standard set (both pools)."""
+    definitions = settings.get("attributes") if type(settings) is dict else None
+    kinds: dict[str, str] = {}
+    for definition in definitions if type(definitions) is list else ():
+        if type(definition) is dict and type(definition.get("id")) is str and definition["id"]:
+            kind = definition.get("type")
+            kinds.setdefault(definition["id"], kind if type(kind) is str else "")
+    if not kinds:
+        return {"hp", "fp"}
+    return {ident for ident in ("hp", "fp") if kinds.get(ident, "").startswith("pool")}
+
+
+def _repeated(container: list[Member], key: str) -> list[Member]:
+    """The members of ``key`` before its last one."""
+    return [member for member in container if member.key == key][:-1]
 
 
 def _number(value: object) -> float:
@@ -313,7 +399,7 @@ def _write_pool(
     label: str,
     pointer: str,
     pool: _Pool | None,
-    version: object,
+    zero_left_out: bool,
     edits: list[tuple[int, int, str]],
     written: list[str],
     notes: NoteList,
@@ -327,7 +413,8 @@ def _write_pool(
             notes.add(
                 f"{pointer}/current",
                 "notCarried",
-                f"The GCS file has no {label} attribute: the {label} lost in play ({damage}) is not written.",
+                f"The GCS file has no {label} pool (an attribute of that id its settings define as a "
+                f"pool): the {label} lost in play ({damage}) is not written.",
             )
         return
     old = _number(pool.damage.value) if pool.damage is not None else 0
@@ -335,8 +422,8 @@ def _write_pool(
         return
     shown = str(damage)
     if pool.damage is not None:
-        if damage == 0 and version in (4, 5):  # GCS leaves out a damage of 0
-            edits.append(_removal(text, pool.container, pool.damage))
+        if damage == 0 and zero_left_out:  # as GCS writes it, or as the imported file was
+            edits.extend(_removals(pool.container, [*pool.repeated, pool.damage]))
         else:
             edits.append((pool.damage.value_start, pool.damage.value_end, shown))
     elif pool.anchor is not None:
@@ -360,14 +447,22 @@ def _plain(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(value)
 
 
-def _removal(text: str, container: list[Member], member: Member) -> tuple[int, int, str]:
-    """The edit that removes a member with its comma and line (the object's layout kept)."""
-    index = next(i for i, m in enumerate(container) if m is member)
-    if index > 0:
-        return container[index - 1].value_end, member.value_end, ""
-    if len(container) > 1:
-        return member.start, container[1].start, ""
-    return member.start, member.value_end, ""
+def _removals(container: list[Member], removed: list[Member]) -> list[tuple[int, int, str]]:
+    """The edits that remove members of an object with their commas and lines (the object's
+    layout kept): each from the end of the member before it; those the object begins with up to
+    the first member kept."""
+    gone = {id(member) for member in removed}
+    kept = [index for index, member in enumerate(container) if id(member) not in gone]
+    if not kept:
+        return [(container[0].start, container[-1].value_end, "")]
+    first = kept[0]
+    edits = [(container[0].start, container[first].start, "")] if first else []
+    edits.extend(
+        (container[index - 1].value_end, member.value_end, "")
+        for index, member in enumerate(container)
+        if index > first and id(member) in gone
+    )
+    return edits
 
 
 def _insertion(text: str, anchor: Member, key: str, value: str) -> str:
