@@ -114,6 +114,24 @@ def test_the_notes_say_which_cost_reductions_the_saved_points_left_out() -> None
     }
 
 
+def test_an_elephant_saved_without_its_trunks_cost_reductions() -> None:
+    """ST +35 at SM +3 with Trunk (-40 % on ST and DX): GCS 4.x saved 350 less 30 % = 245 and DX
+    +2 at 40; GCS: 350 x (1 - 0.7) = 105 and 40 x 0.6 = 24 (GCS's own save of the same elephant)."""
+    trunk = copy.deepcopy(NO_FINE_MANIPULATORS)
+    trunk.update({"name": "Trunk", "base_points": -20, "calc": {"points": -20}})
+    data = ox()
+    data["profile"] = {"name": "Elephant", "SM": 3}
+    data["attributes"] = [saved("st", 35, 45, 245), saved("dx", 2, 12, 40)]
+    data["advantages"] = [trunk]
+    data["total_points"] = 0
+    document, notes = imported(data)
+    assert (document["attributes"]["st"]["points"], document["attributes"]["dx"]["points"]) == (105, 24)
+    assert document["points"]["spent"] == 105 + 24 - 20
+    assert all(
+        "cost reductions of 'Trunk'" in notes[source][0] for source in ("/attributes/0", "/attributes/1")
+    )
+
+
 def test_points_saved_otherwise_get_no_cause() -> None:
     """136 is GCS 4.x's ST without the reductions; 100 is nobody's: the note names no cause."""
     data = ox()
