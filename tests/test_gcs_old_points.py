@@ -156,7 +156,7 @@ def test_points_saved_otherwise_get_no_cause() -> None:
 def test_gcs_4_rounded_the_cost_it_saved_half_up(hp_adj: int, sm: int, gcs4: int, today: int) -> None:
     """HP (2 per level, 10 % off per SM) with a 40 % cost reduction GCS 4.x left out: its saved
     points are the levels x 2 less the size discount, rounded half up in whole numbers."""
-    frail = {"type": "advantage", "id": "aF", "name": "Frail", "calc": {"points": 0}}
+    frail: dict[str, Any] = {"type": "advantage", "id": "aF", "name": "Frail", "calc": {"points": 0}}
     frail["features"] = [{"type": "cost_reduction", "attribute": "hp", "percentage": 40}]
     data: dict[str, Any] = {
         "type": "character",
@@ -174,7 +174,7 @@ def test_gcs_4_rounded_the_cost_it_saved_half_up(hp_adj: int, sm: int, gcs4: int
 
 def test_a_value_saved_without_its_bonus_names_the_bonus() -> None:
     """ST +1 bought (10 points) with +2 from a trait: GCS shows 13; GCS 4.x saved 11."""
-    strong = {"type": "advantage", "id": "aS", "name": "Strong", "calc": {"points": 0}}
+    strong: dict[str, Any] = {"type": "advantage", "id": "aS", "name": "Strong", "calc": {"points": 0}}
     strong["features"] = [{"type": "attribute_bonus", "attribute": "st", "amount": 2}]
     data = ox()
     data["profile"] = {"name": "Strongman"}  # SM 0: ST +1 is 10 points
