@@ -11,6 +11,7 @@ from typing import Any
 from ._context import Context
 from ._fields import Node, boolean, integer, mapping, node_list, number, text
 from .expressions import evaluate_base
+from .features import Feature
 from .notes import shortened
 from .progression import progression_of
 
@@ -181,12 +182,13 @@ def _read_one(
             value, points = rules
         elif _stale(value, points, rules):
             saved = "no" if points is None else f"{points:g}"
+            why = _why_stale(ctx, ident, kind, (value, points), rules, (adj, cost, definition))
             ctx.note(
                 pointer or "/attributes",
                 "approximated",
                 f"{name or label(ident)} {value:g} ({saved} points), as this version {ctx.version} file "
                 "saved it, is not what the current GCS computes from it "
-                f"({rules[0]:g}, {rules[1]:g} points): the import uses the current GCS's.",
+                f"({rules[0]:g}, {rules[1]:g} points): the import uses the current GCS's{why}.",
             )
             value, points = rules
             calc = {}  # the saved current value went with the saved value
@@ -212,6 +214,64 @@ def _read_one(
 def _stale(value: float, points: float | None, rules: tuple[float, float]) -> bool:
     """Whether a saved value (and its points, when saved) differ from the rules'."""
     return abs(value - rules[0]) > 1e-9 or (points is not None and abs(points - rules[1]) > 1e-9)
+
+
+def _why_stale(
+    ctx: Context,
+    ident: str,
+    kind: str,
+    saved: tuple[float, float | None],
+    rules: tuple[float, float],
+    bought: tuple[float, float, Node | None],
+) -> str:
+    """What a version 2 file's saved value and points left out, when they are exactly GCS 4.x's
+    numbers without the traits' features: GCS 4.x saved some files (the GCS library's Basic Set
+    animals among them) without applying their attribute bonuses and cost reductions, which
+    today's GCS applies (its own later saves of those files have them). "" for any other cause."""
+    value, points = saved
+    adj, cost, definition = bought
+    causes = []
+    bonuses = ctx.features.attribute_bonuses(ident)
+    bonus = ctx.features.attribute_bonus(ident)
+    if not kind.startswith("decimal"):
+        bonus = math.trunc(bonus)
+    if bonus and abs(value - (rules[0] - bonus)) < 1e-9:
+        causes.append(f"its value leaves out the {bonus:+g} of {_owners(bonuses)}")
+    reductions = ctx.features.cost_reductions(ident)
+    if reductions and points is not None and abs(points - rules[1]) > 1e-9:
+        bare = _gcs4_cost_without_features(ctx, ident, adj, cost, definition)
+        if points == bare:
+            causes.append(f"its points leave out the cost reductions of {_owners(reductions)}")
+    if not causes:
+        return ""
+    return f" (GCS 4.x saved it without the traits' features: {'; '.join(causes)}, which GCS applies)"
+
+
+def _owners(features: list[Feature]) -> str:
+    return ", ".join(sorted({f"'{feature.owner}'" for feature in features}))
+
+
+def _gcs4_cost_without_features(
+    ctx: Context, ident: str, adj: float, cost: float, definition: Node | None
+) -> int:
+    """What GCS 4.x (``AttributeDef.computeCost``, 2021) charged for ``adj`` levels with no
+    feature in force: the whole part of the cost per level × the levels, truncated, less the
+    size discount of the profile's own SM (capped at 80 %), rounded half up in whole numbers."""
+    per_sm = number(definition or {}, "cost_adj_percent_per_sm")
+    if per_sm is None and ident in ("st", "hp"):
+        per_sm = 10
+    size = math.trunc(number(mapping(ctx.data, "profile"), "SM") or 0)
+    kyos = progression_of(mapping(ctx.data, "settings")) == "knowing_your_own_strength"
+    reduction = 0
+    if size > 0 and per_sm and per_sm > 0 and not (ident == "hp" and kyos):
+        reduction = min(max(size * math.trunc(per_sm), 0), 80)
+    total = math.trunc(math.trunc(cost) * adj)
+    if not reduction:
+        return total
+    scaled = total * (100 - reduction)
+    whole = math.trunc(Fraction(scaled, 100))
+    rest = scaled - whole * 100
+    return whole + (1 if rest > 49 else -1 if rest < -50 else 0)
 
 
 def _by_rules(
