@@ -52,8 +52,10 @@ from gurps_character import (
     DamageDice,
     DamageResistance,
     DamageType,
+    DbSource,
     DefenderManeuver,
     Defense,
+    DefenseChoice,
     DefenseKind,
     DefenseOptions,
     Deviation,
@@ -77,6 +79,7 @@ from gurps_character import (
     LocationRole,
     MeleeWeaponStats,
     NoDefenseReason,
+    NoDefenseWhy,
     PainThreshold,
     ParryStyle,
     Parsed,
@@ -106,12 +109,14 @@ from gurps_character import (
     apply_damage,
     apply_hit,
     attack_skill,
+    best_defense,
     block_score,
     body_of,
     can_attempt,
     change_pool,
     character_attack_skill,
     character_defense,
+    character_defenses,
     check_envelope,
     combat_stats,
     defense,
@@ -521,6 +526,11 @@ def character_combat(character: GurpsCharacter) -> None:
     assert kind == "dodge" and value == 9 + 3 - 2 and dodge.defense.to_dict()["value"] == value
     parry = character_defense(character, "parry", weapon="Large Knife")
     assert parry.value == 8 and parry.adjustments == () and parry.to_dict()["source"] == parry.source
+    source: DbSource = character_defense(character, "block", shield_db=2).db_source
+    choices: tuple[DefenseChoice, ...] = character_defenses(character, retreat=True)
+    best: DefenseChoice = best_defense(character, maneuver_of_defender="all_out_attack_strong")
+    why: NoDefenseWhy | None = best.reason
+    assert source == "passed" and choices[0].kind == "dodge" and why == "all_out_attack"
 
 
 def formulas(character: GurpsCharacter) -> None:
