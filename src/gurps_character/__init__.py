@@ -71,6 +71,7 @@ from .conditions import (
     get_condition,
 )
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
+from .criticals import CriticalEffect, CriticalTable, critical_effect, critical_table_for
 from .damage import (
     DamageType,
     Hit,
@@ -83,6 +84,7 @@ from .damage import (
 )
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
+from .fight import Attack, Fighter, FightEvent, FightStep, OwedRoll, OwedRollKind
 from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .loader import CharacterKind, LoadedCharacter, load_character
@@ -141,6 +143,7 @@ __all__ = [
     "SCHEMA",
     "SUPPORTED_MINOR",
     "VOCABULARY",
+    "Attack",
     "AttackDirection",
     "AttackManeuver",
     "AttackOptions",
@@ -158,6 +161,8 @@ __all__ = [
     "ConditionEffects",
     "ContestResult",
     "ContestWinner",
+    "CriticalEffect",
+    "CriticalTable",
     "DamageDice",
     "DamageResistance",
     "DamageType",
@@ -172,6 +177,9 @@ __all__ = [
     "Envelope",
     "ErrorCode",
     "ExportNote",
+    "FightEvent",
+    "FightStep",
+    "Fighter",
     "FollowUp",
     "FollowUpKind",
     "FpState",
@@ -189,6 +197,8 @@ __all__ = [
     "MeleeWeaponStats",
     "NoDefenseReason",
     "NoDefenseWhy",
+    "OwedRoll",
+    "OwedRollKind",
     "PainThreshold",
     "ParryStyle",
     "Parsed",
@@ -228,6 +238,8 @@ __all__ = [
     "character_defenses",
     "check_envelope",
     "combat_stats",
+    "critical_effect",
+    "critical_table_for",
     "defense",
     "dodge_score",
     "export_gcs",

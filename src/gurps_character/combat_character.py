@@ -1082,12 +1082,16 @@ NoDefenseWhy: TypeAlias = Literal[
     "block_used",
     "unbalanced_weapon",
     "unconscious",
-    "all_out_defense_double_used",
+    "critical_hit",
+    "weapon_dropped",
+    "ranged_attack",
+    "retreat_used",
 ]
 """Why a defense cannot be tried: the combat module's :data:`~gurps_character.NoDefenseReason`
 (the defender's All-Out Attack, an attack from behind, a parry after a Move and Attack), a sheet
 with nothing that parries or blocks, and (from a fight state) a block already made this turn, a
-U weapon that attacked this turn, an unconscious defender."""
+U weapon that attacked this turn, an unconscious defender, a critical hit (B556), a dropped or
+unready weapon, a parry against a ranged attack, a retreat already made from another attacker."""
 
 _PARRY_ONLY: Final = ("parry_style", "parries_so_far", "unarmed_vs_weapon")
 
