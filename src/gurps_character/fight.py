@@ -1199,7 +1199,9 @@ class Fighter:
         return FightStep(state, tuple(events), critical=effect)
 
     def _knocked_out(self) -> Fighter:
-        return self._with(unconscious=True, posture="lying", dropped=(*self.dropped, "everything"))
+        """Unconscious: lying, everything dropped; of the rolls owed only death checks remain."""
+        owed = tuple(o for o in self.owed if o.kind == "deathCheck")
+        return self._with(unconscious=True, posture="lying", dropped=(*self.dropped, "everything"), owed=owed)
 
     def stun(self, kind: Literal["physical", "mental"] = "mental") -> FightStep:
         """Stuns the fighter (a mental stun after surprise, B393; physical as B420): Do Nothing
@@ -1488,8 +1490,10 @@ class Fighter:
             if rolled.critical or rolled.margin <= -5:
                 return self._knocked_out()._with(stunned=None), [_event("unconscious", page)]
             dropped = (*self.dropped, "everything")
+            # already down: no feet left to keep (B378, as apply_hit orders them)
+            rest = tuple(o for o in self.owed if o.kind != "keepFeetCheck")
             state = self._with(
-                stunned="physical", stun_waited=False, posture="lying", dropped=dropped, aim=None
+                owed=rest, stunned="physical", stun_waited=False, posture="lying", dropped=dropped, aim=None
             )
             return state, [
                 _event("stunned", page, kind="physical"),
