@@ -106,7 +106,7 @@ def test_a_major_wound_owes_knockdown_and_a_failure_stuns_and_drops() -> None:
     assert (fallen.stunned, fallen.posture, fallen.dropped, fallen.owed) == (
         "physical",
         "lying",
-        ("everything",),
+        ("Broadsword", "Large Knife", "Regular Bow"),
         (),
     )
 

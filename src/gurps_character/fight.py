@@ -409,8 +409,9 @@ class Fighter:
         aim: ``(weapon, turns)`` of the Aim in progress, or None.
         crippled: Crippled locations (a rolled side kept: ``right_arm``), in order.
         funny_bone: ``(location, turns left)`` of crippling from a critical hit that wears off.
-        dropped: What the fighter dropped (weapon names; ``everything``; ``right_arm``: what
-            that arm held).
+        dropped: What the fighter dropped: weapon names (dropping everything drops each weapon
+            held, never its fists), ``right_arm`` (what a crippled arm held); Ready picks a
+            weapon up.
         unready: Weapons that need a Ready maneuver (turned in the hand, a dropped shield).
         off_balance: -2 to every active defense until the fighter's next turn (0 or -2).
         do_nothing_next: The fighter must Do Nothing on its next turn.
@@ -1008,9 +1009,7 @@ class Fighter:
         if choice.kind == "block" and self.blocked:
             return "block_used"
         weapon = choice.weapon
-        if weapon is not None and (
-            weapon in self.dropped or weapon in self.unready or "everything" in self.dropped
-        ):
+        if weapon is not None and (weapon in self.dropped or weapon in self.unready):
             return "weapon_dropped"
         if choice.kind == "parry" and weapon is not None and weapon in self.unbalanced:
             return "unbalanced_weapon"
@@ -1201,7 +1200,17 @@ class Fighter:
     def _knocked_out(self) -> Fighter:
         """Unconscious: lying, everything dropped; of the rolls owed only death checks remain."""
         owed = tuple(o for o in self.owed if o.kind == "deathCheck")
-        return self._with(unconscious=True, posture="lying", dropped=(*self.dropped, "everything"), owed=owed)
+        return self._with(unconscious=True, posture="lying", dropped=self._all_dropped(), owed=owed)
+
+    def _all_dropped(self) -> tuple[str, ...]:
+        """What the fighter drops when it drops everything: each weapon it holds (not its fists,
+        feet or teeth), each once."""
+        held = [
+            row.name
+            for row in (*self._sheet.stats.weapons.melee, *self._sheet.stats.weapons.ranged)
+            if not self._unarmed(row.name)
+        ]
+        return tuple(dict.fromkeys((*self.dropped, *held)))
 
     def stun(self, kind: Literal["physical", "mental"] = "mental") -> FightStep:
         """Stuns the fighter (a mental stun after surprise, B393; physical as B420): Do Nothing
@@ -1361,7 +1370,7 @@ class Fighter:
         if hit.blinded_eyes:
             state = state._with(crippled=(*state.crippled, *("eye",) * hit.blinded_eyes))
         if critical is not None and critical.drops == "everything":
-            state = state._with(dropped=(*state.dropped, "everything"))
+            state = state._with(dropped=state._all_dropped())
             events.append(_event("dropped", critical.page, what="everything"))
         if critical is not None and critical.drops == "weapon":
             state = state._with(dropped=(*state.dropped, "weapon"))
@@ -1451,7 +1460,8 @@ class Fighter:
         failed: the Aim is lost (B364); Concentrate's failed: the task is lost (B366).
 
         Args:
-            kind: The :data:`OwedRollKind` to make, or None for the first owed.
+            kind: The :data:`OwedRollKind` to make, or None for the first owed now (else the
+                first owed).
             roll: The 3d roll; None rolls it with ``rng``.
             rng: A ``random.Random`` for the roll.
 
@@ -1461,7 +1471,10 @@ class Fighter:
         Raises:
             CharacterError: ``notAllowed`` when no such roll is owed.
         """
-        owed = next((o for o in self.owed if kind is None or o.kind == kind), None)
+        if kind is None:  # a roll owed now comes before one owed at a turn's start or end
+            owed = next((o for o in self.owed if o.when == "now"), self.owed[0] if self.owed else None)
+        else:
+            owed = next((o for o in self.owed if o.kind == kind), None)
         if owed is None:
             raise _not_allowed(
                 f"{self.name} owes no {kind or 'roll'}.", kind=kind, owed=[o.kind for o in self.owed]
@@ -1489,7 +1502,7 @@ class Fighter:
         if owed.kind == "knockdownCheck":
             if rolled.critical or rolled.margin <= -5:
                 return self._knocked_out()._with(stunned=None), [_event("unconscious", page)]
-            dropped = (*self.dropped, "everything")
+            dropped = self._all_dropped()
             # already down: no feet left to keep (B378, as apply_hit orders them)
             rest = tuple(o for o in self.owed if o.kind != "keepFeetCheck")
             state = self._with(
