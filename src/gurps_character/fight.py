@@ -1205,11 +1205,9 @@ class Fighter:
     def _all_dropped(self) -> tuple[str, ...]:
         """What the fighter drops when it drops everything: each weapon it holds (not its fists,
         feet or teeth), each once."""
-        held = [
-            row.name
-            for row in (*self._sheet.stats.weapons.melee, *self._sheet.stats.weapons.ranged)
-            if not self._unarmed(row.name)
-        ]
+        weapons = self._sheet.stats.weapons
+        names = [row.name for row in weapons.melee] + [row.name for row in weapons.ranged]
+        held = [name for name in names if not self._unarmed(name)]
         return tuple(dict.fromkeys((*self.dropped, *held)))
 
     def stun(self, kind: Literal["physical", "mental"] = "mental") -> FightStep:
