@@ -1119,6 +1119,12 @@ def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = N
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     _check_hit(document, hit)
+    return _apply_resolved(document, hit, now)
+
+
+def _apply_resolved(document: Mapping[str, Any], hit: Hit, now: datetime | None = None) -> PoolChange:
+    """:func:`apply_hit` for a hit :func:`resolve_hit` gave for this document just now (the fight
+    layer's), which needs no second check."""
     change = change_pool(document, hit.pool, -hit.injury, now=now, spill_to_hp=True)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
     return replace(change, follow_ups=follow_ups)

@@ -35,10 +35,12 @@ version of it).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeAlias, cast
 
@@ -60,13 +62,23 @@ from .combat import (
 )
 from .combat_character import (
     CharacterAttack,
+    CharacterDefense,
     DefenseChoice,
     character_attack_skill,
     character_defenses,
 )
 from .conditions import FollowUp, PoolChange, _pool_state, change_pool
 from .criticals import CriticalEffect, CriticalTable, critical_effect, critical_table_for
-from .damage import Hit, WeaponDamage, _knockdown_modifier, apply_hit, resolve_damage_notation, resolve_hit
+from .damage import (
+    Hit,
+    WeaponDamage,
+    _apply_resolved,
+    _knockdown_modifier,
+    _pain_threshold,
+    _sheet_is_male,
+    resolve_damage_notation,
+    resolve_hit,
+)
 from .errors import CharacterError, guarded
 from .locations import LOCATION_NAMES, location_role
 from .stats import CombatStats, combat_stats
@@ -311,26 +323,44 @@ class _Sheet:
     """What the fight reads from the character, derived once per document and reused: the
     combat view, the bases of attacks and defenses (by the pools' halving), the attributes."""
 
-    __slots__ = ("attacks", "defenses", "document", "stats")
+    __slots__ = ("attacks", "damage", "defenses", "document", "halved", "hit_options", "stats")
 
     def __init__(self, document: Mapping[str, Any], stats: CombatStats | None = None) -> None:
         self.document = document
         self.stats = combat_stats(document) if stats is None else stats
         self.attacks: dict[tuple[Any, ...], CharacterAttack] = {}
         self.defenses: dict[tuple[bool, bool], tuple[DefenseChoice, ...]] = {}
+        self.damage: dict[tuple[str | None, str | None], WeaponDamage | None] = {}
+        hp = _pool_state(document, "hp")
+        fp = _pool_state(document, "fp")
+        low = ("reeling", "collapse", "dying", "dead", "destroyed")
+        self.halved = (hp.state in low, fp.state in ("tired", "collapse", "unconscious"))
+        self.hit_options: dict[str, Any] | None = None
+
+    def hit_defaults(self) -> dict[str, Any]:
+        """What :func:`~gurps_character.resolve_hit` reads from the traits and the profile
+        (the pain threshold, a male's groin), read once: the options it takes for them."""
+        if self.hit_options is None:
+            found: dict[str, Any] = {"vulnerable_groin": _sheet_is_male(self.document) is True}
+            # both thresholds listed: resolve_hit refuses it, with its own message
+            with contextlib.suppress(CharacterError):
+                found["pain_threshold"] = _pain_threshold(self.document)
+            self.hit_options = found
+        return self.hit_options
 
     def moved_to(self, document: Mapping[str, Any]) -> _Sheet:
         """The sheet of the same character after a change of its pools: the numbers that do
-        not depend on them are kept."""
+        not depend on them (attacks, damage, the defenses of each halving) are kept."""
         sheet = _Sheet(document, self.stats)
         sheet.attacks = self.attacks
+        sheet.damage = self.damage
+        sheet.hit_options = self.hit_options
+        if sheet.halved == self.halved:
+            sheet.defenses = self.defenses
         return sheet
 
     def halvings(self) -> tuple[bool, bool]:
-        hp = _pool_state(self.document, "hp")
-        fp = _pool_state(self.document, "fp")
-        low = ("reeling", "collapse", "dying", "dead", "destroyed")
-        return hp.state in low, fp.state in ("tired", "collapse", "unconscious")
+        return self.halved
 
     def choices(self) -> tuple[DefenseChoice, ...]:
         key = self.halvings()
@@ -573,15 +603,20 @@ class Fighter:
     # ------------------------------------------------------------ helpers
 
     def _with(self, **changes: Any) -> Fighter:
-        return replace(self, **changes)
+        """A copy with ``changes``: slot by slot (``dataclasses.replace`` re-runs ``__init__`` and
+        costs most of an exchange)."""
+        new = object.__new__(Fighter)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     def _moved(self, document: Mapping[str, Any]) -> Fighter:
-        return replace(self, character=document, _sheet=self._sheet.moved_to(document))
+        return self._with(character=document, _sheet=self._sheet.moved_to(document))
 
     def _owe(self, roll: OwedRoll) -> Fighter:
         if any(o.kind == roll.kind and o.n == roll.n for o in self.owed):
             return self
-        return replace(self, owed=(*self.owed, roll))
+        return self._with(owed=(*self.owed, roll))
 
     def _acts(self) -> None:
         if self.dead:
@@ -824,7 +859,10 @@ class Fighter:
         ):
             passed["aim_turns"] = self.aim[1]
         result = attack_skill(base.base, **passed)
-        made = replace(base, attack=result, options=MappingProxyType(passed))
+        made = CharacterAttack(
+            result, base.base, base.sheet_value, base.source, base.pointer, base.weapon, base.skill,
+            base.adjustments, MappingProxyType(passed),
+        )  # fmt: skip
         rolled = success_roll(result.effective, roll, rng=rng)
         unarmed = self._unarmed(base.weapon)
         critical: CriticalEffect | None = None
@@ -873,6 +911,12 @@ class Fighter:
         return ()
 
     def _weapon_damage(self, weapon: str | None, mode: str | None) -> WeaponDamage | None:
+        cache = self._sheet.damage
+        if (weapon, mode) not in cache:
+            cache[weapon, mode] = self._resolved_damage(weapon, mode)
+        return cache[weapon, mode]
+
+    def _resolved_damage(self, weapon: str | None, mode: str | None) -> WeaponDamage | None:
         lines = self._damage_lines(weapon)
         if not lines:
             return None
@@ -934,12 +978,7 @@ class Fighter:
         Returns:
             A :class:`~gurps_character.DefenseChoice`, or None.
         """
-        best: DefenseChoice | None = None
-        for choice in self.defenses(attack, retreat=retreat, **options):
-            value = choice.value
-            if value is not None and (best is None or value > cast(int, best.value)):
-                best = choice
-        return best
+        return _best(self.defenses(attack, retreat=retreat, **options))
 
     def why_no_defense(self, attack: Attack | None = None, **options: Any) -> str | None:
         """Why no defense can be tried against ``attack`` (the first reason), or None when one can.
@@ -998,7 +1037,11 @@ class Fighter:
                 (*result.modifiers, ("off_balance", self.off_balance, "B556")),
                 None,
             )
-        made = replace(found, defense=result, options=MappingProxyType(passed))
+        made = CharacterDefense(
+            found.kind, result, found.base, found.sheet_value, found.source, found.pointer,
+            found.weapon, found.skill, found.adjustments, MappingProxyType(passed), found.db,
+            found.db_source,
+        )  # fmt: skip
         return DefenseChoice(choice.kind, choice.weapon, made, cast(Any, result.reason))
 
     def _forbidden(self, choice: DefenseChoice, attack: Attack | None) -> str | None:
@@ -1125,7 +1168,7 @@ class Fighter:
     ) -> DefenseChoice:
         choices = self.defenses(attack, retreat=retreat, **options)
         if choice is None:
-            best = self.best_defense(attack, retreat=retreat, **options)
+            best = _best(choices)
             if best is None:
                 reason = next((c.reason for c in choices if c.reason is not None), "none")
                 raise _not_allowed(f"{self.name} has no defense: {reason}.", because=reason)
@@ -1234,6 +1277,7 @@ class Fighter:
         attack: Attack | None = None,
         location: str | None = None,
         rng: random.Random | None = None,
+        now: datetime | None = None,
         **options: Any,
     ) -> FightStep:
         """A hit resolved (:func:`~gurps_character.resolve_hit`) and applied
@@ -1253,6 +1297,7 @@ class Fighter:
             attack: The :class:`Attack` that hit (its critical effect, location and damage).
             location: Where it lands (default: the attack's location, else the torso).
             rng: A ``random.Random`` for the damage roll.
+            now: A timezone-aware time for the document's ``meta.updatedAt`` (default: now).
             **options: Any other keyword of :func:`~gurps_character.resolve_hit`
                 (``armor_divisor``, ``pain_threshold`` ...).
 
@@ -1271,6 +1316,7 @@ class Fighter:
         kind = damage_type or (damage.damage_type if damage is not None else None)
         if kind is None:
             raise CharacterError("invalidArgument", "take_hit needs a damage_type.", {"name": "damage_type"})
+        options = {**self._sheet.hit_defaults(), **options}
         if damage is not None and "armor_divisor" not in options and damage.armor_divisor != 1:
             options["armor_divisor"] = damage.armor_divisor
         events: list[FightEvent] = []
@@ -1294,7 +1340,7 @@ class Fighter:
         hit = resolve_hit(self.character, basic, cast(Any, kind), location=where, **options)
         if critical is not None and critical.dr != "normal":
             hit = self._dr_changed(hit, critical, kind, where, options)
-        change = apply_hit(self.character, hit)
+        change = _apply_resolved(self.character, hit, now)  # resolved just now: not checked again
         state = self._moved(change.document)
         events.append(_event("hit", "B377", location=hit.location, injury=hit.injury, basicDamage=basic))
         state, more = state._after_hit(hit, change, critical, kind)
@@ -1425,18 +1471,19 @@ class Fighter:
             return self, [_event("blinded", page, eyes=follow_up.amount)]
         return self, [_event(kind, page, amount=follow_up.amount)]
 
-    def spend_fatigue(self, amount: int) -> FightStep:
+    def spend_fatigue(self, amount: int, *, now: datetime | None = None) -> FightStep:
         """FP spent (B426), through :func:`~gurps_character.change_pool` with the injury past
         0 FP taken off HP in the same write; -1xFP knocks the fighter out.
 
         Args:
             amount: FP spent, a whole number of at least 0.
+            now: A timezone-aware time for the document's ``meta.updatedAt`` (default: now).
 
         Returns:
             A :class:`FightStep` with the ``change``.
         """
         spent = _integer(amount, "amount", 0)
-        change = change_pool(self.character, "fp", -spent, spill_to_hp=True)
+        change = change_pool(self.character, "fp", -spent, now=now, spill_to_hp=True)
         state = self._moved(change.document)
         events = [_event("fatigue", "B426", spent=spent, fp=change.after.current)]
         for follow_up in change.follow_ups:
@@ -1525,6 +1572,19 @@ class Fighter:
         if owed.kind == "aimWillCheck":
             return self._with(aim=None), [_event("aimLost", page)]
         return self, [_event("concentrationLost", page)]
+
+
+_FIELDS: Final = tuple(f.name for f in fields(Fighter))
+
+
+def _best(choices: Sequence[DefenseChoice]) -> DefenseChoice | None:
+    """The highest value (the first of equals: Dodge, then a parry, then a block), or None."""
+    best: DefenseChoice | None = None
+    for choice in choices:
+        value = choice.value
+        if value is not None and (best is None or value > cast(int, best.value)):
+            best = choice
+    return best
 
 
 def _same(a: str | None, b: str) -> bool:
