@@ -470,3 +470,22 @@ def test_any_sequence_round_trips_and_changes_no_input(operations: list[str], se
         fighter = step.fighter
         assert Fighter.from_dict(json.loads(json.dumps(fighter.to_dict())), fighter.character) == fighter
     assert original == RURIK
+
+
+def test_a_fighter_at_zero_hp_that_did_nothing_owes_the_roll_when_it_defends() -> None:
+    """Do Nothing waives the 0 HP roll; a defense is something: HT now (B419)."""
+    down = tamsin().take_hit(14, "cr").fighter  # 12 injury: HP 11 -> -1
+    up = down.resolve("knockdownCheck", 10).fighter.resolve("keepFeetCheck", 10).fighter
+    resting = up.start_turn().fighter.choose("do_nothing").fighter
+    defended = resting.defend(club(), "dodge", roll=16)
+    assert [(o.kind, o.when) for o in defended.fighter.owed] == [("consciousnessCheck", "now")]
+    checked = up.start_turn().fighter.resolve("consciousnessCheck", 10).fighter
+    assert checked.defend(club(), "dodge", roll=16).fighter.owed == ()
+
+
+def test_a_shield_carried_by_a_json_sheet_is_passed_once_and_saved() -> None:
+    """Tamsin's sheet leaves DB out; with a DB 2 shield every defense is 2 higher."""
+    shielded = Fighter.from_character(RURIK, shield_db=2)
+    assert [v for _, _, v, _ in values(shielded)] == [7 + 2, 10 + 2, 8 + 2, 9 + 2]
+    assert [v for _, _, v, _ in values(shielded, shield_db=0)] == [7, 10, 8, 9]  # a firearm
+    assert Fighter.from_dict(shielded.to_dict(), RURIK).to_dict()["shieldDb"] == 2

@@ -323,10 +323,13 @@ class _Sheet:
     """What the fight reads from the character, derived once per document and reused: the
     combat view, the bases of attacks and defenses (by the pools' halving), the attributes."""
 
-    __slots__ = ("attacks", "damage", "defenses", "document", "halved", "hit_options", "stats")
+    __slots__ = ("attacks", "damage", "defenses", "document", "halved", "hit_options", "shield_db", "stats")
 
-    def __init__(self, document: Mapping[str, Any], stats: CombatStats | None = None) -> None:
+    def __init__(
+        self, document: Mapping[str, Any], stats: CombatStats | None = None, shield_db: int | None = None
+    ) -> None:
         self.document = document
+        self.shield_db = shield_db
         self.stats = combat_stats(document) if stats is None else stats
         self.attacks: dict[tuple[Any, ...], CharacterAttack] = {}
         self.defenses: dict[tuple[bool, bool], tuple[DefenseChoice, ...]] = {}
@@ -351,7 +354,7 @@ class _Sheet:
     def moved_to(self, document: Mapping[str, Any]) -> _Sheet:
         """The sheet of the same character after a change of its pools: the numbers that do
         not depend on them (attacks, damage, the defenses of each halving) are kept."""
-        sheet = _Sheet(document, self.stats)
+        sheet = _Sheet(document, self.stats, self.shield_db)
         sheet.attacks = self.attacks
         sheet.damage = self.damage
         sheet.hit_options = self.hit_options
@@ -366,7 +369,8 @@ class _Sheet:
         key = self.halvings()
         found = self.defenses.get(key)
         if found is None:
-            found = self.defenses[key] = character_defenses(self.document)
+            db: dict[str, Any] = {} if self.shield_db is None else {"shield_db": self.shield_db}
+            found = self.defenses[key] = character_defenses(self.document, **db)
         return found
 
     def attack(self, weapon: str | None, mode: str | None, skill: str | None) -> CharacterAttack:
@@ -449,6 +453,8 @@ class Fighter:
         mortally_wounded: The fighter is mortally wounded (B423): it takes no further action.
         dead: The fighter is dead.
         owed: The rolls owed, in the order to make them.
+        conscious_checked: At 0 HP or less, the consciousness roll was made this turn (a
+            fighter that Did Nothing owes it when it defends, B419).
     """
 
     name: str
@@ -477,31 +483,40 @@ class Fighter:
     mortally_wounded: bool = False
     dead: bool = False
     owed: tuple[OwedRoll, ...] = ()
+    conscious_checked: bool = False
     _sheet: _Sheet = field(default=cast(_Sheet, None), repr=False, compare=False)
 
     # ------------------------------------------------------------ building and saving
 
     @classmethod
     @guarded
-    def from_character(cls, character: Any, *, name: str | None = None) -> Fighter:
+    def from_character(
+        cls, character: Any, *, name: str | None = None, shield_db: int | None = None
+    ) -> Fighter:
         """A fighter at the start of a fight: standing, no shock, nothing owed.
 
         Args:
             character: What :func:`~gurps_character.load_character` returns (its ``character``
                 is taken), or a character document (never modified).
             name: The fighter's name in the fight (default: the character's).
+            shield_db: The DB of the shield or cloak the fighter carries (B374), counted once in
+                every defense; None: the sheet's (what GCS counted for an imported character, 0
+                for a sheet of the format, whose formulas leave DB out). Pass ``shield_db=0`` to
+                a defense against a firearm.
 
         Returns:
             A :class:`Fighter`.
 
         Raises:
             CharacterError: ``notAnObject`` or ``schema`` when the document is no character;
-                ``invalidArgument`` for a name that is not a string.
+                ``invalidArgument`` for a name that is not a string or a DB that is not a whole
+                number of at least 0.
         """
         document = getattr(character, "character", character)
         if not isinstance(document, Mapping):
             raise CharacterError("notAnObject", "A character document must be a JSON object.")
-        sheet = _Sheet(document)
+        db = None if shield_db is None else _integer(shield_db, "shield_db", 0)
+        sheet = _Sheet(document, shield_db=db)
         own = _identity(document)["name"]
         chosen = own if name is None else name
         if not isinstance(chosen, str):
@@ -517,6 +532,7 @@ class Fighter:
         return {
             "version": _STATE_VERSION,
             "name": self.name,
+            "shieldDb": self._sheet.shield_db,
             "character": {**_identity(self.character), **_version(self.character)},
             "turn": self.turn,
             "maneuver": self.maneuver,
@@ -542,6 +558,7 @@ class Fighter:
             "mortallyWounded": self.mortally_wounded,
             "dead": self.dead,
             "owed": [roll.to_dict() for roll in self.owed],
+            "consciousChecked": self.conscious_checked,
         }
 
     @classmethod
@@ -570,7 +587,8 @@ class Fighter:
                 f"The fight state is not one this library writes (version {_STATE_VERSION}).",
                 {"version": data.get("version") if isinstance(data, Mapping) else None},
             )
-        fresh = cls.from_character(document)
+        db = data.get("shieldDb")
+        fresh = cls.from_character(document, shield_db=db if type(db) is int and db >= 0 else None)
         saved = data.get("character")
         if not isinstance(saved, Mapping):
             raise CharacterError(
@@ -661,6 +679,7 @@ class Fighter:
             attacks_made=0,
             off_balance=0,
             maneuver=None,
+            conscious_checked=False,
         )
         if self.shock_owed:
             events.append(_event("shock", "B419", penalty=self.shock_owed))
@@ -1075,11 +1094,12 @@ class Fighter:
         """An active defense against ``attack``, and its bookkeeping: a parry counts against
         that weapon until the fighter's next turn, a block uses the turn's block, a retreat
         the turn's retreat (held against that attacker), any defense spoils an Aim (B364) and
-        owes a Concentrate's Will-3 roll (B366); at 0 HP or less, a fighter who Did Nothing owes
-        the consciousness roll first (B419). A critical failure: a dodge leaves the fighter
-        lying, a block loses the shield until readied, a parry rolls on the Critical Miss Table
-        (unarmed: its unarmed version); a critical success sends the attacker to the Critical
-        Miss Table (``FightStep.critical``, for :meth:`apply_critical` on the attacker).
+        owes a Concentrate's Will-3 roll (B366); at 0 HP or less, a fighter that has not made
+        its consciousness roll this turn (it Did Nothing) owes it now (B419). A critical
+        failure: a dodge leaves the fighter lying, a block loses the shield until readied, a
+        parry rolls on the Critical Miss Table (unarmed: its unarmed version); a critical
+        success sends the attacker to the Critical Miss Table (``FightStep.critical``, for
+        :meth:`apply_critical` on the attacker).
 
         Args:
             attack: The :class:`Attack` defended against.
@@ -1131,6 +1151,10 @@ class Fighter:
             events.append(_event("aimSpoiled", "B364", weapon=self.aim[0]))
         if self.maneuver == "concentrate":
             state = state._owe(OwedRoll("concentrateWillCheck", "will", -3, "now", "B366"))
+        hp = _pool_state(self.character, "hp")
+        if hp.current <= 0 and not self.conscious_checked:  # a defense is no Do Nothing (B419)
+            state = state._owe(OwedRoll("consciousnessCheck", "ht", -(hp.n or 0), "now", "B419"))
+            events.append(_event("rollOwed", "B419", kind="consciousnessCheck", modifier=-(hp.n or 0)))
         critical: CriticalEffect | None = None
         if rolled.critical and rolled.success and attack is not None:
             miss: CriticalTable = "unarmed_critical_miss" if attack.unarmed else "critical_miss"
@@ -1540,6 +1564,8 @@ class Fighter:
         elif owed.kind == "stunRecovery":
             state = state._with(stunned=None, stun_waited=False)
             events.append(_event("stunEnded", owed.page))
+        elif owed.kind == "consciousnessCheck":
+            state = state._with(conscious_checked=True)
         return FightStep(state, tuple(events), roll=rolled)
 
     def _failed(self, owed: OwedRoll, rolled: RollResult) -> tuple[Fighter, list[FightEvent]]:
@@ -1666,6 +1692,7 @@ def _restored(fresh: Fighter, data: Mapping[str, Any]) -> Fighter:
         mortally_wounded=flag(data["mortallyWounded"]),
         dead=flag(data["dead"]),
         owed=tuple(owed),
+        conscious_checked=flag(data["consciousChecked"]),
     )
 
 
