@@ -361,7 +361,7 @@ def test_a_critical_defense_sends_the_attacker_to_the_critical_miss_table() -> N
     parried = tamsin().defend(swing, "parry", weapon="Broadsword", roll=3, critical_roll=7)
     assert parried.critical is not None and parried.critical.effect == "lose_balance"
     attacker = mossgrim().apply_critical(parried.critical, "Bridge-post club").fighter
-    assert (attacker.do_nothing_next, attacker.off_balance) == (True, -2)
+    assert (attacker.do_nothing_next, attacker.off_balance) == (False, -2)
     assert values(attacker)[0] == ("dodge", None, 7 - 2, None)
 
 
@@ -377,7 +377,7 @@ def test_a_critically_failed_dodge_leaves_the_defender_lying() -> None:
         ("critical_hit", 12, "drops_everything", "drops", "everything"),
         ("critical_hit", 13, "major_wound", "major_wound", True),
         ("critical_head_blow", 6, "eye_hit", "eye_hit", True),
-        ("critical_head_blow", 8, "off_balance", "do_nothing", True),
+        ("critical_head_blow", 8, "off_balance", "do_nothing_next", True),
         ("critical_miss", 4, "weapon_breaks", "weapon_breaks", True),
         ("critical_miss", 8, "weapon_turns", "weapon_unready", True),
         ("critical_miss", 16, "falls", "falls", True),
@@ -489,3 +489,40 @@ def test_a_shield_carried_by_a_json_sheet_is_passed_once_and_saved() -> None:
     assert [v for _, _, v, _ in values(shielded)] == [7 + 2, 10 + 2, 8 + 2, 9 + 2]
     assert [v for _, _, v, _ in values(shielded, shield_db=0)] == [7, 10, 8, 9]  # a firearm
     assert Fighter.from_dict(shielded.to_dict(), RURIK).to_dict()["shieldDb"] == 2
+
+
+def test_a_lost_balance_ends_the_turn_and_a_head_blow_8_the_next() -> None:
+    """Critical Miss Table 7: nothing else this turn, -2 to defenses until the next (B556);
+    Critical Head Blow Table 8: the victim must Do Nothing on his next turn (B556)."""
+    fighter = mossgrim().start_turn().fighter.choose("all_out_attack_double").fighter
+    missed = fighter.attack(weapon="Bridge-post club", roll=18, critical_roll=7).fighter
+    assert (missed.do_nothing_next, missed.off_balance) == (False, -2)
+    refused("notAllowed", missed.attack, weapon="Punch", roll=10)  # no second attack
+    assert missed.start_turn().fighter.off_balance == 0
+    blow = club(roll=3, critical_roll=8, location="face")
+    dazed = tamsin().take_hit(5, attack=blow).fighter.resolve("knockdownCheck", 10).fighter
+    turn = dazed.start_turn().fighter
+    assert (turn.maneuver, turn.must_do_nothing) == ("do_nothing", True)
+    refused("notAllowed", turn.choose, "attack")
+    assert turn.end_turn().fighter.start_turn().fighter.choose("attack").fighter.maneuver == "attack"
+
+
+def test_a_punch_fumbles_on_the_unarmed_table_and_parries_a_thrust_without_minus_3() -> None:
+    fighter = mossgrim().start_turn().fighter.choose("attack").fighter
+    fumble = fighter.attack(weapon="Punch", roll=18, critical_roll=8)
+    assert fumble.critical is not None and fumble.critical.table == "unarmed_critical_miss"
+    assert fumble.fighter.posture == "lying"  # row 8: he falls down (B557)
+    knife = tamsin().start_turn().fighter.choose("attack").fighter
+    thrust = knife.attack(weapon="Large Knife", mode="thrust", roll=10).attack
+    swing = knife.attack(weapon="Large Knife", roll=10).attack
+    assert thrust is not None and swing is not None and (thrust.swung, swing.swung) == (False, True)
+    fists = {c.weapon: c.value for c in mossgrim().defenses(thrust) if c.kind == "parry"}
+    assert fists["Punch"] == 8  # a thrust parried bare-handed: no -3 (B376)
+    assert {c.weapon: c.value for c in mossgrim().defenses(swing) if c.kind == "parry"}["Punch"] == 5
+
+
+def test_a_retreat_bonus_is_not_held_once_stunned() -> None:
+    swing = club()
+    stepped = tamsin().defend(swing, "dodge", retreat=True, roll=5).fighter
+    stunned = stepped.stun("physical").fighter
+    assert values(stunned, swing)[0] == ("dodge", None, 7 - 4, None)  # no retreat while stunned

@@ -96,7 +96,9 @@ class CriticalEffect:
         eye_hit: A blow to the face or skull lands on an eye instead.
         drops: What the victim (on a hit) or the fighter (on a miss) drops: ``nothing``,
             ``weapon`` or ``everything`` held.
-        do_nothing: The one who suffers it must Do Nothing until (or on) his next turn.
+        ends_turn: The one who suffers it can do nothing else until his next turn (a lost
+            balance: no further attack this turn).
+        do_nothing_next: The victim must Do Nothing on his next turn (he may defend).
         defense_penalty: Added to every active defense until his next turn (0, -1 or -2).
         attack_penalty: Added to his attacks on his next turn (0 or -1).
         deafened_or_scarred: Crushing deafens, any other type scars, if anything penetrates.
@@ -127,7 +129,8 @@ class CriticalEffect:
     cripples_limb: bool = False
     eye_hit: bool = False
     drops: _Drops = "nothing"
-    do_nothing: bool = False
+    ends_turn: bool = False
+    do_nothing_next: bool = False
     defense_penalty: int = 0
     attack_penalty: int = 0
     deafened_or_scarred: bool = False
@@ -186,7 +189,7 @@ def _head(roll: int) -> CriticalEffect:
     if roll in (6, 7):
         return row("eye_hit", eye_hit=True)
     if roll == 8:
-        return row("off_balance", do_nothing=True)
+        return row("off_balance", do_nothing_next=True)
     if roll in (12, 13):
         return row("deafened_or_scarred", deafened_or_scarred=True)
     if roll == 14:
@@ -203,7 +206,7 @@ def _head(roll: int) -> CriticalEffect:
 
 
 def _lose_balance(table: CriticalTable, roll: int, page: str) -> CriticalEffect:
-    return CriticalEffect(table, roll, "lose_balance", page, do_nothing=True, defense_penalty=-2)
+    return CriticalEffect(table, roll, "lose_balance", page, ends_turn=True, defense_penalty=-2)
 
 
 def _miss(roll: int, ranged: bool, swung: bool) -> CriticalEffect:

@@ -220,6 +220,7 @@ class Attack:
             or None when the weapon has none the damage module reads.
         deceptive: The Deceptive Attack level (-1 to the defense per level, B369).
         unarmed: The attack is bare-handed (its critical miss uses the unarmed table).
+        swung: The damage line used is a swing (a bare-handed parry of it is at -3, B376).
     """
 
     attacker: str
@@ -232,6 +233,7 @@ class Attack:
     damage: WeaponDamage | None
     deceptive: int = 0
     unarmed: bool = False
+    swung: bool = False
 
     @property
     def hits(self) -> bool:
@@ -245,7 +247,7 @@ class Attack:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"attacker", "weapon", "ranged", "location", "effective", "skill", "roll",
-        "critical", "damage", "deceptive", "unarmed"}`` (camelCase inside)."""
+        "critical", "damage", "deceptive", "unarmed", "swung"}`` (camelCase inside)."""
         return {
             "attacker": self.attacker,
             "weapon": self.weapon,
@@ -258,6 +260,7 @@ class Attack:
             "damage": None if self.damage is None else self.damage.to_dict(),
             "deceptive": self.deceptive,
             "unarmed": self.unarmed,
+            "swung": self.swung,
         }
 
 
@@ -447,7 +450,8 @@ class Fighter:
             held, never its fists), ``right_arm`` (what a crippled arm held); Ready picks a
             weapon up.
         unready: Weapons that need a Ready maneuver (turned in the hand, a dropped shield).
-        off_balance: -2 to every active defense until the fighter's next turn (0 or -2).
+        off_balance: A penalty to every active defense until the fighter's next turn (0, -1 or
+            -2: a lost balance, a dropped guard, a torn muscle).
         do_nothing_next: The fighter must Do Nothing on its next turn.
         unconscious: The fighter is unconscious.
         mortally_wounded: The fighter is mortally wounded (B423): it takes no further action.
@@ -455,6 +459,7 @@ class Fighter:
         owed: The rolls owed, in the order to make them.
         conscious_checked: At 0 HP or less, the consciousness roll was made this turn (a
             fighter that Did Nothing owes it when it defends, B419).
+        must_do_nothing: This turn is one of Do Nothing (stunned, or off balance).
     """
 
     name: str
@@ -484,6 +489,7 @@ class Fighter:
     dead: bool = False
     owed: tuple[OwedRoll, ...] = ()
     conscious_checked: bool = False
+    must_do_nothing: bool = False
     _sheet: _Sheet = field(default=cast(_Sheet, None), repr=False, compare=False)
 
     # ------------------------------------------------------------ building and saving
@@ -559,6 +565,7 @@ class Fighter:
             "dead": self.dead,
             "owed": [roll.to_dict() for roll in self.owed],
             "consciousChecked": self.conscious_checked,
+            "mustDoNothing": self.must_do_nothing,
         }
 
     @classmethod
@@ -680,6 +687,7 @@ class Fighter:
             off_balance=0,
             maneuver=None,
             conscious_checked=False,
+            must_do_nothing=False,
         )
         if self.shock_owed:
             events.append(_event("shock", "B419", penalty=self.shock_owed))
@@ -691,7 +699,10 @@ class Fighter:
             why = "stunned" if self.stunned is not None else "offBalance"
             events.append(_event("mustDoNothing", "B420" if self.stunned else "B556", because=why))
             state = state._with(
-                maneuver="do_nothing", do_nothing_next=False, stun_waited=self.stunned is not None
+                maneuver="do_nothing",
+                do_nothing_next=False,
+                stun_waited=self.stunned is not None,
+                must_do_nothing=True,
             )
         hp = _pool_state(self.character, "hp")
         fp = _pool_state(self.character, "fp")
@@ -753,9 +764,10 @@ class Fighter:
         chosen = cast(DefenderManeuver, _choice(maneuver, "maneuver", _MANEUVERS))
         self._acts()
         self._owed_now()
-        if self.maneuver == "do_nothing" and chosen != "do_nothing" and self.stunned is not None:
+        if self.must_do_nothing and chosen != "do_nothing":
+            why = "stunned" if self.stunned is not None else "off balance"
             raise _not_allowed(
-                f"{self.name} is stunned and must Do Nothing this turn (B420).", because="stunned"
+                f"{self.name} is {why} and must Do Nothing this turn (B420, B556).", because=why
             )
         events = [_event("maneuver", "B363", maneuver=chosen)]
         owed = self.owed
@@ -884,6 +896,8 @@ class Fighter:
         )  # fmt: skip
         rolled = success_roll(result.effective, roll, rng=rng)
         unarmed = self._unarmed(base.weapon)
+        line = self._damage_line(base.weapon, mode)
+        swung = line is not None and line.base == "swing"
         critical: CriticalEffect | None = None
         events = [
             _event("attacked", "B369", weapon=base.weapon, effective=result.effective, roll=rolled.roll)
@@ -899,7 +913,6 @@ class Fighter:
             )
         elif rolled.critical:
             table: CriticalTable = "unarmed_critical_miss" if unarmed else "critical_miss"
-            swung = any(line.base == "swing" for line in self._damage_lines(base.weapon))
             critical = critical_effect(table, critical_roll, rng=rng, ranged=ranged, swung=swung)
             events.append(
                 _event("criticalMiss", critical.page, table=table, roll=critical.roll, effect=critical.effect)
@@ -919,6 +932,7 @@ class Fighter:
             damage=self._weapon_damage(base.weapon, mode),
             deceptive=deceptive,
             unarmed=unarmed,
+            swung=swung,
         )
         return FightStep(state, tuple(events), attack=record, roll=rolled, critical=critical)
 
@@ -935,12 +949,18 @@ class Fighter:
             cache[weapon, mode] = self._resolved_damage(weapon, mode)
         return cache[weapon, mode]
 
-    def _resolved_damage(self, weapon: str | None, mode: str | None) -> WeaponDamage | None:
+    def _damage_line(self, weapon: str | None, mode: str | None) -> Any:
+        """The weapon's damage line for ``mode`` (``swing``, ``thrust``), else its first, or None."""
         lines = self._damage_lines(weapon)
         if not lines:
             return None
         wanted = mode.casefold() if mode is not None else None
-        line = next((ln for ln in lines if wanted is not None and ln.base == wanted), lines[0])
+        return next((ln for ln in lines if wanted is not None and ln.base == wanted), lines[0])
+
+    def _resolved_damage(self, weapon: str | None, mode: str | None) -> WeaponDamage | None:
+        line = self._damage_line(weapon, mode)
+        if line is None:
+            return None
         try:
             return resolve_damage_notation(self.character, line.notation)
         except CharacterError:
@@ -1036,7 +1056,14 @@ class Fighter:
                 passed["deceptive"] = attack.deceptive
             if attack.ranged:
                 passed["vs_ranged"] = True
-        held = attack is not None and self.retreated_from == attack.attacker and not attack.ranged
+        held = (
+            attack is not None
+            and self.retreated_from == attack.attacker
+            and not attack.ranged
+            and self.stunned is None
+            and self.posture not in ("kneeling", "sitting")
+            and self.maneuver != "move_and_attack"
+        )
         if retreat or held:
             if self.retreated_from is not None and not held:
                 return replace(choice, reason=cast(Any, "retreat_used"))
@@ -1045,6 +1072,7 @@ class Fighter:
             passed["parries_so_far"] = self.parries.get(choice.weapon or "", 0)
             if (
                 attack is not None
+                and attack.swung
                 and not attack.unarmed
                 and passed.get("parry_style") in ("unarmed", "boxing")
             ):
@@ -1244,8 +1272,8 @@ class Fighter:
         if effect.own_limb_crippled and weapon is not None:
             state = state._with(unready=(*state.unready, weapon))
             events.append(_event("limbUseless", page, weapon=weapon, minutes=30))
-        if effect.do_nothing:
-            state = state._with(do_nothing_next=True, off_balance=effect.defense_penalty or -2)
+        if effect.ends_turn:  # nothing else this turn; the defenses' penalty until the next
+            state = state._with(attacks_made=max(_ATTACKS.values()), off_balance=effect.defense_penalty)
             events.append(_event("offBalance", page, defensePenalty=effect.defense_penalty))
         elif effect.defense_penalty:
             state = state._with(off_balance=effect.defense_penalty)
@@ -1443,7 +1471,7 @@ class Fighter:
         if critical is not None and critical.drops == "weapon":
             state = state._with(dropped=(*state.dropped, "weapon"))
             events.append(_event("dropped", critical.page, what="weapon"))
-        if critical is not None and critical.do_nothing:
+        if critical is not None and critical.do_nothing_next:
             state = state._with(do_nothing_next=True)
             events.append(_event("offBalance", critical.page))
         if critical is not None and critical.deafened_or_scarred and hit.penetrating > 0:
@@ -1693,6 +1721,7 @@ def _restored(fresh: Fighter, data: Mapping[str, Any]) -> Fighter:
         dead=flag(data["dead"]),
         owed=tuple(owed),
         conscious_checked=flag(data["consciousChecked"]),
+        must_do_nothing=flag(data["mustDoNothing"]),
     )
 
 
