@@ -526,3 +526,16 @@ def test_a_retreat_bonus_is_not_held_once_stunned() -> None:
     stepped = tamsin().defend(swing, "dodge", retreat=True, roll=5).fighter
     stunned = stepped.stun("physical").fighter
     assert values(stunned, swing)[0] == ("dodge", None, 7 - 4, None)  # no retreat while stunned
+
+
+def test_a_feint_won_counts_against_the_next_attack_only() -> None:
+    """Broadsword 14 rolls 8 (by 6) against the troll's DX-based 11 rolling 12 (failed): -6 (B365)."""
+    feinting = tamsin().start_turn().fighter.choose("feint").fighter
+    won = feinting.feint("Mossgrim Underbridge", 11, weapon="Broadsword", roll=8, defender_roll=12)
+    assert won.fighter.feints == {"Mossgrim Underbridge": 6}
+    turn = won.fighter.end_turn().fighter.start_turn().fighter.choose("attack").fighter
+    swing = turn.attack(weapon="Broadsword", roll=10, target="Mossgrim Underbridge")
+    assert swing.attack is not None and swing.attack.feint == 6 and swing.fighter.feints == {}
+    assert values(mossgrim(), swing.attack)[1] == ("parry", "Bridge-post club", 8 - 6, None)
+    lapsed = won.fighter.end_turn().fighter.start_turn().fighter.choose("move").fighter.end_turn()
+    assert lapsed.fighter.feints == {}

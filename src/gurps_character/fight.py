@@ -56,6 +56,7 @@ from .combat import (
     _roll,
     attack_skill,
     defense,
+    feint_penalty,
     hit_location,
     roll_3d,
     success_roll,
@@ -221,6 +222,7 @@ class Attack:
         deceptive: The Deceptive Attack level (-1 to the defense per level, B369).
         unarmed: The attack is bare-handed (its critical miss uses the unarmed table).
         swung: The damage line used is a swing (a bare-handed parry of it is at -3, B376).
+        feint: The penalty a Feint won against this target gives its defenses (B365).
     """
 
     attacker: str
@@ -234,6 +236,7 @@ class Attack:
     deceptive: int = 0
     unarmed: bool = False
     swung: bool = False
+    feint: int = 0
 
     @property
     def hits(self) -> bool:
@@ -247,7 +250,7 @@ class Attack:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"attacker", "weapon", "ranged", "location", "effective", "skill", "roll",
-        "critical", "damage", "deceptive", "unarmed", "swung"}`` (camelCase inside)."""
+        "critical", "damage", "deceptive", "unarmed", "swung", "feint"}`` (camelCase inside)."""
         return {
             "attacker": self.attacker,
             "weapon": self.weapon,
@@ -261,6 +264,7 @@ class Attack:
             "deceptive": self.deceptive,
             "unarmed": self.unarmed,
             "swung": self.swung,
+            "feint": self.feint,
         }
 
 
@@ -460,6 +464,8 @@ class Fighter:
         conscious_checked: At 0 HP or less, the consciousness roll was made this turn (a
             fighter that Did Nothing owes it when it defends, B419).
         must_do_nothing: This turn is one of Do Nothing (stunned, or off balance).
+        feints: Feints won, by foe: the penalty to that foe's defenses against the fighter's
+            next attack on it (B365).
     """
 
     name: str
@@ -490,6 +496,7 @@ class Fighter:
     owed: tuple[OwedRoll, ...] = ()
     conscious_checked: bool = False
     must_do_nothing: bool = False
+    feints: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     _sheet: _Sheet = field(default=cast(_Sheet, None), repr=False, compare=False)
 
     # ------------------------------------------------------------ building and saving
@@ -566,6 +573,7 @@ class Fighter:
             "owed": [roll.to_dict() for roll in self.owed],
             "consciousChecked": self.conscious_checked,
             "mustDoNothing": self.must_do_nothing,
+            "feints": dict(self.feints),
         }
 
     @classmethod
@@ -724,6 +732,8 @@ class Fighter:
         """
         events: list[FightEvent] = [_event("turnEnded", "B324", turn=self.turn)]
         state = self._with(shock=0)
+        if self.feints and self.maneuver not in ("feint", "all_out_attack_feint"):
+            state = state._with(feints=MappingProxyType({}))  # a Feint counts on the next turn only
         if self.stunned is not None and self.stun_waited and self.able:
             attribute: Literal["ht", "iq"] = "ht" if self.stunned == "physical" else "iq"
             state = state._owe(OwedRoll("stunRecovery", attribute, 0, "endOfTurn", "B420"))
@@ -827,6 +837,7 @@ class Fighter:
         critical_roll: int | None = None,
         rng: random.Random | None = None,
         deceptive: int = 0,
+        target: str | None = None,
         **options: Any,
     ) -> FightStep:
         """An attack under the maneuver in force: the effective skill from
@@ -844,6 +855,7 @@ class Fighter:
             critical_roll: The 3d roll on a critical table, when one is needed; None rolls it.
             rng: A ``random.Random`` for the rolls not given.
             deceptive: The Deceptive Attack level.
+            target: The foe's name: a Feint won against it counts in this attack (and is spent).
             **options: Any other keyword of :func:`~gurps_character.attack_skill`
                 (``distance_yards``, ``target_sm`` ...).
 
@@ -902,7 +914,9 @@ class Fighter:
         events = [
             _event("attacked", "B369", weapon=base.weapon, effective=result.effective, roll=rolled.roll)
         ]
-        state = self._with(attacks_made=self.attacks_made + 1, aim=None)
+        feint = self.feints.get(target, 0) if target is not None else 0
+        spent = {name: value for name, value in self.feints.items() if name != target}
+        state = self._with(attacks_made=self.attacks_made + 1, aim=None, feints=MappingProxyType(spent))
         if rolled.critical and rolled.success:
             hit_table = critical_table_for(where)
             critical = critical_effect(hit_table, critical_roll, rng=rng)
@@ -933,6 +947,7 @@ class Fighter:
             deceptive=deceptive,
             unarmed=unarmed,
             swung=swung,
+            feint=feint,
         )
         return FightStep(state, tuple(events), attack=record, roll=rolled, critical=critical)
 
@@ -1054,6 +1069,8 @@ class Fighter:
         if attack is not None:
             if attack.deceptive:
                 passed["deceptive"] = attack.deceptive
+            if attack.feint and "feint" not in options:
+                passed["feint"] = attack.feint
             if attack.ranged:
                 passed["vs_ranged"] = True
         held = (
@@ -1241,6 +1258,52 @@ class Fighter:
         return max(usable, key=lambda c: cast(int, c.value)) if usable else matching[0]
 
     # ------------------------------------------------------------ suffering
+
+    def feint(
+        self,
+        target: str,
+        defender_skill: int,
+        *,
+        weapon: str | None = None,
+        mode: str | None = None,
+        skill: str | None = None,
+        roll: int | None = None,
+        defender_roll: int | None = None,
+        rng: random.Random | None = None,
+    ) -> FightStep:
+        """A Feint (B365) under the Feint maneuver: a Quick Contest of the fighter's skill with the
+        weapon against the foe's best melee skill, unarmed skill, Cloak, Shield or DX
+        (``defender_skill``); the penalty won (:func:`~gurps_character.feint_penalty`) counts
+        against the foe's defenses against the fighter's next attack on it (``attack(target=)``).
+
+        Args:
+            target: The foe's name.
+            defender_skill: The foe's skill in the contest.
+            weapon, mode, skill: The feinter's weapon, as for :meth:`attack`.
+            roll: The feinter's 3d roll; None rolls it with ``rng``.
+            defender_roll: The foe's 3d roll; None rolls it with ``rng``.
+            rng: A ``random.Random`` for the rolls not given.
+
+        Returns:
+            A :class:`FightStep` with the feinter's ``roll``.
+
+        Raises:
+            CharacterError: ``notAllowed`` when the maneuver is not Feint (or an All-Out Attack
+                (Feint)) or the fighter cannot act.
+        """
+        self._acts()
+        self._owed_now()
+        if self.maneuver not in ("feint", "all_out_attack_feint"):
+            raise _not_allowed(
+                f"{self.name}'s maneuver ({self.maneuver}) is no Feint.", maneuver=self.maneuver
+            )
+        own = self._sheet.attack(weapon, mode, skill).base + self.shock
+        mine = roll_3d(rng) if roll is None else _roll(roll, "roll")
+        theirs = roll_3d(rng) if defender_roll is None else _roll(defender_roll, "defender_roll")
+        won = feint_penalty(own, mine, _integer(defender_skill, "defender_skill"), theirs)
+        state = self._with(feints=MappingProxyType({**self.feints, target: won}))
+        event = _event("feinted", "B365", target=target, penalty=won, roll=mine, defenderRoll=theirs)
+        return FightStep(state, (event,), roll=success_roll(own, mine))
 
     def apply_critical(self, effect: CriticalEffect, weapon: str | None = None) -> FightStep:
         """Applies a Critical Miss Table effect to this fighter (the attacker whose foe's defense
@@ -1722,6 +1785,7 @@ def _restored(fresh: Fighter, data: Mapping[str, Any]) -> Fighter:
         owed=tuple(owed),
         conscious_checked=flag(data["consciousChecked"]),
         must_do_nothing=flag(data["mustDoNothing"]),
+        feints=MappingProxyType({str(k): whole(v, 0) for k, v in data["feints"].items()}),
     )
 
 
