@@ -539,3 +539,16 @@ def test_a_feint_won_counts_against_the_next_attack_only() -> None:
     assert values(mossgrim(), swing.attack)[1] == ("parry", "Bridge-post club", 8 - 6, None)
     lapsed = won.fighter.end_turn().fighter.start_turn().fighter.choose("move").fighter.end_turn()
     assert lapsed.fighter.feints == {}
+
+
+def test_a_gcs_weapons_modes_drop_and_ready_as_one_weapon() -> None:
+    """GCS's "Broadsword (Swung)" and "(Thrust)": dropped together, named "Broadsword" alike."""
+    gcs = Fighter.from_character(load_character(ROOT / "tests" / "fixtures" / "gcs" / "v5_fighter.gcs"))
+    hurt = gcs.take_hit(30, "cut", dr=0).fighter.resolve("knockdownCheck", 17).fighter
+    assert hurt.unconscious and not hurt.can_use("Broadsword")
+    fumbled = gcs.start_turn().fighter.choose("attack").fighter
+    dropped = fumbled.attack(weapon="Broadsword", roll=18, critical_roll=10).fighter
+    assert dropped.dropped == ("Broadsword (Swung)",) and not dropped.can_use("broadsword")
+    turn = dropped.start_turn().fighter
+    refused("notAllowed", turn.choose("attack").fighter.attack, weapon="Broadsword", roll=10)
+    assert turn.choose("ready", weapon="Broadsword").fighter.can_use("Broadsword (Swung)")

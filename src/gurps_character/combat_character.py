@@ -289,7 +289,7 @@ class CharacterDefense:
     def to_dict(self) -> dict[str, Any]:
         """``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue",
         "source", "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}],
-        "options"}`` (the options' names in camelCase)."""
+        "options", "db", "dbSource"}`` (the options' names in camelCase)."""
         return {
             "kind": self.kind,
             "defense": self.defense.to_dict(),

@@ -266,7 +266,9 @@ class FollowUp:
     * ``consciousnessCheck`` (B419): HP went from above 0 to 0 or less. ``attribute`` ``"ht"``,
       ``modifier`` -n (the full multiples of HP below zero after the change), ``at`` 0,
       ``when`` ``"startOfNextTurn"``. Success: act normally, rolling again every turn (see
-      :class:`Roll`); failure: unconscious. Not owed while unconscious from fatigue.
+      :class:`Roll`); failure: unconscious. Not owed while unconscious from fatigue. The same
+      roll as the :class:`Roll` ``consciousnessCheck`` that :func:`get_condition` lists each
+      turn: one roll, under one name, not two.
     * ``deathCheck`` (B419): HP went down across -n*HP (n = 1…4). ``attribute`` ``"ht"``,
       ``modifier`` 0, ``n``, ``at`` -n*HP, ``when`` ``"immediately"``. Failure: death (a failure
       by only 1 or 2: mortally wounded, B423). One per multiple crossed, in order.

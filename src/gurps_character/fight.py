@@ -664,6 +664,19 @@ class Fighter:
                 f"{self.name} owes {', '.join(pending)} first: resolve it.", fighter=self.name, owed=pending
             )
 
+    def can_use(self, weapon: str) -> bool:
+        """Whether the weapon is in hand and ready: not dropped, broken or unready (a Ready
+        maneuver fixes that). ``weapon`` is a row's name, or a name whose modes are rows
+        ("Broadsword" for GCS's "Broadsword (Swung)"), case and spacing aside.
+
+        Args:
+            weapon: The weapon's name.
+
+        Returns:
+            True when it can attack or parry.
+        """
+        return not any(_same(held, weapon) for held in (*self.dropped, *self.unready))
+
     @property
     def able(self) -> bool:
         """Whether the fighter can act: conscious, alive, not mortally wounded."""
@@ -806,8 +819,8 @@ class Fighter:
             events.append(_event("posture", "B364", posture=state.posture))
         if chosen == "ready" and weapon is not None:
             state = state._with(
-                unready=tuple(w for w in self.unready if w != weapon),
-                dropped=tuple(w for w in self.dropped if w != weapon),
+                unready=tuple(w for w in self.unready if not _same(w, weapon)),
+                dropped=tuple(w for w in self.dropped if not _same(w, weapon)),
             )
             events.append(_event("readied", "B366", weapon=weapon))
         if chosen == "move_and_attack" and self.posture != "standing":
@@ -878,7 +891,7 @@ class Fighter:
             )
         if self.attacks_made >= _ATTACKS[maneuver]:
             raise _not_allowed(f"{self.name} has made its attacks this turn.", attacks=self.attacks_made)
-        if weapon is not None and (weapon in self.dropped or weapon in self.unready):
+        if weapon is not None and not self.can_use(weapon):
             raise _not_allowed(f"{weapon!r} is not ready (dropped or unready).", weapon=weapon)
         where = hit_location(roll_3d(rng)) if location == "random" else location
         base = self._sheet.attack(weapon, mode, skill)
@@ -1116,7 +1129,7 @@ class Fighter:
         if choice.kind == "block" and self.blocked:
             return "block_used"
         weapon = choice.weapon
-        if weapon is not None and (weapon in self.dropped or weapon in self.unready):
+        if weapon is not None and not self.can_use(weapon):
             return "weapon_dropped"
         if choice.kind == "parry" and weapon is not None and weapon in self.unbalanced:
             return "unbalanced_weapon"
