@@ -422,6 +422,10 @@ def test_the_state_round_trips_and_refuses_another_or_an_older_document() -> Non
     refused("stateMismatch", Fighter.from_dict, saved, RURIK)  # the document before the hit
     refused("invalidState", Fighter.from_dict, {**saved, "version": 99}, hurt.character)
     refused("invalidState", Fighter.from_dict, {**saved, "shock": "a lot"}, hurt.character)
+    refused("invalidState", Fighter.from_dict, {**saved, "posture": "floating"}, hurt.character)
+    refused(
+        "invalidState", Fighter.from_dict, {k: v for k, v in saved.items() if k != "owed"}, hurt.character
+    )
 
 
 def test_nothing_is_modified() -> None:

@@ -626,9 +626,11 @@ class Fighter:
             )
         try:
             return _restored(fresh, data)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, CharacterError):
-                raise
+        except CharacterError as error:  # a field with a value no fighter has (a posture ...)
+            raise CharacterError(
+                "invalidState", f"The fight state is malformed: {error.message}", {"field": error.details}
+            ) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise CharacterError(
                 "invalidState", f"The fight state is malformed: {error!r}.", {"field": str(error)}
             ) from None
