@@ -67,6 +67,7 @@ from gurps_character import (
     MAX_DOCUMENT_BYTES,
     SCHEMA,
     CharacterError,
+    Fighter,
     apply_damage,
     combat_stats,
     export_gcs,
@@ -99,6 +100,8 @@ OPERATIONS = (
     "update_character",
     "serialize_character",
     "export_gcs",
+    "Fighter.from_character",
+    "fight exchange",
     "parse_yaml_character",
     "dump_yaml_character",
 )
@@ -114,6 +117,10 @@ TARGETS: dict[str, float] = {
     "update_character": 2.0,
     "serialize_character": 6.0,
     "export_gcs": 10.0,  # a new GCS file (issue 20): about three times the text of the document
+    # issue 30: once a fighter is built, one attack, the best defense (failed), the hit resolved
+    # and applied with the state updated; HP changes through change_pool, which copies the
+    # document, so its copy is the floor of this row
+    "fight exchange": 2.0,
 }
 """The goals, as the highest ratio to ``json.loads`` on the examples."""
 
@@ -261,6 +268,24 @@ def _check(subject: Document, *, compliant: bool) -> None:
 # ---------------------------------------------------------------- timing
 
 
+def _exchange(document: Mapping[str, Any]) -> Callable[[], object]:
+    """One full exchange between two fighters built once from the document: an attack with its
+    first melee weapon (roll 10), the defender's best defense (roll 16, failed), the hit (8
+    basic damage of the weapon's type) resolved and applied, both states updated."""
+    attacker = Fighter.from_character(document, name="attacker").start_turn().fighter
+    attacker = attacker.choose("attack").fighter
+    defender = Fighter.from_character(document)
+    weapon = combat_stats(document).weapons.melee[0].name
+
+    def exchange() -> object:
+        attack = attacker.attack(weapon=weapon, roll=10).attack
+        assert attack is not None
+        defended = defender.defend(attack, roll=16)
+        return defended.fighter.take_hit(8, attack=attack, now=NOW)
+
+    return exchange
+
+
 def operations(subject: Document) -> dict[str, Callable[[], object]]:
     """Each operation as a call without arguments, on a document already read from the text."""
     text = subject.text
@@ -278,6 +303,8 @@ def operations(subject: Document) -> dict[str, Callable[[], object]]:
         "update_character": lambda: update_character(document, {"/secondary/hp/current": hp - 1}, now=NOW),
         "serialize_character": lambda: serialize_character(document),
         "export_gcs": lambda: export_gcs(document, now=NOW),
+        "Fighter.from_character": lambda: Fighter.from_character(document),
+        "fight exchange": _exchange(document),
         "parse_yaml_character": lambda: parse_yaml_character(yaml_text),
         "dump_yaml_character": lambda: dump_yaml_character(document),
     }

@@ -334,11 +334,14 @@ def test_a_gcs_knight_with_sword_shield_and_combat_reflexes() -> None:
     assert (swing.weapon, swing.base, swing.adjustments) == ("Thrusting Broadsword (Swing)", 17, ())
     assert swing.pointer == f"{RECORD}/melee/3/level"
     parry = character_defense(knight, "parry", weapon="Thrusting Broadsword", mode="Thrust")
-    assert (parry.weapon, parry.base, parry.adjustments) == ("Thrusting Broadsword (Thrust)", 14, ())
+    # GCS counts the Medium Shield's DB 2 in every defense: out of the base, added back once
+    in_sheet = (("shield_db_in_sheet", -2, "B374"),)
+    assert (parry.weapon, parry.base, parry.adjustments) == ("Thrusting Broadsword (Thrust)", 12, in_sheet)
+    assert (parry.value, parry.db, parry.db_source) == (14, 2, "sheet")
     block = character_defense(knight, "block", weapon="Medium Shield")
-    assert (block.base, block.value) == (14, 14)
+    assert (block.base, block.value) == (12, 14)
     dodge = character_defense(knight, "dodge")
-    assert dodge.adjustments == () and dodge.value == stats.current_dodge
+    assert dodge.adjustments == in_sheet and dodge.value == stats.current_dodge
 
 
 @needs_shared
@@ -350,8 +353,9 @@ def test_a_gcs_goblins_knife_and_its_main_gauche_modes() -> None:
         "not None."
     )
     fencing = character_defense(goblin, "parry", weapon="Long Knife", mode="main-gauche swing", retreat=True)
-    assert (fencing.base, fencing.options["parry_style"]) == (7, "fencing")
-    assert fencing.defense.modifiers[0] == ("retreat", 3, "B377")  # fencing retreats at +3
+    assert (fencing.base, fencing.options["parry_style"]) == (6, "fencing")  # the Small Shield's DB 1 out
+    assert (fencing.db, fencing.db_source) == (1, "sheet")
+    assert fencing.defense.modifiers[1] == ("retreat", 3, "B377")  # fencing retreats at +3
 
 
 @needs_shared

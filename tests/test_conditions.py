@@ -220,7 +220,7 @@ def test_zero_move_stays_zero() -> None:
 def test_collapse_rolls_ht_each_turn() -> None:
     (roll,) = get_condition(character(hp=15, hp_current=0)).rolls
     assert roll.to_dict() == {
-        "kind": "stayConscious",
+        "kind": "consciousnessCheck",
         "attribute": "ht",
         "modifier": 0,
         "when": "eachTurn",
@@ -231,7 +231,7 @@ def test_collapse_rolls_ht_each_turn() -> None:
 @pytest.mark.parametrize(("current", "modifier"), [(-1, 0), (-15, -1), (-30, -2), (-59, -3), (-74, -4)])
 def test_dying_rolls_at_minus_n(current: int, modifier: int) -> None:
     (roll,) = get_condition(character(hp=15, hp_current=current)).rolls
-    assert (roll.kind, roll.modifier) == ("stayConscious", modifier)
+    assert (roll.kind, roll.modifier) == ("consciousnessCheck", modifier)
 
 
 @pytest.mark.parametrize("current", [-75, -149, -150])
@@ -252,7 +252,10 @@ def test_fp_collapse_rolls_will() -> None:
 
 def test_both_rolls_hp_first() -> None:
     rolls = get_condition(character(hp=15, hp_current=-20, fp=12, fp_current=-3)).rolls
-    assert [(roll.kind, roll.modifier) for roll in rolls] == [("stayConscious", -1), ("actWhileCollapsed", 0)]
+    assert [(roll.kind, roll.modifier) for roll in rolls] == [
+        ("consciousnessCheck", -1),
+        ("actWhileCollapsed", 0),
+    ]
 
 
 def test_unconscious_from_fatigue_rolls_nothing() -> None:
@@ -277,7 +280,7 @@ def test_degenerate_pools_below_their_maximum_are_collapse() -> None:
     condition = get_condition(document)
     assert condition.hp == PoolState("collapse", None, -3, 0)
     assert condition.fp == PoolState("collapse", None, -5, -2)
-    assert [roll.kind for roll in condition.rolls] == ["stayConscious", "actWhileCollapsed"]
+    assert [roll.kind for roll in condition.rolls] == ["consciousnessCheck", "actWhileCollapsed"]
     assert get_condition(character(hp=-4)).hp.state == "healthy"
 
 
@@ -383,7 +386,7 @@ def test_condition_to_dict() -> None:
         "st": 11,
         "rolls": [
             {
-                "kind": "stayConscious",
+                "kind": "consciousnessCheck",
                 "attribute": "ht",
                 "modifier": -1,
                 "when": "eachTurn",

@@ -688,8 +688,9 @@ def test_crushing_to_a_vulnerable_groin_doubles_shock(
 def test_low_pain_threshold_and_the_groin_double_twice_at_most_8() -> None:
     """HP 10, 1 cr to the groin with Low Pain Threshold: 1 x2 x2 = -4; 3 -> 12 -> -8."""
     document = character(hp=10)
-    assert hit(1, "cr", document=document, location="groin", pain_threshold="low").shock == -4
-    assert hit(3, "cr", document=document, location="groin", pain_threshold="low").shock == -8
+    male = {"vulnerable_groin": True}
+    assert hit(1, "cr", document=document, location="groin", pain_threshold="low", **male).shock == -4
+    assert hit(3, "cr", document=document, location="groin", pain_threshold="low", **male).shock == -8
 
 
 def test_shock_counts_the_capped_injury() -> None:
@@ -775,7 +776,7 @@ def test_a_major_wound_calls_for_a_knockdown_roll_at_plain_ht_on_the_torso() -> 
 def test_the_knockdown_roll_after_a_major_wound_takes_the_location_modifier(
     location: str, damage_type: str, modifier: int
 ) -> None:
-    result = hit(12, damage_type, location=location, document=character(hp=10, st=100))
+    result = hit(12, damage_type, location=location, document=character(hp=10, st=100), vulnerable_groin=True)
     assert result.major_wound
     assert result.rolls == (Roll("knockdown", "ht", modifier, "immediately", "B420"),)
 

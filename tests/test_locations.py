@@ -91,11 +91,12 @@ def test_the_humanoid_refusal_names_both_vocabularies() -> None:
 @pytest.mark.parametrize("roll", range(3, 19))
 def test_every_rolled_location_is_a_place_a_hit_resolves(roll: int) -> None:
     """What ``hit_location`` rolls goes straight to ``resolve_hit`` and to the combat rules: a
-    side (``right_leg``) is the rule's location of that kind (``leg``)."""
+    side (``right_leg``) is the rule's location of that kind (``leg``), and the hit keeps it."""
     rolled = hit_location(roll)
     rule = rule_location(rolled)
     assert rule is not None and rule == rolled.removeprefix("right_").removeprefix("left_")
-    assert resolve_hit(RURIK, 6, "cut", location=rolled).location == rule
+    hit = resolve_hit(RURIK, 6, "cut", location=rolled)
+    assert hit.location == rolled and rule_location(hit.location) == rule
     assert location_penalty(rolled) == location_penalty(rule)
 
 

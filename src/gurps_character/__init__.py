@@ -46,9 +46,14 @@ from .combat_character import (
     AttackOptions,
     CharacterAttack,
     CharacterDefense,
+    DbSource,
+    DefenseChoice,
     DefenseOptions,
+    NoDefenseWhy,
+    best_defense,
     character_attack_skill,
     character_defense,
+    character_defenses,
 )
 from .conditions import (
     Condition,
@@ -66,6 +71,7 @@ from .conditions import (
     get_condition,
 )
 from .constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES, SCHEMA, SUPPORTED_MINOR, VOCABULARY
+from .criticals import CriticalEffect, CriticalTable, critical_effect, critical_table_for
 from .damage import (
     DamageType,
     Hit,
@@ -78,6 +84,7 @@ from .damage import (
 )
 from .document import GurpsCharacter
 from .errors import CharacterError, ErrorCode
+from .fight import Attack, Fighter, FightEvent, FightStep, OwedRoll, OwedRollKind
 from .gcs import ExportNote, GcsExport, GcsImport, ImportNote, export_gcs, import_gcs
 from .load import Envelope, Parsed, check_envelope, parse_character, serialize_character
 from .loader import CharacterKind, LoadedCharacter, load_character
@@ -136,6 +143,7 @@ __all__ = [
     "SCHEMA",
     "SUPPORTED_MINOR",
     "VOCABULARY",
+    "Attack",
     "AttackDirection",
     "AttackManeuver",
     "AttackOptions",
@@ -153,11 +161,15 @@ __all__ = [
     "ConditionEffects",
     "ContestResult",
     "ContestWinner",
+    "CriticalEffect",
+    "CriticalTable",
     "DamageDice",
     "DamageResistance",
     "DamageType",
+    "DbSource",
     "DefenderManeuver",
     "Defense",
+    "DefenseChoice",
     "DefenseKind",
     "DefenseOptions",
     "Deviation",
@@ -165,6 +177,9 @@ __all__ = [
     "Envelope",
     "ErrorCode",
     "ExportNote",
+    "FightEvent",
+    "FightStep",
+    "Fighter",
     "FollowUp",
     "FollowUpKind",
     "FpState",
@@ -181,6 +196,9 @@ __all__ = [
     "LocationRole",
     "MeleeWeaponStats",
     "NoDefenseReason",
+    "NoDefenseWhy",
+    "OwedRoll",
+    "OwedRollKind",
     "PainThreshold",
     "ParryStyle",
     "Parsed",
@@ -210,14 +228,18 @@ __all__ = [
     "apply_damage",
     "apply_hit",
     "attack_skill",
+    "best_defense",
     "block_score",
     "body_of",
     "can_attempt",
     "change_pool",
     "character_attack_skill",
     "character_defense",
+    "character_defenses",
     "check_envelope",
     "combat_stats",
+    "critical_effect",
+    "critical_table_for",
     "defense",
     "dodge_score",
     "export_gcs",

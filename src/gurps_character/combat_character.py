@@ -44,9 +44,9 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, Literal, NoReturn, TypedDict, Unpack, cast
+from typing import Any, Final, Literal, NoReturn, TypeAlias, TypedDict, Unpack, cast
 
-from ._extension import GCS_IMPORT
+from ._extension import GCS_IMPORT, importer_record
 from ._frozen import json_number
 from .combat import (
     AttackDirection,
@@ -74,9 +74,14 @@ __all__ = [
     "AttackOptions",
     "CharacterAttack",
     "CharacterDefense",
+    "DbSource",
+    "DefenseChoice",
     "DefenseOptions",
+    "NoDefenseWhy",
+    "best_defense",
     "character_attack_skill",
     "character_defense",
+    "character_defenses",
 ]
 
 
@@ -128,6 +133,9 @@ class DefenseOptions(TypedDict, total=False):
     vs_ranged: bool
 
 
+DbSource: TypeAlias = Literal["passed", "sheet", "none"]
+"""Where a defense's DB came from (:attr:`CharacterDefense.db_source`)."""
+
 _ATTACK_OPTIONS: Final = tuple(AttackOptions.__annotations__)
 _DEFENSE_OPTIONS: Final = tuple(DefenseOptions.__annotations__)
 _KINDS: Final = ("dodge", "parry", "block")
@@ -150,6 +158,7 @@ _LEADING_NUMBER: Final = re.compile(r"\s*([0-9]+)")
 
 _MODIFIER_PAGES: Final[Mapping[str, str]] = {
     "combat_reflexes": "B43",
+    "shield_db_in_sheet": "B374",
     "encumbrance": "B17",
     "hp_halving": "B419",
     "fp_halving": "B426",
@@ -250,7 +259,13 @@ class CharacterDefense:
             ``combat_reflexes`` (+1, B43), and while Dodge is halved ``encumbrance`` (B17),
             ``hp_halving`` (B419) and ``fp_halving`` (B426).
         options: Every keyword passed to :func:`~gurps_character.defense`: the caller's and
-            those filled from the sheet (``encumbrance_level``, ``parry_style``).
+            those filled from the sheet (``encumbrance_level``, ``parry_style``, ``shield_db``).
+        db: The shield's or cloak's DB in ``value``, counted exactly once (B374): the
+            ``shield_db`` passed, else the DB the sheet counts (GCS adds an equipped shield's DB
+            to every defense: it is taken out of the base, ``shield_db_in_sheet``, and added
+            back once), else 0.
+        db_source: Where ``db`` came from: ``"passed"`` (``shield_db``), ``"sheet"`` (the DB
+            GCS counted for the equipped shields and cloaks) or ``"none"``.
     """
 
     kind: DefenseKind
@@ -263,6 +278,8 @@ class CharacterDefense:
     skill: str | None
     adjustments: tuple[CombatModifier, ...]
     options: Mapping[str, Any]
+    db: int = 0
+    db_source: DbSource = "none"
 
     @property
     def value(self) -> int | None:
@@ -272,7 +289,7 @@ class CharacterDefense:
     def to_dict(self) -> dict[str, Any]:
         """``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue",
         "source", "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}],
-        "options"}`` (the options' names in camelCase)."""
+        "options", "db", "dbSource"}`` (the options' names in camelCase)."""
         return {
             "kind": self.kind,
             "defense": self.defense.to_dict(),
@@ -284,7 +301,13 @@ class CharacterDefense:
             "skill": self.skill,
             "adjustments": _modifiers_json(self.adjustments),
             "options": _options_json(self.options),
+            "db": self.db,
+            "dbSource": self.db_source,
         }
+
+
+def _db_of(result: Defense) -> int:
+    return next((value for name, value, _ in result.modifiers if name == "shield_db"), 0)
 
 
 # ---------------------------------------------------------------- arguments
@@ -446,6 +469,50 @@ def _imported(document: Mapping[str, Any]) -> bool:
     """Whether the GCS importer made the document (its numbers are GCS's, which count every trait)."""
     extensions = document.get("extensions")
     return isinstance(extensions, Mapping) and GCS_IMPORT in extensions
+
+
+_DB_ATTRIBUTES: Final = ("dodge", "parry", "block")
+
+
+def _item_db(item: Mapping[str, Any]) -> int:
+    """The DB an equipped GCS item gives: the same bonus to Dodge, Parry and Block (GCS writes a
+    shield's or cloak's DB so, B374, B287); 0 for anything else (Enhanced Dodge is Dodge alone)."""
+    amounts: dict[str, float] = {}
+    for feature in item.get("features") or ():
+        if not isinstance(feature, Mapping) or feature.get("type") != "attribute_bonus":
+            continue
+        attribute, amount = feature.get("attribute"), feature.get("amount")
+        if attribute in _DB_ATTRIBUTES and isinstance(amount, int | float) and not isinstance(amount, bool):
+            amounts[attribute] = amounts.get(attribute, 0) + amount
+    values = {amounts.get(name) for name in _DB_ATTRIBUTES}
+    if len(values) != 1:
+        return 0
+    (value,) = values
+    return int(value) if value is not None and value > 0 and float(value).is_integer() else 0
+
+
+def _equipped_db(items: object, depth: int = 0) -> int:
+    if not isinstance(items, list) or depth > 50:
+        return 0
+    total = 0
+    for item in items:
+        if isinstance(item, Mapping) and item.get("equipped", True) is not False:
+            total += _item_db(item) + _equipped_db(item.get("children"), depth + 1)
+    return total
+
+
+def _sheet_db(document: Mapping[str, Any]) -> int:
+    """The DB the sheet's Dodge, Parry and Block already count: what GCS added for the shields
+    and cloaks equipped (an import), else 0 (the format's formulas leave DB out, and a stored
+    override is read the same way: pass the DB as ``shield_db``)."""
+    gcs = importer_record(document, "gcs")
+    return _equipped_db(gcs.get("equipment")) if isinstance(gcs, Mapping) else 0
+
+
+def _db_out(document: Mapping[str, Any]) -> tuple[CombatModifier, ...]:
+    """The sheet's DB taken out of its score, so that ``shield_db`` counts it exactly once."""
+    counted = _sheet_db(document)
+    return (("shield_db_in_sheet", -counted, "B374"),) if counted else ()
 
 
 def _has_combat_reflexes(document: Mapping[str, Any]) -> bool:
@@ -720,7 +787,7 @@ def _dodge(
     else:  # GCS's Dodge may be halved already: the importer's record of it before
         unencumbered, pointer = levels[0][1], f"/extensions/{GCS_IMPORT}/unhalvedEncumbrance/dodge/0"
     counted = _imported(document) or unencumbered > math.floor(stats.basic_speed) + 3
-    adjustments = list(_plus_reflexes(reflexes, counted))
+    adjustments = [*_plus_reflexes(reflexes, counted), *_db_out(document)]
     by_fp = int(get_condition(document).effects.halve_st)
     by_hp = halvings(stats.hp.current, stats.hp.max, stats.fp.current, stats.fp.max) - by_fp
     if not by_hp + by_fp:
@@ -739,11 +806,30 @@ def _dodge(
     return _Base(unencumbered, "the sheet's Dodge", pointer, None, tuple(adjustments))
 
 
-def _style(skill: str | None, notation: str | None) -> ParryStyle:
-    """How a weapon or skill parries: fencing for a parry marked ``F``, else by its skill."""
+def _style(skill: str | None, notation: str | None, natural: bool = False) -> ParryStyle:
+    """How a weapon or skill parries: fencing for a parry marked ``F``, else by its skill; a
+    natural attack (a punch) whose skill says nothing parries bare-handed (B376)."""
     if notation is not None and "f" in notation.casefold():
         return "fencing"
-    return _STYLE_OF_SKILL.get(_spaced(skill), "weapon") if skill is not None else "weapon"
+    style = _STYLE_OF_SKILL.get(_spaced(skill), "weapon") if skill is not None else "weapon"
+    return "unarmed" if natural and style == "weapon" else style
+
+
+_NATURAL_NAMES: Final = ("natural attacks", "punch", "kick", "bite")
+
+
+def _natural(document: Mapping[str, Any], row: _Row, index: int) -> bool:
+    """Whether a melee row is a natural attack: GCS's weapon of a trait ("Natural Attacks
+    (Punch)", a claw), or a row so named (``Punch``, ``Natural Attacks (Kick)``)."""
+    name = _spaced(row.name)
+    if any(name == word or name.startswith(word + " (") for word in _NATURAL_NAMES):
+        return True
+    records = importer_record(document, "weapons")
+    kept = records.get("melee") if isinstance(records, Mapping) else None
+    if isinstance(kept, list) and index < len(kept) and isinstance(kept[index], Mapping):
+        source = kept[index].get("source")
+        return isinstance(source, str) and source.startswith(("/advantages/", "/traits/"))
+    return False
 
 
 def _sheet_parry_bonus_counted(stats: CombatStats) -> bool:
@@ -842,8 +928,9 @@ def _weapon_defense(
             pointer, source = _record_pointer("melee", found.index, "parry"), f"GCS's parry with {row.name}"
         else:
             pointer, source = f"/weapons/melee/{found.index}/parry", f"the parry of {row.name}"
-        style = _style(row.skill, row.parry.notation)
-        return _Base(value, source, pointer, row.skill, _plus_reflexes(reflexes, counted)), style
+        style = _style(row.skill, row.parry.notation, _natural(document, row, found.index))
+        adjustments = (*_plus_reflexes(reflexes, counted), *_db_out(document))
+        return _Base(value, source, pointer, row.skill, adjustments), style
     block = row.block.value
     if block is None:
         _refuse_weapon_defense(found, weapon, kind, from_gcs, stats)
@@ -852,7 +939,8 @@ def _weapon_defense(
     else:
         pointer, source = "/defenses/block/value", f"the block of {row.name} (the sheet's Block)"
     counted = imported or _sheet_block_counted(stats)
-    return _Base(block, source, pointer, row.skill, _plus_reflexes(reflexes, counted)), None
+    adjustments = (*_plus_reflexes(reflexes, counted), *_db_out(document))
+    return _Base(block, source, pointer, row.skill, adjustments), None
 
 
 def _sheet_defense(
@@ -872,7 +960,8 @@ def _sheet_defense(
     )
     label = f"the sheet's {kind.capitalize()}" + (f" ({sheet.skill})" if sheet.skill else "")
     style = _style(sheet.skill, None) if kind == "parry" else None
-    return _Base(sheet.value, label, pointer, sheet.skill, _plus_reflexes(reflexes, counted)), style
+    adjustments = (*_plus_reflexes(reflexes, counted), *_db_out(document))
+    return _Base(sheet.value, label, pointer, sheet.skill, adjustments), style
 
 
 @guarded
@@ -956,6 +1045,13 @@ def character_defense(
         passed.setdefault("encumbrance_level", level)
         if style is not None:
             passed.setdefault("parry_style", style)
+    counted = _sheet_db(document)
+    if "shield_db" in passed:
+        db_source: DbSource = "passed"
+    else:
+        db_source = "sheet" if counted else "none"
+        if counted:
+            passed["shield_db"] = counted
     chosen = cast(DefenseKind, which)
     result = defense(chosen, base.total, **passed)
     return CharacterDefense(
@@ -969,4 +1065,174 @@ def character_defense(
         skill=base.skill,
         adjustments=base.adjustments,
         options=MappingProxyType(passed),
+        db=_db_of(result),
+        db_source=db_source,
     )
+
+
+# ---------------------------------------------------------------- every defense, and the best
+
+
+NoDefenseWhy: TypeAlias = Literal[
+    "all_out_attack",
+    "attack_from_behind",
+    "move_and_attack_no_parry",
+    "no_parry",
+    "no_block",
+    "block_used",
+    "unbalanced_weapon",
+    "unconscious",
+    "critical_hit",
+    "weapon_dropped",
+    "ranged_attack",
+    "retreat_used",
+]
+"""Why a defense cannot be tried: the combat module's :data:`~gurps_character.NoDefenseReason`
+(the defender's All-Out Attack, an attack from behind, a parry after a Move and Attack), a sheet
+with nothing that parries or blocks, and (from a fight state) a block already made this turn, a
+U weapon that attacked this turn, an unconscious defender, a critical hit (B556), a dropped or
+unready weapon, a parry against a ranged attack, a retreat already made from another attacker."""
+
+_PARRY_ONLY: Final = ("parry_style", "parries_so_far", "unarmed_vs_weapon")
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseChoice:
+    """One active defense a character may try, or why it cannot.
+
+    Attributes:
+        kind: ``"dodge"``, ``"parry"`` or ``"block"``.
+        weapon: The weapon that parries or blocks (its row's name), or None (Dodge, or the
+            sheet's Parry or Block).
+        defense: The :class:`CharacterDefense`, or None when there is nothing to defend with.
+        reason: None when the defense can be tried; else a :data:`NoDefenseWhy`.
+    """
+
+    kind: DefenseKind
+    weapon: str | None
+    defense: CharacterDefense | None
+    reason: NoDefenseWhy | None
+
+    @property
+    def value(self) -> int | None:
+        """What the defender rolls against, or None when this defense cannot be tried."""
+        return None if self.reason is not None or self.defense is None else self.defense.value
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind", "weapon", "value", "reason", "defense"}`` (``defense`` camelCase, or None)."""
+        return {
+            "kind": self.kind,
+            "weapon": self.weapon,
+            "value": self.value,
+            "reason": self.reason,
+            "defense": None if self.defense is None else self.defense.to_dict(),
+        }
+
+
+def _choice_of(kind: DefenseKind, weapon: str | None, found: CharacterDefense) -> DefenseChoice:
+    reason = cast("NoDefenseWhy | None", found.defense.reason)
+    return DefenseChoice(kind, weapon, found, reason)
+
+
+def _defenders(stats: CombatStats, kind: str) -> list[str]:
+    """The names of the melee rows that give a parry (or a block), one per weapon: GCS's modes
+    of one weapon ("Broadsword (Swung)", "Broadsword (Thrust)") that give the same numbers are
+    one weapon, named by its first row."""
+    names: list[str] = []
+    seen: set[Hashable] = set()
+    for row in stats.weapons.melee:
+        value = row.parry.value if kind == "parry" else row.block.value
+        key = (_spaced(row.name).split(" (")[0], value, row.parry.notation, row.skill)
+        if value is not None and key not in seen:
+            seen.add(key)
+            names.append(row.name)
+    return names
+
+
+@guarded
+def character_defenses(
+    document: Mapping[str, Any],
+    *,
+    combat_reflexes: bool | None = None,
+    **options: Unpack[DefenseOptions],
+) -> tuple[DefenseChoice, ...]:
+    """Every active defense of a character against one attack: Dodge, a parry with each melee
+    weapon that parries (the sheet's Parry when none does), a block with each that blocks (the
+    sheet's Block when none does), in that order; a defense the character has no means for is
+    a :class:`DefenseChoice` with ``reason`` ``no_parry`` or ``no_block`` instead of an error,
+    and one the situation forbids carries the combat module's reason.
+
+    Args:
+        document: A schema-valid character document (never modified).
+        combat_reflexes: As for :func:`character_defense`.
+        **options: Any keyword of :func:`~gurps_character.defense` but ``kind`` and ``base``;
+            the parry's own (``parry_style``, ``parries_so_far``, ``unarmed_vs_weapon``) go to
+            parries only.
+
+    Returns:
+        The choices, in the order above.
+
+    Raises:
+        CharacterError: As :func:`character_defense`.
+    """
+    stats = _stats(document)
+    common: dict[str, Any] = {key: value for key, value in options.items() if key not in _PARRY_ONLY}
+    choices = [
+        _choice_of(
+            "dodge", None, character_defense(document, "dodge", combat_reflexes=combat_reflexes, **common)
+        )
+    ]
+    kinds: tuple[DefenseKind, ...] = ("parry", "block")
+    for which in kinds:
+        kind = which
+        passed: dict[str, Any] = dict(options) if kind == "parry" else common
+        weapons: list[str | None] = list(_defenders(stats, kind))
+        sheet = stats.parry if kind == "parry" else stats.block
+        if not weapons and sheet.value is not None:
+            weapons = [None]
+        if not weapons:
+            choices.append(DefenseChoice(which, None, None, "no_parry" if kind == "parry" else "no_block"))
+        for weapon in weapons:
+            found = character_defense(
+                document, which, weapon=weapon, combat_reflexes=combat_reflexes, **passed
+            )
+            choices.append(_choice_of(which, found.weapon, found))
+    return tuple(choices)
+
+
+def _best_of(choices: Sequence[DefenseChoice]) -> DefenseChoice | None:
+    """The choice with the highest value (the first of equals: Dodge before a parry before a
+    block), or None when none can be tried."""
+    best: DefenseChoice | None = None
+    for choice in choices:
+        value = choice.value
+        if value is not None and (best is None or value > cast(int, best.value)):
+            best = choice
+    return best
+
+
+@guarded
+def best_defense(
+    document: Mapping[str, Any],
+    *,
+    combat_reflexes: bool | None = None,
+    **options: Unpack[DefenseOptions],
+) -> DefenseChoice:
+    """The character's best active defense against one attack (:func:`character_defenses`'s
+    highest value; of equals, Dodge first, then a parry, then a block), or, when none can be
+    tried, the first choice, whose ``value`` is None and whose ``reason`` says why ("none,
+    because ...", never an error).
+
+    Args:
+        document: A schema-valid character document (never modified).
+        combat_reflexes: As for :func:`character_defense`.
+        **options: As for :func:`character_defenses`.
+
+    Returns:
+        A :class:`DefenseChoice`.
+
+    Raises:
+        CharacterError: As :func:`character_defense`.
+    """
+    choices = character_defenses(document, combat_reflexes=combat_reflexes, **options)
+    return _best_of(choices) or choices[0]

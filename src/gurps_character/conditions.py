@@ -85,7 +85,7 @@ FpState: TypeAlias = Literal["rested", "tiring", "tired", "collapse", "unconscio
 
 StateName: TypeAlias = HpState | FpState
 
-RollKind: TypeAlias = Literal["stayConscious", "actWhileCollapsed", "knockdown", "keepFeet"]
+RollKind: TypeAlias = Literal["consciousnessCheck", "actWhileCollapsed", "knockdown", "keepFeet"]
 """A roll the rules call for: every turn while a state lasts, or once after a hit (see :class:`Roll`)."""
 
 FollowUpKind: TypeAlias = Literal[
@@ -184,11 +184,13 @@ class Roll:
     (:func:`get_condition`), or once, right after a hit (:func:`~gurps_character.resolve_hit`).
 
     Attributes:
-        kind: ``stayConscious`` (HP at 0 or less: HT at the start of each turn, at -n while
-            dying; on a failure the character falls unconscious; no roll is needed on a turn
-            of Do Nothing without defending, B419); ``actWhileCollapsed`` (FP at 0 or less:
-            Will before each maneuver other than Do Nothing, and to do anything besides talk
-            or rest; on a failure the character collapses until FP is positive again, B426);
+        kind: ``consciousnessCheck`` (HP at 0 or less: HT at the start of each turn, at -n
+            while dying; on a failure the character falls unconscious; no roll is needed on a
+            turn of Do Nothing without defending, B419: the same roll a change to 0 HP owes as
+            the :class:`FollowUp` ``consciousnessCheck``, one roll under one name);
+            ``actWhileCollapsed`` (FP at 0 or less: Will before each maneuver other than Do
+            Nothing, and to do anything besides talk or rest; on a failure the character
+            collapses until FP is positive again, B426);
             ``knockdown`` (after a major wound, or a head or vitals hit that causes shock: HT;
             a failure stuns and knocks the character down, a failure by 5 or more or a
             critical failure knocks him out, B420); ``keepFeet`` (after knockback: the best of
@@ -264,7 +266,9 @@ class FollowUp:
     * ``consciousnessCheck`` (B419): HP went from above 0 to 0 or less. ``attribute`` ``"ht"``,
       ``modifier`` -n (the full multiples of HP below zero after the change), ``at`` 0,
       ``when`` ``"startOfNextTurn"``. Success: act normally, rolling again every turn (see
-      :class:`Roll`); failure: unconscious. Not owed while unconscious from fatigue.
+      :class:`Roll`); failure: unconscious. Not owed while unconscious from fatigue. The same
+      roll as the :class:`Roll` ``consciousnessCheck`` that :func:`get_condition` lists each
+      turn: one roll, under one name, not two.
     * ``deathCheck`` (B419): HP went down across -n*HP (n = 1…4). ``attribute`` ``"ht"``,
       ``modifier`` 0, ``n``, ``at`` -n*HP, ``when`` ``"immediately"``. Failure: death (a failure
       by only 1 or 2: mortally wounded, B423). One per multiple crossed, in order.
@@ -520,7 +524,7 @@ def _rolls(hp: PoolState, fp: PoolState) -> tuple[Roll, ...]:
     if hp.state in ("dead", "destroyed"):
         return ()
     if hp.state in ("collapse", "dying") and fp.state != "unconscious":
-        rolls.append(Roll("stayConscious", "ht", -(hp.n or 0), "eachTurn", "B419"))
+        rolls.append(Roll("consciousnessCheck", "ht", -(hp.n or 0), "eachTurn", "B419"))
     if fp.state == "collapse":
         rolls.append(Roll("actWhileCollapsed", "will", 0, "beforeEachManeuver", "B426"))
     return tuple(rolls)

@@ -30,7 +30,9 @@ The steps of :func:`resolve_hit`:
    over HP/10 (eye; a crippled eye is blinded).
 7. **Shock** (B419): -1 per HP of injury, or per full floor(HP/10) of injury with 20 HP or
    more, at most -4. Low Pain Threshold doubles it, and so does crushing to the groin of a male
-   humanoid (``vulnerable_groin``); the maximum is then -8. High Pain Threshold: no shock.
+   humanoid (``vulnerable_groin``, read from the sheet: the GCS profile's gender,
+   else ``Gender: ...`` in ``profile.appearance``; a sheet that says nothing is not male); the maximum
+   is then -8. High Pain Threshold: no shock.
 8. **Major wound** (B420): an injury over HP/2, or any crippling injury. A major wound, or a hit
    to the skull, face, eye or vitals that does enough injury for a shock penalty, calls for a
    **knockdown** roll on HT: -10 for a major wound to the skull or eye, -5 for one to the face,
@@ -63,6 +65,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -70,6 +73,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 
+from ._extension import GCS_IMPORT
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
 from .errors import CharacterError, describe, guarded, json_detail
@@ -553,6 +557,54 @@ def _refuse_location(value: object, body: Body | None, name: str) -> NoReturn:
     )
 
 
+def _label(asked: object, where: str) -> str:
+    """The location a :class:`Hit` names: the side a roll gave (``right_leg``, B552) when asked
+    so, else the rule's name (``arm`` for ``arms``) or the body's id."""
+    return asked if isinstance(asked, str) and asked in _SIDES and _SIDES[asked] == where else where
+
+
+_SIDES: Final[Mapping[str, str]] = {
+    side: name for side, name in LOCATION_NAMES.items() if side.startswith(("right_", "left_"))
+}
+"""The sided spellings :func:`~gurps_character.hit_location` rolls, and the location each is."""
+
+_MALE: Final = frozenset({"male", "m", "man", "boy", "masculine"})
+_NOT_MALE: Final = frozenset({"female", "f", "woman", "girl", "feminine", "none", "neuter", "sexless"})
+_GENDER_TEXT: Final = re.compile(r"(?:^|;)\s*(?:gender|sex)\s*:\s*([^;]*)", re.IGNORECASE)
+
+
+def _male_word(text: str) -> bool | None:
+    word = text.strip().casefold()
+    return True if word in _MALE else False if word in _NOT_MALE else None
+
+
+def _sheet_is_male(document: Mapping[str, Any]) -> bool | None:
+    """Whether the sheet says the character is male (B399's groin rule is for males), read
+    from the GCS profile an import keeps (its ``gender``), else from ``profile.appearance``'s
+    ``Gender: ...`` (or ``Sex: ...``) part, as the importer writes it.
+
+    Never raises.
+
+    Args:
+        document: A character document (never modified).
+
+    Returns:
+        True (male, m, man ...), False (female, f, woman, none ...), or None when the sheet says
+        nothing or something else: :func:`resolve_hit` then doubles no groin shock.
+    """
+    if not isinstance(document, Mapping):
+        return None
+    gcs = _member(_member(document, "extensions", GCS_IMPORT), "gcs", "profile", "gender")
+    if isinstance(gcs, str) and gcs.strip():
+        return _male_word(gcs)
+    appearance = _member(document, "profile", "appearance")
+    if isinstance(appearance, str):
+        found = _GENDER_TEXT.search(appearance)
+        if found is not None:
+            return _male_word(found.group(1))
+    return None
+
+
 def _sheet_dr(
     document: Mapping[str, Any], location_ids: tuple[str, ...], names: tuple[str, ...]
 ) -> int | None:
@@ -723,6 +775,7 @@ class _Blow:
     pain: PainThreshold
     total_dr: int
     natural_dr: int
+    label: str = ""
 
 
 def _check_target(kind: str, where: str, role: LocationRole, beam: bool) -> None:
@@ -771,7 +824,7 @@ def _rules(document: Mapping[str, Any], blow: _Blow, vulnerable_groin: bool) -> 
     return Hit(
         basic_damage=basic,
         damage_type=damage_type,
-        location=where,
+        location=blow.label or where,
         pool="fp" if fatigue else "hp",
         armor_divisor=blow.divisor_value,
         tight_beam=blow.beam,
@@ -803,7 +856,7 @@ def resolve_hit(
     dr: int | None = None,
     tight_beam: bool = False,
     pain_threshold: PainThreshold | None = None,
-    vulnerable_groin: bool = True,
+    vulnerable_groin: bool | None = None,
 ) -> Hit:
     """What the rules make of one hit on the character: DR, injury, shock, wounds, knockback.
 
@@ -840,7 +893,9 @@ def resolve_hit(
             by their English names ("High Pain Threshold", "Low Pain Threshold"): sheets in
             another language should pass it.
         vulnerable_groin: Whether a groin hit is one to a male humanoid: crushing shock doubles
-            (at most -8) and a major wound there takes -5 on the knockdown roll.
+            (at most -8) and a major wound there takes -5 on the knockdown roll (B399). None
+            reads the sheet: the GCS profile's ``gender`` an import keeps, else ``Gender: ...``
+            in ``profile.appearance``; only a male counts, and a sheet that says nothing is not.
 
     Returns:
         A :class:`Hit`.
@@ -866,7 +921,11 @@ def resolve_hit(
     divisor_value, divisor = _divisor(armor_divisor)
     listed = None if dr is None else _whole(dr, "dr")
     beam = _flag(tight_beam, "tight_beam")
-    groin_counts = _flag(vulnerable_groin, "vulnerable_groin")
+    groin_counts = (
+        _sheet_is_male(document) is True
+        if vulnerable_groin is None
+        else _flag(vulnerable_groin, "vulnerable_groin")
+    )
     if pain_threshold is not None:
         _choice(pain_threshold, "pain_threshold", ("high", "low", "normal"))
     _check_target(kind, where, role, beam)
@@ -878,7 +937,8 @@ def resolve_hit(
         total_dr = max(0, _listed_dr(document, where, place) + natural + against)
     else:
         total_dr = listed + natural
-    blow = _Blow(rolled, kind, where, role, divisor_value, divisor, beam, pain, total_dr, natural)
+    label = _label(location, where)
+    blow = _Blow(rolled, kind, where, role, divisor_value, divisor, beam, pain, total_dr, natural, label)
     return _rules(document, blow, groin_counts)
 
 
@@ -994,7 +1054,7 @@ def _check_hit(document: Mapping[str, Any], hit: Hit) -> None:
     divisor_value, divisor = _divisor(hit.armor_divisor)
     blow = _Blow(
         hit.basic_damage, hit.damage_type, where, role, divisor_value, divisor, hit.tight_beam,
-        hit.pain_threshold, hit.dr, natural,
+        hit.pain_threshold, hit.dr, natural, _label(hit.location, where),
     )  # fmt: skip
     candidates = [_rules(document, blow, groin) for groin in (True, False)]
     if any(all(getattr(hit, f) == getattr(rules, f) for f in _COMPARED) for rules in candidates):
@@ -1093,6 +1153,12 @@ def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = N
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     _check_hit(document, hit)
+    return _apply_resolved(document, hit, now)
+
+
+def _apply_resolved(document: Mapping[str, Any], hit: Hit, now: datetime | None = None) -> PoolChange:
+    """:func:`apply_hit` for a hit :func:`resolve_hit` gave for this document just now (the fight
+    layer's), which needs no second check."""
     change = change_pool(document, hit.pool, -hit.injury, now=now, spill_to_hp=True)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
     return replace(change, follow_ups=follow_ups)

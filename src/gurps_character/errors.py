@@ -40,6 +40,9 @@ ErrorCode = Literal[
     "unsupportedGcsVersion",
     "unreadable",
     "baseMismatch",
+    "notAllowed",
+    "stateMismatch",
+    "invalidState",
 ]
 """Every value of :attr:`CharacterError.code`."""
 

@@ -32,6 +32,7 @@ from gurps_character import (
     SCHEMA,
     SUPPORTED_MINOR,
     VOCABULARY,
+    Attack,
     AttackDirection,
     AttackManeuver,
     AttackOptions,
@@ -49,11 +50,15 @@ from gurps_character import (
     ConditionEffects,
     ContestResult,
     ContestWinner,
+    CriticalEffect,
+    CriticalTable,
     DamageDice,
     DamageResistance,
     DamageType,
+    DbSource,
     DefenderManeuver,
     Defense,
+    DefenseChoice,
     DefenseKind,
     DefenseOptions,
     Deviation,
@@ -61,6 +66,9 @@ from gurps_character import (
     Envelope,
     ErrorCode,
     ExportNote,
+    Fighter,
+    FightEvent,
+    FightStep,
     FollowUp,
     FollowUpKind,
     FpState,
@@ -77,6 +85,9 @@ from gurps_character import (
     LocationRole,
     MeleeWeaponStats,
     NoDefenseReason,
+    NoDefenseWhy,
+    OwedRoll,
+    OwedRollKind,
     PainThreshold,
     ParryStyle,
     Parsed,
@@ -106,14 +117,18 @@ from gurps_character import (
     apply_damage,
     apply_hit,
     attack_skill,
+    best_defense,
     block_score,
     body_of,
     can_attempt,
     change_pool,
     character_attack_skill,
     character_defense,
+    character_defenses,
     check_envelope,
     combat_stats,
+    critical_effect,
+    critical_table_for,
     defense,
     dodge_score,
     export_gcs,
@@ -521,6 +536,35 @@ def character_combat(character: GurpsCharacter) -> None:
     assert kind == "dodge" and value == 9 + 3 - 2 and dodge.defense.to_dict()["value"] == value
     parry = character_defense(character, "parry", weapon="Large Knife")
     assert parry.value == 8 and parry.adjustments == () and parry.to_dict()["source"] == parry.source
+    source: DbSource = character_defense(character, "block", shield_db=2).db_source
+    choices: tuple[DefenseChoice, ...] = character_defenses(character, retreat=True)
+    best: DefenseChoice = best_defense(character, maneuver_of_defender="all_out_attack_strong")
+    why: NoDefenseWhy | None = best.reason
+    assert source == "passed" and choices[0].kind == "dodge" and why == "all_out_attack"
+
+
+def fight(character: GurpsCharacter) -> None:
+    """A fight, turn by turn: two fighters, an exchange, an owed roll, a saved state."""
+    table: CriticalTable = critical_table_for("skull")
+    effect: CriticalEffect = critical_effect(table, 3)
+    assert effect.maximum_damage and effect.dr == "ignored"
+    tamsin = Fighter.from_character(character)
+    rival = Fighter.from_character(character, name="Rival")
+    begun: FightStep = tamsin.start_turn()
+    tamsin = begun.fighter.choose("attack").fighter
+    swing = tamsin.attack(weapon="Broadsword", roll=10)
+    made: Attack | None = swing.attack
+    assert made is not None and made.hits and made.defendable
+    best: DefenseChoice | None = rival.best_defense(made)
+    assert best is not None and best.kind == "parry"
+    missed = rival.defend(made, best, roll=18, critical_roll=10)
+    hurt = missed.fighter.take_hit(10, attack=made, location="torso")
+    events: tuple[FightEvent, ...] = hurt.events
+    owed: tuple[OwedRoll, ...] = hurt.fighter.owed
+    kinds: list[OwedRollKind] = [roll.kind for roll in owed]
+    assert events[0].kind == "hit" and kinds == ["knockdownCheck"]
+    saved = hurt.fighter.to_dict()
+    assert Fighter.from_dict(saved, hurt.fighter.character) == hurt.fighter
 
 
 def formulas(character: GurpsCharacter) -> None:
@@ -591,6 +635,7 @@ def main(argv: list[str]) -> int:
     combat(character)
     attack_and_defense()
     character_combat(character)
+    fight(character)
     formulas(character)
     yaml(character)
     print("ok")
