@@ -34,11 +34,12 @@ The parts, each in its own module:
 * The fast "surely valid?" check, in two layers: :mod:`._closures` compiles any node it knows to a
   closure, and :mod:`._codegen` writes the common nodes (closed objects, arrays, strings, numbers,
   string enums, ``$ref``) as the statements of generated functions and calls the closures for the
-  rest (the free-form names of ``extensions``, ``const``, ``not``, mixed types). Two layers, not
-  one: the closures alone check the valid examples at 3 to 5 times the generated code's cost (a
-  call per value; ``json.loads`` of the text costs about 2 times the generated check), and writing
-  the rare shapes as code too would double the generator for nodes that do not weigh. The tests
-  hold the generated check to the closures, and both to jsonschema (``tests/test_validate_fast.py``).
+  rest (in the bundled schema only the names of ``extensions``; in others also mixed types, open
+  objects, ``const`` and ``not`` of other values). Two layers, not one: the closures alone check
+  the valid examples at 3 to 5 times the generated code's cost (a call per value; ``json.loads`` of
+  the text costs about 2 times the generated check), and writing every shape the closures know as
+  code too would double the generator for nodes the bundled schema hardly has. The tests hold the
+  generated check to the closures, and both to jsonschema (``tests/test_validate_fast.py``).
 * :mod:`._engine`: the validator built once, and jsonschema's errors turned into ours.
 
 jsonschema is imported only when the validator is first built, so importing the package (and
