@@ -28,7 +28,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_attack_prints_each_modifier_with_its_page(capsys: pytest.CaptureFixture[str]) -> None:
     """14 - 4 (Move and Attack) - 2 (arm) = 8."""
-    status, out, err = run(capsys, "attack", "14", "--maneuver", "move_and_attack", "--location", "arms")
+    status, out, err = run(
+        capsys, "attack", "14", "--maneuver", "move_and_attack", "--location", "arms", "--no-roll"
+    )
     assert (status, err) == (0, "")
     assert out.splitlines() == [
         "base skill          14",
@@ -40,7 +42,7 @@ def test_attack_prints_each_modifier_with_its_page(capsys: pytest.CaptureFixture
 
 def test_attack_says_when_move_and_attack_caps_the_skill(capsys: pytest.CaptureFixture[str]) -> None:
     """18 - 4 = 14, at most 9 (B365)."""
-    status, out, _ = run(capsys, "attack", "18", "--maneuver", "move_and_attack")
+    status, out, _ = run(capsys, "attack", "18", "--maneuver", "move_and_attack", "--no-roll")
     assert status == 0
     assert out.splitlines() == [
         "base skill       18",
@@ -242,6 +244,7 @@ def test_defend_every_label(capsys: pytest.CaptureFixture[str]) -> None:
         "--feint",
         "2",
         "--dual-weapon-attack",
+        "--no-roll",
     )
     assert status == 0
     assert out.splitlines() == [
@@ -390,7 +393,16 @@ def test_attack_shows_what_the_sheet_did_to_the_base(
     Acc 2 from the bow after one Aim, 8 yards -4."""
     path = rurik_file(tmp_path, lambda doc: doc["secondary"]["fp"].update(current=3))
     status, out, _ = run(
-        capsys, "attack", path, "--weapon", "Regular Bow", "--aim-turns", "1", "--distance-yards", "8"
+        capsys,
+        "attack",
+        path,
+        "--weapon",
+        "Regular Bow",
+        "--aim-turns",
+        "1",
+        "--distance-yards",
+        "8",
+        "--no-roll",
     )
     assert status == 0
     assert out.splitlines() == [
@@ -471,7 +483,7 @@ def test_defend_halved_and_with_combat_reflexes(capsys: pytest.CaptureFixture[st
     """Reeling at 4 of 13 HP: Dodge 9, +1 Combat Reflexes (the sheet's 9 is the bare formula),
     -2 medium load, halved: 4."""
     path = rurik_file(tmp_path, lambda doc: doc["secondary"]["hp"].update(current=4))
-    status, out, _ = run(capsys, "defend", path, "dodge", "--combat-reflexes")
+    status, out, _ = run(capsys, "defend", path, "dodge", "--combat-reflexes", "--no-roll")
     assert status == 0
     assert out.splitlines() == [
         "Tamsin Ashdown: the sheet's Dodge",
@@ -482,7 +494,7 @@ def test_defend_halved_and_with_combat_reflexes(capsys: pytest.CaptureFixture[st
         "base dodge                           4",
         "effective dodge                      4",
     ]
-    _, plain, _ = run(capsys, "defend", path, "dodge", "--no-combat-reflexes")
+    _, plain, _ = run(capsys, "defend", path, "dodge", "--no-combat-reflexes", "--no-roll")
     assert "Combat Reflexes" not in plain and plain.splitlines()[-1].split() == ["effective", "dodge", "4"]
 
 
@@ -524,7 +536,9 @@ def test_defend_reads_a_character_from_stdin() -> None:
 def test_attack_and_defend_with_a_gcs_file(capsys: pytest.CaptureFixture[str]) -> None:
     """GCS's own level and parry for Louis d'Antares' punch (14, parry 11)."""
     path = str(SHARED / "Basic_Set-Characters__Louis_d_Antares.gcs")
-    status, out, _ = run(capsys, "attack", path, "--weapon", "Natural Attacks", "--mode", "punch")
+    status, out, _ = run(
+        capsys, "attack", path, "--weapon", "Natural Attacks", "--mode", "punch", "--no-roll"
+    )
     assert status == 0
     assert out.splitlines() == [
         "Haut-Cornet \"Louis\" d'Antares: Natural Attacks (Punch), at GCS's level",

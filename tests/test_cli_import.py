@@ -362,18 +362,13 @@ def test_stats_shows_a_gcs_characters_combat_view(folder: Path) -> None:
     assert refused.err.startswith("error: xml.gcs: unsupportedGcsVersion: This is an XML GCS file")
 
 
-def test_in_place_updates_never_write_over_a_gcs_file(folder: Path) -> None:
-    before = (folder / "hero.gcs").read_bytes()
+def test_in_place_updates_write_play_into_a_gcs_file_never_a_document(folder: Path) -> None:
     run = cli("damage", "--in-place", "hero.gcs", "3", cwd=folder)
-    assert run.status == 2
-    assert run.err == (
-        "error: hero.gcs: invalidArgument: --in-place would write a gurps-character document over a GCS "
-        "file; write it elsewhere with -o, or import it first (gurps-character import).\n"
-    )
-    assert (folder / "hero.gcs").read_bytes() == before
+    assert run.status == 0, run.err
+    assert import_gcs((folder / "hero.gcs").read_bytes()).document["secondary"]["hp"]["current"] == 4
     elsewhere = cli("damage", "hero.gcs", "3", "-o", "hurt.json", "--now", "2026-10-05T10:00:00Z", cwd=folder)
     assert elsewhere.status == 0, elsewhere.err
-    assert written(folder / "hurt.json")["secondary"]["hp"]["current"] == 4
+    assert written(folder / "hurt.json")["secondary"]["hp"]["current"] == 1  # 4 - 3: a document
 
 
 # ---------------------------------------------------------------- GCS's own files

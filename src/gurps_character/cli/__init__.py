@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .. import __version__
-from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _stats, _update
+from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _roll, _stats, _update
 from ._command import Commands, Handler
 from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
 from ._io import atomic_write, read_input, whole_writes
@@ -43,6 +43,7 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
     _recompute.register,  # recompute, fields
     _update.register,  # damage, heal, fatigue, recover, update
     _hit.register,  # hit
+    _roll.register,  # roll
     _attack.register,  # attack
     _defend.register,  # defend
     _convert.register,  # convert
@@ -58,7 +59,8 @@ examples:
   {PROG} stats hero.json                 the combat view as a table
   {PROG} damage --in-place hero.json 5   take 5 HP off, rewriting the file safely
   {PROG} hit hero.json 9 cut --dr 3      a 9 cutting blow: injury, shock, rolls
-  {PROG} attack 14 --location skull      effective skill of a called shot, modifier by modifier
+  {PROG} roll hero.json Broadsword      3d against the sheet's skill (or DX, Will..., or a number)
+  {PROG} attack 14 --location skull      effective skill of a called shot, modifier by modifier, rolled
   {PROG} defend parry 10 --retreat       an active defense with its modifiers
   {PROG} convert hero.json -o hero.yaml  the same character in YAML (.yaml files work everywhere)
   {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)

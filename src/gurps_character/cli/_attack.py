@@ -1,9 +1,10 @@
-"""``attack``: the effective skill of one attack, modifier by modifier, and (``--roll``) the roll.
+"""``attack``: the effective skill of one attack, modifier by modifier, and its roll.
 
 The arithmetic is :func:`~gurps_character.attack_skill`; a roll is judged by
 :func:`~gurps_character.success_roll` once :func:`~gurps_character.can_attempt` allows it, and
-rapid-fire hits are :func:`~gurps_character.rapid_fire_hits`. Nothing is read or written: the
-command never loads the schema, so it answers at once.
+rapid-fire hits are :func:`~gurps_character.rapid_fire_hits`. The roll is ``--roll N``, or rolled
+for the GM (:mod:`._rolling`: ``--seed N`` repeats it, ``--no-roll`` skips it). Nothing is read
+or written: the command never loads the schema, so it answers at once.
 
 A first argument that is not a number names a character file (``attack hero.json --weapon
 Broadsword``, any format the other commands read): the base skill, ``ranged``, Acc and Bulk then
@@ -37,6 +38,7 @@ from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._io import load_character
 from ._report import json_line, plural, say, table
+from ._rolling import Roll3d, add_roll_options, asked_roll
 
 if TYPE_CHECKING:
     from ..combat_character import CharacterAttack, CharacterDefense
@@ -79,10 +81,13 @@ weapon says whether the attack is ranged and gives Acc, Bulk and Rcl, and a rang
 minimum ST costs -1 per point the character's ST (halved while tired) falls short (B270).
 The options given win over the weapon's. The sheet keeps no shock: pass the last hit's.
 
-Each modifier is printed on its own line with its page, then the effective skill. --roll N
-(the 3d total) says whether the attack hits, by how much, and whether it is a critical; with
---recoil (the weapon's Rcl) it also counts the rapid-fire hits. --json prints
-{{"attack": {{"effective", "modifiers", "capped"}}, "canAttempt", "roll"?, "result"?, "hits"?}},
+Each modifier is printed on its own line with its page, then the effective skill, then the
+roll: rolled here (--seed N: the same seed gives the same roll), or the 3d total rolled at the
+table (--roll N); --no-roll prints the arithmetic alone. It says whether the attack hits, by
+how much, and whether it is a critical; with --recoil (the weapon's Rcl) it also counts the
+rapid-fire hits. Nothing is rolled when the effective skill is under 3 (B344). --json prints
+{{"attack": {{"effective", "modifiers", "capped"}}, "canAttempt", "roll"?, "result"?,
+"rolled"?, "seed"?, "hits"?}} ("rolled": true and the seed when rolled here),
 and for a character also "base", "sheetValue", "source", "pointer", "weapon", "skill",
 "adjustments" and "options"."""
 
@@ -206,16 +211,16 @@ def roll_outcome(effective: int, roll: int, *, defense: bool) -> RollResult | No
     return result if can_attempt(effective, defense=defense) else None
 
 
-def roll_line(roll: int, effective: int, result: RollResult | None) -> str:
-    """``roll 9 against 12: success, margin +3`` (or why no roll may be made)."""
+def roll_line(roll: Roll3d, effective: int, result: RollResult | None) -> str:
+    """``roll 9 against 12: success, margin +3``, ``rolled 9 (seed 7) against 12: ...`` for a
+    roll made here (or why no roll may be made)."""
     if result is None:
-        return (
-            f"roll {roll} against {effective}: no roll, an effective skill under 3 cannot be attempted (B344)"
-        )
+        why = "no roll, an effective skill under 3 cannot be attempted (B344)"
+        return f"{roll.text()} against {effective}: {why}"
     outcome = "success" if result.success else "failure"
     if result.critical:
         outcome = f"critical {outcome}"
-    return f"roll {roll} against {effective}: {outcome}, margin {result.margin:+d}"
+    return f"{roll.text()} against {effective}: {outcome}, margin {result.margin:+d}"
 
 
 # ================================================================ the command
@@ -297,9 +302,9 @@ def _cmd_attack(args: argparse.Namespace) -> int:
         options.setdefault("acc", 0)
         options.setdefault("bulk", 0)
         result = attack_skill(base, **options)
-        roll = None if args.roll is None else parse_whole(args.roll, "roll")
+        roll = asked_roll(args, allowed=can_attempt(result.effective))
         recoil = None if args.recoil is None else parse_whole(args.recoil, "recoil")
-        outcome = None if roll is None else roll_outcome(result.effective, roll, defense=False)
+        outcome = None if roll is None else roll_outcome(result.effective, roll.total, defense=False)
         hits = _hits(options, roll, recoil, outcome)
     except CharacterError as err:
         raise CommandFailure(None, err) from None
@@ -310,9 +315,9 @@ def _cmd_attack(args: argparse.Namespace) -> int:
 
 
 def _hits(
-    options: Mapping[str, Any], roll: int | None, recoil: int | None, outcome: RollResult | None
+    options: Mapping[str, Any], roll: Roll3d | None, recoil: int | None, outcome: RollResult | None
 ) -> int | None:
-    """The rapid-fire hits of a roll (B374), when a roll and a recoil are given."""
+    """The rapid-fire hits of a roll (B374), when a roll is made and a recoil given."""
     if roll is None or recoil is None:
         return None
     # a 3 or 4 that succeeds under skill 4 has a margin below 0: it scores one hit
@@ -325,7 +330,7 @@ def _say(
     report: dict[str, Any],
     lines: list[str],
     result: AttackSkill,
-    roll: int | None,
+    roll: Roll3d | None,
     outcome: RollResult | None,
     hits: int | None,
     recoil: int | None,
@@ -333,8 +338,9 @@ def _say(
     if args.json:
         report["canAttempt"] = can_attempt(result.effective)
         if roll is not None:
-            report["roll"] = roll
+            report["roll"] = roll.total
             report["result"] = None if outcome is None else outcome.to_dict()
+            report.update(roll.to_dict())
         if hits is not None:
             report["hits"] = hits
         say([json_line(report)])
@@ -358,11 +364,11 @@ def _character_attack(args: argparse.Namespace) -> int:
         result = character_attack_skill(
             character, weapon=args.weapon, mode=args.mode, skill=args.skill_name, **options
         )
-        roll = None if args.roll is None else parse_whole(args.roll, "roll")
+        roll = asked_roll(args, allowed=can_attempt(result.effective))
         recoil = None if args.recoil is None else parse_whole(args.recoil, "recoil")
         if recoil is None and roll is not None and parse_whole(args.rof, "rof") > 1:
             recoil = _weapon_recoil(character, result)
-        outcome = None if roll is None else roll_outcome(result.effective, roll, defense=False)
+        outcome = None if roll is None else roll_outcome(result.effective, roll.total, defense=False)
         hits = _hits(result.options, roll, recoil, outcome)
     except CharacterError as err:
         raise CommandFailure(label(args.skill), err) from None
@@ -421,8 +427,8 @@ def register(commands: Commands) -> None:
     attack.add_argument("--posture", default="standing", metavar="P", help="the attacker's posture")
     attack.add_argument("--shock", default="0", metavar="N", help="the shock penalty from last turn, e.g. -2")
     attack.add_argument("--visibility", default="0", metavar="N", help="the darkness penalty, -10 to 0")
-    attack.add_argument("--roll", metavar="N", help="the 3d roll: says hit or miss, margin and criticals")
+    add_roll_options(attack, no_roll=True)
     attack.add_argument(
-        "--recoil", metavar="N", help="with --roll: the weapon's Rcl, to count rapid-fire hits"
+        "--recoil", metavar="N", help="the weapon's Rcl, to count the rapid-fire hits of the roll"
     )
     attack.add_argument("--json", action="store_true", help="print the result as one JSON object")

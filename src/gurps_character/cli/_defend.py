@@ -1,9 +1,9 @@
-"""``defend``: the value of one active defense, modifier by modifier, and (``--roll``) the roll.
+"""``defend``: the value of one active defense, modifier by modifier, and its roll.
 
-The arithmetic is :func:`~gurps_character.defense`; a roll is judged by
-:func:`~gurps_character.success_roll`, and the hits of a rapid-fire attack a dodge leaves are
-:func:`~gurps_character.hits_after_dodge`. Nothing is read or written, so the command answers at
-once.
+The arithmetic is :func:`~gurps_character.defense`; a roll (``--roll N``, or rolled for the GM:
+:mod:`._rolling`) is judged by :func:`~gurps_character.success_roll`, and the hits of a
+rapid-fire attack a dodge leaves are :func:`~gurps_character.hits_after_dodge`. Nothing is read
+or written, so the command answers at once.
 
 ``defend FILE KIND`` reads the base from a character file instead (any format the other
 commands read; :func:`~gurps_character.combat_character.character_defense`, imported only then):
@@ -31,6 +31,7 @@ from ._attack import (
 from ._command import Commands, add_command
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._report import json_line, say, table
+from ._rolling import Roll3d, add_roll_options, asked_roll
 
 __all__ = ["register"]
 
@@ -63,9 +64,12 @@ win over the sheet's.
 
 Each modifier is printed on its own line with its page, then the defense; when the rules
 allow none (after an All-Out Attack, from behind, a parry after a Move and Attack) it says
-so. --roll N (the 3d total) says whether the defense succeeds, by how much, and whether it is
-a critical; with --hits (the hits of a rapid-fire attack) it says how many a dodge leaves.
---json prints {{"defense": {{"value", "modifiers", "reason"}}, "roll"?, "result"?, "hitsLeft"?}},
+so, and nothing is rolled. Otherwise the defense is rolled here (--seed N: the same seed gives
+the same roll), or --roll N gives the 3d total rolled at the table; --no-roll prints the
+arithmetic alone. The roll says whether the defense succeeds, by how much, and whether it is a
+critical; with --hits (the hits of a rapid-fire attack) it says how many a dodge leaves.
+--json prints {{"defense": {{"value", "modifiers", "reason"}}, "roll"?, "result"?, "rolled"?,
+"seed"?, "hitsLeft"?}} ("rolled": true and the seed when rolled here),
 and for a character also "kind", "base", "sheetValue", "source", "pointer", "weapon", "skill",
 "adjustments" and "options"."""
 
@@ -187,13 +191,14 @@ def _refuse_without_file(args: argparse.Namespace) -> None:
 
 def _roll(
     args: argparse.Namespace, kind: str, result: Defense
-) -> tuple[int | None, RollResult | None, int | None, int | None]:
-    """``(roll, outcome, hits, hits left)`` from --roll and --hits."""
-    roll = None if args.roll is None else parse_whole(args.roll, "roll")
+) -> tuple[Roll3d | None, RollResult | None, int | None, int | None]:
+    """``(roll, outcome, hits, hits left)`` from --roll (or a roll made here, when a defense is
+    possible and --no-roll is not given) and --hits."""
+    roll = asked_roll(args, allowed=result.value is not None)
     hits = None if args.hits is None else parse_whole(args.hits, "hits")
     outcome = None
     if roll is not None and result.value is not None:
-        outcome = roll_outcome(result.value, roll, defense=True)
+        outcome = roll_outcome(result.value, roll.total, defense=True)
     hits_left = None
     if hits is not None and roll is not None:
         hits_left = _hits_left(kind, hits, outcome)
@@ -205,15 +210,16 @@ def _say(
     report: dict[str, Any],
     lines: list[str],
     result: Defense,
-    roll: int | None,
+    roll: Roll3d | None,
     outcome: RollResult | None,
     hits: int | None,
     hits_left: int | None,
 ) -> None:
     if args.json:
         if roll is not None:
-            report["roll"] = roll
+            report["roll"] = roll.total
             report["result"] = None if outcome is None else outcome.to_dict()
+            report.update(roll.to_dict())
         if hits_left is not None:
             report["hitsLeft"] = hits_left
         say([json_line(report)])
@@ -303,8 +309,8 @@ def register(commands: Commands) -> None:
     )
     defend.add_argument("--unarmed-vs-weapon", action="store_true", help="a bare-handed parry of a weapon")
     defend.add_argument("--vs-ranged", action="store_true", help="the attack is a ranged one")
-    defend.add_argument("--roll", metavar="N", help="the 3d roll: says success, margin and criticals")
+    add_roll_options(defend, no_roll=True)
     defend.add_argument(
-        "--hits", metavar="N", help="with --roll: the rapid-fire hits, to count those a dodge leaves"
+        "--hits", metavar="N", help="the rapid-fire hits, to count those the dodge rolled leaves"
     )
     defend.add_argument("--json", action="store_true", help="print the result as one JSON object")

@@ -20,9 +20,10 @@ refuse an invalid document (:func:`~gurps_character.serialize_character` validat
 YAML (``.yaml``, ``.yml``) is read by :func:`gurps_character.yaml.load_yaml_document`, which
 checks the schema itself so that schema errors carry the line and column in the YAML file.
 
-GCS files (``.gcs``) are *imported* (:func:`~gurps_character.import_gcs`): read, never written
-back, since a gurps-character document written over a ``.gcs`` file would destroy the GCS
-character (:data:`IMPORTED`, :func:`is_imported`; ``--in-place`` refuses them).
+GCS files (``.gcs``) are *imported* (:func:`~gurps_character.import_gcs`) and never get a
+gurps-character document written over them (:data:`IMPORTED`, :func:`is_imported`): a writing
+command's ``--in-place`` (or ``-o OUT.gcs``) writes play back into the GCS file it read instead,
+as ``export --onto`` does (:func:`~gurps_character.export_gcs` with the file as base).
 """
 
 from __future__ import annotations

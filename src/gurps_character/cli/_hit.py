@@ -28,6 +28,7 @@ from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, CommandFailure, label
 from ._io import load_character
 from ._report import WHEN, json_line, roll_text, say
+from ._rolling import RandomLocation, parse_seed, random_location
 from ._update import (
     _change_line,
     _destination,
@@ -47,6 +48,7 @@ examples:
   {PROG} hit hero.json 2d+1 cut --seed 7
   {PROG} hit hero.json "sw+2 cut" --attacker ogre.json
   {PROG} hit hero.json Broadsword --attacker rival.json --line 2
+  {PROG} hit --in-place hero.gcs Broadsword --attacker rival.gcs --location random
 
 DAMAGE is the basic damage rolled (a whole number, with TYPE), or damage to roll: a notation
 (2d+1 cut, sw+2 (2) cut, 6dx2 cr; TYPE may follow it: 2d+1 cut) or the name of a weapon of the
@@ -65,8 +67,12 @@ pass --pain-threshold.
 Without --in-place or -o nothing is written: the resolution is printed (DR, divisor,
 penetrating damage, multiplier, injury, shock, major wound, crippling, knockback and the
 rolls owed). With --in-place (or -o OUT) the injury is taken off HP (fatigue off FP) and
-written atomically like 'damage'; the report then adds the pool's new state and everything
-owed, in the order a GM resolves it. --json prints {{"hit": ..., "change"?: ...}}."""
+written atomically like 'damage' (a .gcs file gets it written back into it, as 'export --onto'
+writes play); the report then adds the pool's new state and everything owed, in the order a
+GM resolves it. --location random rolls where the blow lands (3d on the hit-location table,
+B552, or on the body's table of a character imported from GCS; shown first, with --seed it
+repeats). --json prints {{"location"?, "roll"?, "hit", "change"?}} (the location and the
+damage rolled here, the resolution, the pool's change when applied)."""
 
 _DIVISORS: Final = {
     "inf": math.inf,
@@ -76,6 +82,8 @@ _DIVISORS: Final = {
     "ignoresdr": math.inf,
 }
 _DECIMAL: Final = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
+_RANDOM: Final = "random"
+"""``--location random``: rolled on the hit-location table (B552, or the body's)."""
 
 
 # ================================================================ arguments
@@ -166,19 +174,6 @@ def _damage_to_roll(
         f"({', '.join(dict.fromkeys(row.name for row in _rows(wielder))) or 'none'}), not {text!r}; "
         f"as a notation: {why}.",
     )
-
-
-def _parse_seed(text: str | None) -> int | None:
-    if text is None:
-        return None
-    value = integer_text(text)
-    if value is None:
-        raise CharacterError(
-            INVALID_ARGUMENT,
-            f"--seed must be a whole number, not {text!r}.",
-            {"name": "--seed", "value": text},
-        )
-    return value
 
 
 def _parse_line(text: str | None) -> int | None:
@@ -347,7 +342,7 @@ def _cmd_hit(args: argparse.Namespace) -> int:
         divisor = _parse_divisor(args.armor_divisor)
         dr = _parse_dr(args.dr)
         now: datetime | None = _parse_now(args.now)
-        seed = _parse_seed(args.seed)
+        seed = parse_seed(args.seed)
         line = _parse_line(args.line)
     except CharacterError as err:
         raise CommandFailure(label_text, err) from None
@@ -361,6 +356,8 @@ def _cmd_hit(args: argparse.Namespace) -> int:
         )
     attacker = load_character(args.attacker).character if args.attacker is not None else None
     rolled: list[_Rolled] = []
+    located: list[RandomLocation] = []
+    rng = random.Random(seed) if seed is not None else random.Random()  # damage first, then location
 
     def resolve(character: Mapping[str, Any]) -> Hit:
         damage_type: Any = args.type
@@ -370,17 +367,20 @@ def _cmd_hit(args: argparse.Namespace) -> int:
             basic = number
         else:
             weapon, name = _damage_to_roll(attacker or character, args.damage, args.type, line)
-            rng = random.Random(seed) if seed is not None else random.Random()
             basic = weapon.roll(rng)
             rolled.append(_Rolled(args.damage, name, weapon, basic, seed))
             damage_type = weapon.damage_type
             armor_divisor = weapon.armor_divisor if divisor is None else divisor
             tight_beam = tight_beam or weapon.tight_beam
+        location: str = args.location
+        if location.strip().lower() == _RANDOM:
+            located.append(random_location(character, rng))
+            location = located[0].location
         return resolve_hit(
             character,
             basic,
             damage_type,
-            location=args.location,
+            location=location,
             armor_divisor=armor_divisor,
             dr=dr,
             tight_beam=tight_beam,
@@ -393,10 +393,13 @@ def _cmd_hit(args: argparse.Namespace) -> int:
             out: dict[str, Any] = {"hit": hit.to_dict()}
             if rolled:
                 out = {"roll": rolled[0].to_dict(), **out}
+            if located:
+                out = {"location": {**located[0].to_dict(), "seed": seed}, **out}
             if change is not None:
                 out["change"] = change.to_dict()
             return (json_line(out),)
         lines = [rolled[0].text()] if rolled else []
+        lines += [found.text() + (f" (seed {seed})" if seed is not None else "") for found in located]
         lines += hit_lines(label_text, hit, rolls=change is None)
         return tuple(lines + (_change_lines(label_text, change) if change is not None else []))
 
@@ -440,8 +443,15 @@ def register(commands: Commands) -> None:
         "--attacker", metavar="FILE", help="the wielder, for thr, sw and weapons (default: the character hit)"
     )
     hit.add_argument("--line", metavar="N", help="which damage line of the weapon to roll (1 = the first)")
-    hit.add_argument("--seed", metavar="N", help="a whole number: the same seed rolls the same damage")
-    hit.add_argument("--location", default="torso", metavar="L", help="where the hit lands (default: torso)")
+    hit.add_argument(
+        "--seed", metavar="N", help="a whole number: the same seed rolls the same damage and location"
+    )
+    hit.add_argument(
+        "--location",
+        default="torso",
+        metavar="L",
+        help="where the hit lands, or random: rolled on the hit-location table (default: torso, B398)",
+    )
     hit.add_argument(
         "--armor-divisor", metavar="D", help="a number from 0.001 to 1000 (2, 3, 5, 10, 0.5, 1.5...) or inf"
     )

@@ -2,8 +2,12 @@
 
 They never leave a half-written file: the new document is validated
 (:func:`~gurps_character.serialize_character`) and written with :func:`~._io.atomic_write` (or to
-stdout). The pool commands go through :func:`~gurps_character.change_pool` and report on stderr
-the pool's new state (B419, B426) and the follow-ups the rules now owe, as text or, with
+stdout). A ``.gcs`` file updated in place (or ``-o OUT.gcs`` from one) gets play written back into
+it, every other byte kept (:func:`~gurps_character.export_gcs` with the file read as base, locked
+from reading to renaming), never a gurps-character document over it.
+
+The pool commands go through :func:`~gurps_character.change_pool` and report on stderr the pool's
+new state (B419, B426) and the follow-ups the rules now owe, as text or, with
 ``--follow-ups-json``, as :meth:`PoolChange.to_dict` on one JSON line.
 """
 
@@ -24,7 +28,7 @@ from ..update import PoolName, update_character
 from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
 from ._formats import DEFAULT_SUFFIX, WRITERS, is_imported, writer_for
-from ._io import atomic_write, load_character, locked_for_update, read_source, unwritable, write_output
+from ._io import atomic_write, locked_for_update, read_input, read_source, unwritable, write_output
 from ._report import WHEN, json_line, roll_text, say, state_text
 
 __all__ = ["add_write_options", "change_and_write", "register"]
@@ -34,10 +38,13 @@ _POOL_EPILOGS: Final = {
 examples:
   {PROG} damage hero.json 5 > hurt.json
   {PROG} damage --in-place hero.json 5
+  {PROG} damage --in-place hero.gcs 5      written into the GCS file (its damage and date)
   {PROG} damage -o hurt.json --now 2026-10-05T10:00:00Z hero.json 5
 
 HP stop at -10 x HP. The new document goes to stdout, to -o OUT or back to the file
 (--in-place), written atomically; on any error nothing is written and the exit status is 2.
+A .gcs file (--in-place, or -o OUT.gcs from one) gets play written back into it as 'export
+--onto' writes it: HP and FP damage and the date changed, every other byte kept.
 
 stderr (unless -q) reports the change, the pool's new state and what the rules now owe:
   hero.json: HP 11 -> -19 (max 13): dying (1)
@@ -251,25 +258,47 @@ def _destination(args: argparse.Namespace) -> str | None:
                     INVALID_ARGUMENT, "--in-place needs a file, not stdin.", {"name": "--in-place"}
                 ),
             )
-        if is_imported(args.path):  # a gurps-character document over a .gcs file would destroy it
-            raise CommandFailure(
-                label(args.path),
-                CharacterError(
-                    INVALID_ARGUMENT,
-                    "--in-place would write a gurps-character document over a GCS file; "
-                    f"write it elsewhere with -o, or import it first ({PROG} import).",
-                    {"name": "--in-place"},
-                ),
-            )
         return str(args.path)
     output: str | None = args.output
+    if output not in (None, STDIN) and is_imported(output) and not _reads_gcs(args.path):
+        raise CommandFailure(
+            label(args.path),
+            CharacterError(
+                INVALID_ARGUMENT,
+                f"-o {output}: play is written into a GCS file only when PATH is that .gcs file; to write "
+                f"this document as GCS, use '{PROG} export' (--onto for the file it was imported from).",
+                {"name": "-o", "value": output},
+            ),
+        )
     return None if output in (None, STDIN) else output
 
 
-def _serialized(args: argparse.Namespace, outcome: _Outcome, destination: str | None) -> bytes:
+def _reads_gcs(path: str) -> bool:
+    """Whether PATH may be the GCS file play is written into: a ``.gcs`` file, or stdin (whose
+    bytes :func:`~gurps_character.export_gcs` refuses unless they are that character's file)."""
+    return path == STDIN or is_imported(path)
+
+
+def _gcs_bytes(args: argparse.Namespace, document: Mapping[str, Any], base: bytes) -> bytes:
+    """The GCS file ``base`` with the document's HP and FP damage written in, every other byte
+    kept (:func:`~gurps_character.export_gcs`'s write-back, as ``export --onto`` writes it)."""
+    from ..gcs import export_gcs  # only a write into a .gcs file pays for the exporter
+
+    try:
+        return export_gcs(document, base=base, now=_parse_now(args.now)).text.encode("utf-8")
+    except CharacterError as err:
+        raise CommandFailure(label(args.path), err) from None
+
+
+def _serialized(
+    args: argparse.Namespace, outcome: _Outcome, destination: str | None, base: bytes | None = None
+) -> bytes:
     """The new document's bytes (serializing validates it), in the destination's format
     (``-o hurt.yaml``), or else in the input's (stdout), or else JSON: a file updated in place
-    keeps its format."""
+    keeps its format. A ``.gcs`` destination gets play written into the GCS file read
+    (``base``, the input's bytes)."""
+    if destination is not None and base is not None and is_imported(destination):
+        return _gcs_bytes(args, outcome.document, base)
     write = writer_for(destination) if destination is not None else None
     write = write or writer_for(args.path) or WRITERS[DEFAULT_SUFFIX]
     try:
@@ -299,7 +328,7 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
         try:
             with locked_for_update(path) as data:
                 outcome = change(parse_character(read_source(path, data)))
-                serialized = _serialized(args, outcome, path)
+                serialized = _serialized(args, outcome, path, data)
                 try:
                     atomic_write(path, serialized)
                 except OSError as err:
@@ -307,12 +336,12 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
         except CharacterError as err:
             raise CommandFailure(label(path), err) from None
     else:
-        parsed = load_character(args.path)
         try:
-            outcome = change(parsed)
+            data = read_input(args.path)  # kept: a .gcs output is this file with play written in
+            outcome = change(parse_character(read_source(args.path, data)))
         except CharacterError as err:
             raise CommandFailure(label(args.path), err) from None
-        write_output(destination, _serialized(args, outcome, destination))
+        write_output(destination, _serialized(args, outcome, destination, data))
     return outcome
 
 
