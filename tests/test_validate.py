@@ -25,7 +25,15 @@ from gurps_character import validate as validate_module
 from gurps_character._once import once
 from gurps_character._pointer import escape_token, pointer_of, unescape_token
 from gurps_character._resources import SCHEMA_FILE, read_json_resource
-from gurps_character.validate import ValidationError, ValidationResult, validate_character
+from gurps_character.validate import (
+    ValidationError,
+    ValidationResult,
+    _closures,
+    _codegen,
+    _engine,
+    _keywords,
+    validate_character,
+)
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 EXAMPLES = REPOSITORY / "examples"
@@ -442,7 +450,7 @@ def test_strings_count_code_points(face: str) -> None:
     # with a limit of 3, two faces are 2 code points but 4 UTF-16 units: only code points pass
     # (the bundled schema's minLength: 1 cannot tell the two apart)
     schema = {"$defs": {}, "type": "string", "minLength": 3, "maxLength": 3}
-    lengths = validate_module._engine().validator.__class__(schema)
+    lengths = _engine.engine().validator.__class__(schema)
     assert [error.message for error in lengths.iter_errors(face * 3)] == []
     assert [error.message for error in lengths.iter_errors(face * 2)] == [
         "must NOT have fewer than 3 characters"
@@ -450,7 +458,7 @@ def test_strings_count_code_points(face: str) -> None:
     assert [error.message for error in lengths.iter_errors(face * 4)] == [
         "must NOT have more than 3 characters"
     ]
-    check = validate_module._compile_fast_check(schema)
+    check = _codegen.compile_fast_check(schema)
     assert check is not None
     assert (check(face * 2), check(face * 3), check(face * 4)) == (False, True, False)
 
@@ -685,11 +693,11 @@ def test_public_names() -> None:
 
 
 def test_the_validator_is_built_once(doc: dict[str, Any]) -> None:
-    engine = validate_module._engine()
+    engine = _engine.engine()
     for _ in range(3):
         validate_character(doc)
         validate_character({})
-    assert validate_module._engine() is engine
+    assert _engine.engine() is engine
 
 
 def test_once_builds_once_for_threads_that_arrive_together() -> None:
@@ -735,7 +743,7 @@ def test_every_keyword_of_the_bundled_schema_is_supported() -> None:
                         walk(subschema)
 
     walk(schema)
-    assert used <= validate_module._SUPPORTED_KEYWORDS, used - validate_module._SUPPORTED_KEYWORDS
+    assert used <= _keywords.SUPPORTED_KEYWORDS, used - _keywords.SUPPORTED_KEYWORDS
 
 
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
@@ -837,11 +845,11 @@ def test_threads_from_a_cold_start_get_the_same_report() -> None:
 
 
 def slow_errors(document: object) -> list[Any]:
-    return list(validate_module._engine().iter_errors(document))
+    return list(_engine.engine().iter_errors(document))
 
 
 def fast_check() -> Callable[[object], bool]:
-    check = validate_module._engine().fast
+    check = _engine.engine().fast
     assert check is not None, "the bundled schema must compile to a fast check"
     return check
 
@@ -903,7 +911,7 @@ def test_fast_path_is_never_wrong_about_unusual_values(doc: dict[str, Any], valu
 def closure_check() -> Callable[[object], bool]:
     """The fast check as closures only: what the generated code must answer too."""
     schema = read_json_resource(SCHEMA_FILE)
-    return validate_module._FastCompiler(schema).node(schema)
+    return _closures.ClosureCompiler(schema).node(schema)
 
 
 def _mutated(data: st.DataObject, values: st.SearchStrategy[Any]) -> dict[str, Any]:
@@ -936,14 +944,14 @@ def test_the_generated_check_writes_the_common_shapes_inline() -> None:
     # closures remain only for the few nodes the generator does not write (the free-form
     # extensions' names; const, not and nullable numbers of other shapes): everything else costs
     # no call
-    generator = validate_module._FastGenerator(read_json_resource(SCHEMA_FILE))
+    generator = _codegen.CodeGenerator(read_json_resource(SCHEMA_FILE))
     generator.compile()
-    helpers = {"_code_points", "_multiple_of", "is_date_time"}
+    helpers = {"code_points", "multiple_of", "is_date_time"}
     closures = [
         value
         for value in generator.namespace.values()
         if inspect.isfunction(value)
-        and value.__code__.co_filename == validate_module.__file__
+        and value.__code__.co_filename == _closures.__file__
         and value.__name__ not in helpers
     ]
     assert 0 < len(closures) <= 12

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gurps_character import validate as validate_module
 from gurps_character._resources import SCHEMA_FILE, read_json_resource
+from gurps_character.validate import _closures, _codegen, _engine
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -45,11 +45,11 @@ class Checks:
     """The generated check, the closures and jsonschema, for one schema."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
-        fast = validate_module._compile_fast_check(schema)
+        fast = _codegen.compile_fast_check(schema)
         assert fast is not None, "the schema must compile to a fast check"
         self.fast: Callable[[object], bool] = fast
-        self.closures = validate_module._FastCompiler(schema).node(schema)
-        self.slow = validate_module._engine().validator.__class__(schema)
+        self.closures = _closures.ClosureCompiler(schema).node(schema)
+        self.slow = _engine.engine().validator.__class__(schema)
 
     def agree(self, value: object) -> bool:
         """Asserts that the three agree on ``value`` (plain JSON: the fast check is exact) and

@@ -33,8 +33,8 @@ def build_character(document: Mapping[str, Any], now: datetime) -> tuple[dict[st
     """The GCS data of a new character for a valid document, and the notes.
 
     Its traits, skills and items are as the export built them, with the empty lists GCS leaves
-    out: :func:`~.export_text.character_text` writes the file from them (or
-    :func:`~.export_sheet.finished` makes each what GCS writes)."""
+    out: :func:`~.export_text.character_text` makes each what GCS writes
+    (:func:`~.export_sheet.finished`) and writes the file."""
     sheet = _Sheet(document, now)
     return sheet.build(), sheet.notes
 
