@@ -35,6 +35,7 @@ from ._outputs import (
     job_target,
     option_error,
     planned_inputs,
+    same_place,
     stdin_data,
     without_output_conflicts,
     write_job,
@@ -115,7 +116,7 @@ def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[di
     """Play written into the ``--onto`` file: in place (locked, atomically) or to ``-o OUT``."""
     onto = job.onto
     assert onto is not None
-    if job.target != onto:
+    if not _in_place(job):
         exported = export_gcs(document, base=read_input(onto))
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
@@ -163,9 +164,17 @@ def _inputs_suffixes() -> tuple[str, ...]:
     return tuple(suffix for suffix in document_suffixes() if suffix != GCS_SUFFIX)
 
 
+def _in_place(job: ExportJob) -> bool:
+    """Whether a write-back writes into its ``--onto`` file itself (not to ``-o OUT`` or stdout)."""
+    return job.onto is not None and job.target is not None and same_place(job.target, job.onto)
+
+
 def _new_file(item: Input) -> str | None:
-    """The GCS file an export job writes anew (a write-back writes into its ``--onto`` file)."""
-    return item.target if isinstance(item, ExportJob) and item.onto is None else None
+    """The file an export job writes anew: its GCS file, or a write-back's ``-o OUT`` (which must
+    not be the document itself); a write-back into its ``--onto`` file writes no new file."""
+    if not isinstance(item, ExportJob) or _in_place(item):
+        return None
+    return item.target
 
 
 def _stdin_job(args: argparse.Namespace) -> Input:
