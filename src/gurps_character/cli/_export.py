@@ -14,6 +14,7 @@ was imported from it is refused (``gcsChanged``) unless ``--force`` is given.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -112,18 +113,34 @@ def _refuse_changed(notes: Sequence[dict[str, Any]], onto: str) -> None:
         )
 
 
+def _onto_error(err: CharacterError, onto: str) -> CharacterError:
+    """A failure to read the ``--onto`` file, naming it: the report's label is the document's."""
+    if err.details.get("name") == "--in-place":  # locked_for_update's words for a FIFO or device
+        message = "--onto needs a regular file (a FIFO or a device cannot be written back into)."
+        return CharacterError(err.code, message, {"name": "--onto", "value": onto})
+    return CharacterError(err.code, f"--onto {onto}: {err.message}", {**err.details, "gcs": onto})
+
+
 def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[dict[str, Any], ...]]:
     """Play written into the ``--onto`` file: in place (locked, atomically) or to ``-o OUT``."""
     onto = job.onto
     assert onto is not None
     if not _in_place(job):
-        exported = export_gcs(document, base=read_input(onto))
+        try:
+            base = read_input(onto)
+        except CharacterError as err:
+            raise _onto_error(err, onto) from None
+        exported = export_gcs(document, base=base)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
             _refuse_changed(notes, onto)
         write_job(job, exported.text.encode("utf-8"))
         return exported.text, notes
-    with locked_for_update(onto) as original:
+    with contextlib.ExitStack() as held:
+        try:
+            original = held.enter_context(locked_for_update(onto))
+        except CharacterError as err:
+            raise _onto_error(err, onto) from None
         exported = export_gcs(document, base=original)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
