@@ -292,3 +292,119 @@ def test_stdin_with_an_out_dir_is_refused(folder: Path) -> None:
         "(or -o - for stdout).\n"
     )
     assert _contents(folder) == {**before, "out": None}
+
+
+@pytest.mark.parametrize(
+    ("at", "past", "line"),
+    [
+        (
+            ("attack", "12", "--roll", "3"),
+            ("attack", "12", "--roll", "2"),
+            "roll must be a whole number from 3 to 18, not 2.",
+        ),
+        (
+            ("attack", "12", "--roll", "18"),
+            ("attack", "12", "--roll", "19"),
+            "roll must be a whole number from 3 to 18, not 19.",
+        ),
+        (
+            ("attack", "12", "--ranged", "--rof", "1"),
+            ("attack", "12", "--ranged", "--rof", "0"),
+            "rof must be a whole number of at least 1, not 0.",
+        ),
+        (
+            ("attack", "12", "--ranged", "--rof", "2", "--roll", "9", "--recoil", "1"),
+            ("attack", "12", "--ranged", "--rof", "2", "--roll", "9", "--recoil", "0"),
+            "recoil must be a whole number of at least 1, not 0.",
+        ),
+        (
+            ("attack", "12", "--ranged", "--aim-turns", "0"),
+            ("attack", "12", "--ranged", "--aim-turns", "-1"),
+            "aim_turns must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("attack", "12", "--deceptive", "1"),
+            ("attack", "11", "--deceptive", "1"),
+            "deceptive must be at most 0 here, not 1: a Deceptive Attack needs a final effective skill of 10 "
+            "or more (B369), and level 1 leaves 9.",
+        ),
+        (
+            ("defend", "dodge", "9", "--encumbrance-level", "4"),
+            ("defend", "dodge", "9", "--encumbrance-level", "5"),
+            "encumbrance_level must be a whole number from 0 to 4, not 5.",
+        ),
+        (
+            ("defend", "dodge", "9", "--encumbrance-level", "0"),
+            ("defend", "dodge", "9", "--encumbrance-level", "-1"),
+            "encumbrance_level must be a whole number from 0 to 4, not -1.",
+        ),
+        (
+            ("defend", "dodge", "9", "--roll", "9", "--hits", "0"),
+            ("defend", "dodge", "9", "--roll", "9", "--hits", "-1"),
+            "hits must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("defend", "parry", "9", "--parries-so-far", "0"),
+            ("defend", "parry", "9", "--parries-so-far", "-1"),
+            "parries_so_far must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("defend", "block", "9", "--shield-db", "0"),
+            ("defend", "block", "9", "--shield-db", "-1"),
+            "shield_db must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("defend", "dodge", "9", "--feint", "0"),
+            ("defend", "dodge", "9", "--feint", "-1"),
+            "feint must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("hit", "rurik.json", "3", "cr", "--dr", "0"),
+            ("hit", "rurik.json", "3", "cr", "--dr", "-1"),
+            "rurik.json: invalidArgument: dr must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("hit", "rurik.json", "0", "cr"),
+            ("hit", "rurik.json", "-1", "cr"),
+            "rurik.json: invalidArgument: basic_damage must be a whole number of at least 0, not -1.",
+        ),
+        (
+            ("hit", "rurik.json", "3", "cr", "--armor-divisor", "0.001"),
+            ("hit", "rurik.json", "3", "cr", "--armor-divisor", "0.0009"),
+            "rurik.json: invalidArgument: armor_divisor must be a number from 0.001 to 1000 (1 for none), or "
+            "math.inf for 'ignores DR', not 0.0009.",
+        ),
+        (
+            ("hit", "rurik.json", "3", "cr", "--armor-divisor", "1000"),
+            ("hit", "rurik.json", "3", "cr", "--armor-divisor", "1001"),
+            "rurik.json: invalidArgument: armor_divisor must be a number from 0.001 to 1000 (1 for none), or "
+            "math.inf for 'ignores DR', not 1001.",
+        ),
+        (
+            ("hit", "rurik.json", "Broadsword", "--line", "2"),
+            ("hit", "rurik.json", "Broadsword", "--line", "3"),
+            "rurik.json: invalidArgument: --line 3: Broadsword has 2 damage lines (1 sw+1 cut; 2 thr+1 cr).",
+        ),
+        (
+            ("damage", "rurik.json", "0"),
+            ("damage", "rurik.json", "-1"),
+            "rurik.json: invalidAmount: The amount must be a non-negative integer, not -1.",
+        ),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, tuple) else "",
+)
+def test_each_limit_holds_its_last_value_and_refuses_the_next(
+    folder: Path, at: tuple[str, ...], past: tuple[str, ...], line: str
+) -> None:
+    run = in_process(*at, cwd=folder)
+    assert run.status == 0, run.err
+    _refused(folder, past, line if ": invalid" in line else f"invalidArgument: {line}")
+
+
+def test_jobs_takes_one_and_refuses_zero(folder: Path) -> None:
+    assert in_process("check", "--jobs", "1", "rurik.json", cwd=folder).status == 0
+    run = in_process("check", "--jobs", "0", "rurik.json", cwd=folder)
+    assert (run.status, run.out) == (2, "")
+    assert run.err.endswith(
+        "gurps-character check: error: argument -j/--jobs: must be a whole number of at least 1, not '0'\n"
+    )
