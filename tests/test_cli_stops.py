@@ -135,3 +135,20 @@ def test_workers_end_when_the_main_process_is_killed_outright(
     process.communicate(timeout=_DEADLINE)
     assert _group_ended(process.pid), "workers outlived the main process"
     _only_complete_documents(tmp_path / "out")
+
+
+def test_a_worker_killed_outright_fails_the_run_and_ends_the_others(
+    tmp_path: Path, importing: subprocess.Popen[bytes]
+) -> None:
+    process = importing
+    workers = [pid for pid in _group(process.pid) if pid != process.pid]
+    assert workers, "no worker process found"
+    os.kill(workers[0], signal.SIGKILL)  # out of memory, or killed by hand
+    _out, err = process.communicate(timeout=_DEADLINE)
+    assert process.returncode == 2
+    assert err.decode().endswith(
+        "error: invalidArgument: the worker processes failed (A process in the process pool was terminated "
+        "abruptly while the future was running or pending.); try without --jobs.\n"
+    )
+    assert _group_ended(process.pid), "workers outlived the main process"
+    _only_complete_documents(tmp_path / "out")
