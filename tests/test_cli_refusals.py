@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_runner import in_process
+from cli_runner import in_a_process, in_process
 from gurps_character import MAX_DOCUMENT_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -408,3 +408,30 @@ def test_jobs_takes_one_and_refuses_zero(folder: Path) -> None:
     assert run.err.endswith(
         "gurps-character check: error: argument -j/--jobs: must be a whole number of at least 1, not '0'\n"
     )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX FIFOs")
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ("heal", "--in-place", "hero.fifo", "1"),
+            "hero.fifo: invalidArgument: --in-place needs a regular file (a FIFO or a device cannot be "
+            "replaced).",
+        ),
+        (
+            ("export", "rurik.json", "--onto", "hero.fifo"),
+            "rurik.json: invalidArgument: --onto needs a regular file (a FIFO or a device cannot be written "
+            "back into).",
+        ),
+    ],
+    ids=["--in-place", "--onto"],
+)
+def test_a_fifo_without_a_writer_is_refused_not_waited_for(
+    folder: Path, args: tuple[str, ...], line: str
+) -> None:
+    # opening a FIFO waits for a writer: the file is looked at first (a real process, whose run
+    # is bounded: a wait would fail the test, not hang it)
+    os.mkfifo(folder / "hero.fifo")
+    run = in_a_process(*args, cwd=folder)
+    assert (run.status, run.out, run.err) == (2, "", f"error: {line}\n")
