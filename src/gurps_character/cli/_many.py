@@ -161,8 +161,9 @@ def _start_worker() -> None:
     (:func:`._io.signals_held`). The worker also ends when the main process is gone, however it
     ended (:func:`_end_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in _STOP_SIGNALS:
-        signal.signal(number, signal.SIG_IGN if number != signal.SIGTERM else signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:  # started while the signals are held: the thread keeps them held
         threading.Thread(target=_end_with_parent, args=(parent.sentinel,), daemon=True).start()
