@@ -181,6 +181,10 @@ def test_an_onto_file_that_cannot_be_read_is_named(folder: Path, args: tuple[str
             "rurik.json: invalidAmount: The amount must be a non-negative integer, not -1.",
         ),
         (
+            ("damage", "--in-place", "empty", "1"),
+            "empty: unreadable: cannot read the file: Is a directory.",
+        ),
+        (
             ("recover", "-", "1", "--in-place"),
             "<stdin>: invalidArgument: --in-place needs a file, not stdin.",
         ),

@@ -367,8 +367,9 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
         CharacterError: ``unreadable``, ``tooLarge``, or ``invalidArgument`` when ``path`` is not
             a regular file (a FIFO or a device cannot be replaced in place).
     """
-    with contextlib.suppress(OSError):  # a missing file: opening it says so
-        if not stat.S_ISREG(os.stat(path).st_mode):
+    with contextlib.suppress(OSError):  # a missing file or a folder: opening it says so
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             raise _not_regular()  # before opening: a FIFO's open waits for a writer
     while True:
         try:
