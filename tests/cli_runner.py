@@ -17,9 +17,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import gurps_character
 from gurps_character.cli import main
 
-__all__ = ["Run", "in_a_process", "in_process"]
+__all__ = ["Run", "child_environment", "in_a_process", "in_process"]
 
 COLUMNS = "80"
 """The width argparse wraps help to: a subprocess whose stdout is a pipe gets 80 (unless the
@@ -76,11 +77,24 @@ def in_process(*args: str, cwd: Path | None = None, stdin: bytes | None = None) 
     return _finished(status, *written)
 
 
+def child_environment() -> dict[str, str]:
+    """This environment, with ``PYTHONPATH`` leading to the ``gurps_character`` the tests import: a
+    relative ``PYTHONPATH=src`` (a work tree beside an installed copy) would otherwise lead a
+    process started in another folder to the installed copy."""
+    source = str(Path(gurps_character.__file__).resolve().parents[1])
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [source, *(part for part in environment.get("PYTHONPATH", "").split(os.pathsep) if part)]
+    )
+    return environment
+
+
 def in_a_process(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> Run:
     """Runs ``python -m gurps_character ARGS`` in a new process and checks it shows no traceback."""
     done = subprocess.run(
         [sys.executable, "-m", "gurps_character", *args],
         cwd=cwd,
+        env=child_environment(),
         input=stdin if stdin is not None else b"",
         capture_output=True,
         timeout=120,

@@ -211,3 +211,54 @@ def test_an_output_that_would_replace_its_input_is_refused(folder: Path) -> None
     assert run.status == 2
     assert "outputConflict: the output would replace the input itself" in run.err
     assert json.loads((folder / "rurik.json").read_text())["format"] == "gurps-character"
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "forced"])
+def test_onto_with_an_output_that_is_the_document_itself_is_refused(folder: Path, force: bool) -> None:
+    # issue 29, item 4: -o names a new file; the document it exports is never that file, forced or not
+    hurt(folder / "fighter.json", 2)
+    document, gcs = (folder / "fighter.json").read_bytes(), (folder / "fighter.gcs").read_bytes()
+    forced = ("--force",) if force else ()
+    for output in ("fighter.json", "./fighter.json", str(folder / "fighter.json")):
+        run = cli("export", *forced, "fighter.json", "--onto", "fighter.gcs", "-o", output, cwd=folder)
+        assert (run.status, run.out) == (2, "")
+        assert run.err == (
+            "error: fighter.json: outputConflict: the output would replace the input itself; "
+            "give another name with -o or --out-dir.\n"
+        )
+        assert (folder / "fighter.json").read_bytes() == document
+        assert (folder / "fighter.gcs").read_bytes() == gcs
+    assert leftovers(folder) == []
+
+
+def test_onto_with_an_output_refuses_a_changed_gcs_file_unless_forced(folder: Path) -> None:
+    # issue 29, item 8: the refusal holds when play goes to -o OUT too, and OUT is not written
+    gcs = folder / "fighter.gcs"
+    gcs.write_text(gcs.read_text().replace('"total_points": 150', '"total_points": 160'))
+    changed = gcs.read_bytes()
+    hurt(folder / "fighter.json", 2)
+    run = cli("export", "fighter.json", "--onto", "fighter.gcs", "-o", "after.gcs", cwd=folder)
+    assert (run.status, run.out) == (2, "")
+    assert run.err == (
+        "error: fighter.json: gcsChanged: fighter.gcs was changed in GCS since the document was imported "
+        "from it; import it again, or give --force to write play into it all the same.\n"
+    )
+    assert not (folder / "after.gcs").exists() and gcs.read_bytes() == changed
+    as_json = cli("export", "--json", "fighter.json", "--onto", "fighter.gcs", "-o", "-", cwd=folder)
+    assert (as_json.status, as_json.out) == (2, "")
+    assert json_lines(as_json.err)[0]["error"]["code"] == "gcsChanged"
+    forced = cli("export", "--force", "fighter.json", "--onto", "fighter.gcs", "-o", "after.gcs", cwd=folder)
+    assert forced.status == 0, forced.err
+    assert json.loads((folder / "after.gcs").read_text())["total_points"] == 160
+    assert current_hp(folder / "after.gcs") == current_hp(folder / "fighter.json")
+    assert gcs.read_bytes() == changed
+
+
+def test_onto_with_an_output_naming_the_gcs_file_writes_it_in_place(folder: Path) -> None:
+    # another spelling of the --onto file is that file: play written into it, as without -o
+    hurt(folder / "fighter.json", 2)
+    run = cli("export", "fighter.json", "--onto", "fighter.gcs", "-o", "./fighter.gcs", cwd=folder)
+    assert run.status == 0, run.err
+    assert run.out == "fighter.json -> ./fighter.gcs: play written back, 1 note\n"
+    assert current_hp(folder / "fighter.gcs") == current_hp(folder / "fighter.json")
+    assert leftovers(folder) == []

@@ -483,8 +483,13 @@ def _signal_name(number: int) -> str:
 
 
 _WRITER_SCRIPT = """
-import os, sys, time
+import os, signal, sys, time
 from gurps_character.cli import _io
+
+# The signal at its start-up handling, as a terminal starts a program: a test run under nohup (or
+# in the background) passes SIGHUP (or SIGINT) on ignored, and an ignored signal has nothing to hold.
+sent = int(sys.argv[3])
+signal.signal(sent, signal.default_int_handler if sent == signal.SIGINT else signal.SIG_DFL)
 
 real_fsync = os.fsync
 
@@ -514,7 +519,7 @@ def test_a_signal_during_a_write_leaves_no_temporary_file(
     if existing:
         target.write_bytes(b"old\n")
     process = subprocess.Popen(
-        [sys.executable, "-c", _WRITER_SCRIPT, function, str(target)],
+        [sys.executable, "-c", _WRITER_SCRIPT, function, str(target), str(int(signal_number))],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

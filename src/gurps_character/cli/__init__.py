@@ -12,7 +12,8 @@ the file's suffix from :data:`._formats.FORMATS` (JSON unless another format is 
 
 Exit statuses: 0 success (for ``check``: every file valid and rules-compliant); 1 ``check`` found a
 valid file that is not rules-compliant; 2 a file could not be read, is invalid, or an argument is
-wrong (nothing was written); 130 interrupted by Ctrl-C; 141 the reader of stdout went away
+wrong (nothing was written); 130 interrupted by Ctrl-C; 143 and 129 stopped by ``SIGTERM`` or
+``SIGHUP`` while ``--jobs`` workers ran (they are ended first); 141 the reader of stdout went away
 (``... | head``: what a shell reports for a tool stopped by SIGPIPE, so a pipeline under
 ``pipefail`` does not mistake a cut-short check for a complete one). Neither prints anything.
 """
@@ -31,7 +32,15 @@ from typing import Final
 from .. import __version__
 from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _roll, _stats, _update
 from ._command import Commands, Handler
-from ._common import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, PROG, CommandFailure
+from ._common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    PROG,
+    CommandFailure,
+    Stopped,
+)
 from ._io import atomic_write, read_input, whole_writes
 from ._report import error_lines, say
 
@@ -68,7 +77,8 @@ examples:
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
 2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);
-141 the reader of stdout went away (| head). Results go to stdout, errors to stderr.
+143 or 129 stopped by kill or a hang-up (--jobs); 141 the reader of stdout went away
+(| head). Results go to stdout, errors to stderr.
 Run '{PROG} COMMAND --help' for a command's options."""
 
 
@@ -136,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit status: 0 success, 1 a checked file is valid but not rules-compliant, 2 an error,
-        130 interrupted (Ctrl-C), 141 the reader of stdout went away (``| head``).
+        130 interrupted (Ctrl-C), 143 or 129 stopped by ``SIGTERM`` or ``SIGHUP`` while ``--jobs``
+        workers ran, 141 the reader of stdout went away (``| head``).
     """
     try:
         with whole_writes():  # a short write to a pipe is finished or fails, never dropped
@@ -145,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _run(argv)
             except KeyboardInterrupt:
                 return EXIT_INTERRUPTED
+            except Stopped as stop:  # SIGTERM or SIGHUP while --jobs workers ran: they are ended
+                return 128 + stop.signal_number
             except BrokenPipeError:  # the reader went away (| head): stop quietly, as a shell tool does
                 _silence_stdout()
                 return EXIT_BROKEN_PIPE

@@ -22,6 +22,7 @@ __all__ = [
     "UNREADABLE",
     "UNWRITABLE",
     "CommandFailure",
+    "Stopped",
     "label",
 ]
 
@@ -55,6 +56,20 @@ class CommandFailure(Exception):
         super().__init__(error.message)
         self.label = label
         self.error = error
+
+
+class Stopped(BaseException):
+    """The process was told to stop (``SIGTERM``, ``SIGHUP``) while ``--jobs`` workers ran: raised
+    by the signal's handler so that the workers are ended on the way out, as for Ctrl-C.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: no ``except Exception`` swallows it.
+    :func:`gurps_character.cli.main` returns ``128 + signal``, as a shell shows a process the
+    signal ended (143 for ``SIGTERM``, 129 for ``SIGHUP``).
+    """
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
 
 
 def label(path: str) -> str:

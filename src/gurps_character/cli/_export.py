@@ -14,6 +14,7 @@ was imported from it is refused (``gcsChanged``) unless ``--force`` is given.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -35,6 +36,7 @@ from ._outputs import (
     job_target,
     option_error,
     planned_inputs,
+    same_place,
     stdin_data,
     without_output_conflicts,
     write_job,
@@ -111,18 +113,34 @@ def _refuse_changed(notes: Sequence[dict[str, Any]], onto: str) -> None:
         )
 
 
+def _onto_error(err: CharacterError, onto: str) -> CharacterError:
+    """A failure to read the ``--onto`` file, naming it: the report's label is the document's."""
+    if err.details.get("name") == "--in-place":  # locked_for_update's words for a FIFO or device
+        message = "--onto needs a regular file (a FIFO or a device cannot be written back into)."
+        return CharacterError(err.code, message, {"name": "--onto", "value": onto})
+    return CharacterError(err.code, f"--onto {onto}: {err.message}", {**err.details, "gcs": onto})
+
+
 def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[dict[str, Any], ...]]:
     """Play written into the ``--onto`` file: in place (locked, atomically) or to ``-o OUT``."""
     onto = job.onto
     assert onto is not None
-    if job.target != onto:
-        exported = export_gcs(document, base=read_input(onto))
+    if not _in_place(job):
+        try:
+            base = read_input(onto)
+        except CharacterError as err:
+            raise _onto_error(err, onto) from None
+        exported = export_gcs(document, base=base)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
             _refuse_changed(notes, onto)
         write_job(job, exported.text.encode("utf-8"))
         return exported.text, notes
-    with locked_for_update(onto) as original:
+    with contextlib.ExitStack() as held:
+        try:
+            original = held.enter_context(locked_for_update(onto))
+        except CharacterError as err:
+            raise _onto_error(err, onto) from None
         exported = export_gcs(document, base=original)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
@@ -163,9 +181,17 @@ def _inputs_suffixes() -> tuple[str, ...]:
     return tuple(suffix for suffix in document_suffixes() if suffix != GCS_SUFFIX)
 
 
+def _in_place(job: ExportJob) -> bool:
+    """Whether a write-back writes into its ``--onto`` file itself (not to ``-o OUT`` or stdout)."""
+    return job.onto is not None and job.target is not None and same_place(job.target, job.onto)
+
+
 def _new_file(item: Input) -> str | None:
-    """The GCS file an export job writes anew (a write-back writes into its ``--onto`` file)."""
-    return item.target if isinstance(item, ExportJob) and item.onto is None else None
+    """The file an export job writes anew: its GCS file, or a write-back's ``-o OUT`` (which must
+    not be the document itself); a write-back into its ``--onto`` file writes no new file."""
+    if not isinstance(item, ExportJob) or _in_place(item):
+        return None
+    return item.target
 
 
 def _stdin_job(args: argparse.Namespace) -> Input:

@@ -345,6 +345,14 @@ def _lock(handle: IO[bytes]) -> None:
     fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
 
 
+def _not_regular() -> CharacterError:
+    return CharacterError(
+        INVALID_ARGUMENT,
+        "--in-place needs a regular file (a FIFO or a device cannot be replaced).",
+        {"name": "--in-place"},
+    )
+
+
 @contextlib.contextmanager
 def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[bytes]:
     """Opens the regular file ``path``, locks it (``flock``, exclusive) and gives its bytes; the
@@ -359,6 +367,10 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
         CharacterError: ``unreadable``, ``tooLarge``, or ``invalidArgument`` when ``path`` is not
             a regular file (a FIFO or a device cannot be replaced in place).
     """
+    with contextlib.suppress(OSError):  # a missing file or a folder: opening it says so
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            raise _not_regular()  # before opening: a FIFO's open waits for a writer
     while True:
         try:
             handle = open(path, "rb")  # noqa: SIM115 (kept open, and locked, past this loop)
@@ -366,12 +378,8 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
             raise unreadable(err) from None
         try:
             info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise CharacterError(
-                    INVALID_ARGUMENT,
-                    "--in-place needs a regular file (a FIFO or a device cannot be replaced).",
-                    {"name": "--in-place"},
-                )
+            if not stat.S_ISREG(info.st_mode):  # replaced by one since
+                raise _not_regular()
             _lock(handle)
             try:
                 current = os.stat(path)

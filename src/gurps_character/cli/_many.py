@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Final, TextIO
@@ -27,6 +29,7 @@ from ._common import (
     NO_FILES,
     STDIN,
     CommandFailure,
+    Stopped,
 )
 from ._formats import Source, document_suffixes
 from ._io import read_input, read_source, unreadable
@@ -142,29 +145,88 @@ def input_source(item: Input) -> Source:
     return read_source(item.path, item.data)
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the main one, which stops them (no traceback from each)."""
+_STOP_SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""What ends a process from outside besides Ctrl-C: ``kill``, a closed terminal. Left at their
+default, they would end the main process at once and orphan its workers, which would go on
+with their queued files and then wait for work forever."""
+
+_HELD: Final = (signal.SIGINT, *_STOP_SIGNALS)
+
+
+def _start_worker() -> None:
+    """A worker's signals: Ctrl-C and a hang-up (sent to the terminal's whole process group) are
+    the main process's to handle, which ends the workers; ``SIGTERM``, what it ends them with, is
+    at its default (a handler inherited from the main process would be a ``Stopped`` raised in
+    the middle of a file). A write holds every one of them back until the file is whole
+    (:func:`._io.signals_held`). The worker also ends when the main process is gone, however it
+    ended (:func:`_end_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:  # started while the signals are held: the thread keeps them held
+        threading.Thread(target=_end_with_parent, args=(parent.sentinel,), daemon=True).start()
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _end_with_parent(sentinel: int) -> None:
+    """Waits (in a worker's thread) for the main process to end, then ends the worker as the
+    main process would have (``SIGTERM``): a main process killed outright (``SIGKILL``, out of
+    memory) has no chance to end its workers itself.
+
+    The thread blocks every held signal, so a signal sent to the worker is taken by its main
+    thread, which holds it back during a write; the worker's own ``SIGTERM`` waits likewise.
+    """
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    multiprocessing.connection.wait([sentinel])  # ready once the main process has ended
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 @contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Holds Ctrl-C back while the workers start: one that arrives before a worker ignores it
-    would otherwise kill that worker with a traceback. It is delivered to us right after."""
+def _signals_held() -> Iterator[None]:
+    """Holds Ctrl-C, ``SIGTERM`` and ``SIGHUP`` back while the workers start (each inherits the
+    mask and sets its own handling first: one that came earlier would kill it with a traceback)
+    and while the pool is taken down; they are delivered to us right after."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _raise_stopped(signal_number: int, _frame: object) -> None:
+    raise Stopped(signal_number)
+
+
+@contextlib.contextmanager
+def _stops_raised() -> Iterator[None]:
+    """While the workers run, ``SIGTERM`` and ``SIGHUP`` raise :class:`Stopped` in the main
+    process, so that it ends its workers on the way out, as it does for Ctrl-C. A signal that
+    is ignored (``nohup``) or that the caller handles is left as it is; the handling is restored
+    afterwards. Only the main thread may set handlers: elsewhere this does nothing."""
+    previous: dict[int, Any] = {}
+    try:
+        for number in _STOP_SIGNALS:
+            if signal.getsignal(number) is signal.SIG_DFL:
+                previous[number] = signal.signal(number, _raise_stopped)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Ends the worker processes now: one may be blocked reading a FIFO, and it ignores Ctrl-C."""
+    """Ends the worker processes now (``SIGTERM``: each finishes the file it is writing first):
+    one may be blocked reading a FIFO, and they ignore Ctrl-C."""
     processes: Mapping[int, Any] = getattr(pool, "_processes", None) or {}
     for process in list(processes.values()):
         with contextlib.suppress(OSError, ValueError, AttributeError):
@@ -176,8 +238,9 @@ def _results(
 ) -> Generator[Result, None, None]:
     """Runs ``work`` on every input, in ``jobs`` processes when asked; yields in input order.
 
-    Stopped early (Ctrl-C, the reader of stdout gone), it cancels what has not started and ends
-    the workers rather than waiting for them.
+    Stopped early (Ctrl-C, ``SIGTERM``, ``SIGHUP``, the reader of stdout gone), it cancels what
+    has not started and ends the workers rather than waiting for them; the workers also end by
+    themselves when this process is killed outright.
     """
     if jobs <= 1 or len(inputs) <= 1:
         yield from map(work, inputs)
@@ -186,26 +249,29 @@ def _results(
     from concurrent.futures.process import BrokenProcessPool
 
     chunk = max(1, min(16, len(inputs) // (jobs * 4)))
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_ignore_interrupts)
-    finished = False
-    try:
-        with _interrupts_held():
-            results = pool.map(work, inputs, chunksize=chunk)  # starts the workers
-        yield from results
-        finished = True
-    except (BrokenProcessPool, OSError) as err:
-        message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
-        raise CommandFailure(None, CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})) from None
-    finally:
-        # Ctrl-C waits while the pool is taken down and its ended workers reaped: their clean-up
-        # (multiprocessing's finalizers) would otherwise run at exit, where a Ctrl-C interrupts
-        # it with a traceback; held back, it reaches us right after, as KeyboardInterrupt.
-        with _interrupts_held():
-            if not finished:
-                _stop_workers(pool)
-            pool.shutdown(wait=True, cancel_futures=True)
-            del pool
-            multiprocessing.active_children()
+    with _stops_raised():
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_start_worker)
+        finished = False
+        try:
+            with _signals_held():
+                results = pool.map(work, inputs, chunksize=chunk)  # starts the workers
+            yield from results
+            finished = True
+        except (BrokenProcessPool, OSError) as err:
+            message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
+            failure = CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})
+            raise CommandFailure(None, failure) from None
+        finally:
+            # A stop (Ctrl-C, SIGTERM, SIGHUP) waits while the pool is taken down and its ended
+            # workers reaped: their clean-up (multiprocessing's finalizers) would otherwise run at
+            # exit, where a Ctrl-C interrupts it with a traceback; held back, it reaches us right
+            # after, as KeyboardInterrupt or Stopped.
+            with _signals_held():
+                if not finished:
+                    _stop_workers(pool)
+                pool.shutdown(wait=True, cancel_futures=True)
+                del pool
+                multiprocessing.active_children()
 
 
 class _Progress:

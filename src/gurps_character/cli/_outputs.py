@@ -26,6 +26,7 @@ __all__ = [
     "job_target",
     "option_error",
     "planned_inputs",
+    "same_place",
     "stdin_data",
     "without_output_conflicts",
     "write_job",
@@ -156,7 +157,9 @@ def planned_inputs(
     return inputs
 
 
-def _same_place(left: str, right: str) -> bool:
+def same_place(left: str, right: str) -> bool:
+    """Whether two paths name one file (the same inode, or the same absolute path when either
+    does not exist yet)."""
     with contextlib.suppress(OSError):
         return os.path.samefile(left, right)
     return os.path.normcase(os.path.abspath(left)) == os.path.normcase(os.path.abspath(right))
@@ -180,7 +183,7 @@ def without_output_conflicts(
         inputs: The planned inputs, in order.
         verb: The command, for the message (``import``, ``export``).
         new_file: The file an input without an error would write, or None (stdout, or a file it
-            is meant to write into, as ``export --onto``).
+            is meant to write into, as ``export --onto`` into its GCS file).
     """
     taken: dict[str, str] = {}
     planned: list[Input] = []
@@ -188,7 +191,7 @@ def without_output_conflicts(
         target = new_file(item) if item.error is None else None
         if target is not None:
             key = os.path.normcase(os.path.realpath(target))
-            if item.path != STDIN and _same_place(item.path, target):
+            if item.path != STDIN and same_place(item.path, target):
                 item = _conflict(item, target, None, verb)
             elif key in taken:
                 item = _conflict(item, target, taken[key], verb)
