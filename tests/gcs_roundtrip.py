@@ -25,7 +25,7 @@ from gurps_character import (
     import_gcs,
     resolve_damage_notation,
 )
-from gurps_character.gcs.notes import shortened
+from gurps_character.gcs.importing.notes import shortened
 from gurps_character.locations import HIT_LOCATIONS
 
 __all__ = [

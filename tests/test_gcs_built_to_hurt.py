@@ -22,7 +22,7 @@ import pytest
 import gcs_built
 import gcs_samples
 from gurps_character import GcsImport, import_gcs, validate_character, verify_character
-from gurps_character.gcs import features
+from gurps_character.gcs.format import features
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 SMALL = 40

@@ -29,9 +29,8 @@ from gurps_character import (
     validate_character,
 )
 from gurps_character.gcs import ExportNoteKind
-from gurps_character.gcs.derived import basic_lift_formula
-from gurps_character.gcs.new_character import ADJUSTMENTS
-from gurps_character.gcs.progression import basic_lift_pounds
+from gurps_character.gcs.exporting.new_character import ADJUSTMENTS
+from gurps_character.gcs.format.progression import basic_lift_formula, basic_lift_pounds
 from gurps_character.load import check_envelope
 from strategies import example, hostile_documents, snapshot, valid_documents
 

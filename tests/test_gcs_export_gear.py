@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
-from gurps_character.gcs.export_gear import (
+from gurps_character.gcs.exporting.gear import (
     _COMMON_HEADS,
     _MUSCLE_FACTORS,
     _MUSCLE_RANGE,
@@ -28,7 +28,7 @@ from gurps_character.gcs.export_gear import (
     _resolved_damage,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import LIMIT, leading_int, member
+from gurps_character.gcs.exporting.sheet import LIMIT, leading_int, member
 
 
 def _common_damage_fields(notation: str) -> dict[str, Any] | None:

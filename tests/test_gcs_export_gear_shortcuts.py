@@ -11,13 +11,13 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_gear import (
+from gurps_character.gcs.exporting.gear import (
     _minimum_st,
     _shield,
     _SkillFinder,
     _spaced_words,
 )
-from gurps_character.gcs.export_sheet import SheetBase, leading_int
+from gurps_character.gcs.exporting.sheet import SheetBase, leading_int
 
 _WORD = re.compile(r"\bshield\b", re.IGNORECASE)
 _names = st.lists(

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs import new_character
-from gurps_character.gcs.export_notes import ExportNote, NoteList
-from gurps_character.gcs.tids import COUNTED, TidMaker
+from gurps_character.gcs.exporting import new_character
+from gurps_character.gcs.exporting.notes import ExportNote, NoteList
+from gurps_character.gcs.format.tids import COUNTED, TidMaker
 
 
 class _OwnIsoformat(datetime):

@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs.export_sheet import LIMIT, dice_text, fxp_text, plain
-from gurps_character.gcs.export_stats import (
+from gurps_character.gcs.exporting.sheet import LIMIT, dice_text, fxp_text, plain
+from gurps_character.gcs.exporting.stats import (
     _BASIC_SET,
     _CORE,
     _RUNS_UP_TO,
@@ -23,8 +23,8 @@ from gurps_character.gcs.export_stats import (
     _quarters,
     _weight_pounds,
 )
-from gurps_character.gcs.progression import swing, thrust
-from gurps_character.gcs.standard_sheet import (
+from gurps_character.gcs.format.progression import swing, thrust
+from gurps_character.gcs.format.standard_sheet import (
     ATTRIBUTE_DEFINITIONS,
     attributes_text,
     standard_attributes_text,

@@ -10,12 +10,12 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs import export_lists
-from gurps_character.gcs.export_lists import split_skill_name
-from gurps_character.gcs.export_sheet import dice_text, fxp_text, plain, signed
-from gurps_character.gcs.skills import points_level
-from gurps_character.gcs.standard_sheet import HUMANOID, humanoid_body_text
-from gurps_character.gcs.tids import KINDS, TidMaker
+from gurps_character.gcs.exporting import lists as export_lists
+from gurps_character.gcs.exporting.lists import split_skill_name
+from gurps_character.gcs.exporting.sheet import dice_text, fxp_text, plain, signed
+from gurps_character.gcs.format.skill_levels import points_level
+from gurps_character.gcs.format.standard_sheet import HUMANOID, humanoid_body_text
+from gurps_character.gcs.format.tids import KINDS, TidMaker
 from gurps_character.locations import DR_COVER
 
 

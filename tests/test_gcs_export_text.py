@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gurps_character.gcs.export_text import character_text
-from gurps_character.gcs.gcs_json import RawJson
+from gurps_character.gcs.exporting.text import character_text
+from gurps_character.gcs.format.json_text import RawJson
 
 WEAPON = {
     "id": "wA",

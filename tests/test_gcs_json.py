@@ -13,8 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gurps_character.gcs import gcs_json
-from gurps_character.gcs.gcs_json import GcsJsonError, GcsTextTooLong, RawJson, gcs_text, gcs_text_checked
+from gurps_character.gcs.format import json_text as gcs_json
+from gurps_character.gcs.format.json_text import (
+    GcsJsonError,
+    GcsTextTooLong,
+    RawJson,
+    gcs_text,
+    gcs_text_checked,
+)
 
 TEXTS = st.text(
     alphabet=st.characters(codec="utf-8") | st.sampled_from('&<>\u2028\u2029"\\\t\n\x00'), max_size=8

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from gurps_character import import_gcs, validate_character, verify_character
 from gurps_character.gcs import EXTENSION
-from gurps_character.gcs.notes import listing, shortened
+from gurps_character.gcs.importing.notes import listing, shortened
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gcs" / "v5_ogre_shaman.gcs"
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gurps_character.gcs.expressions import evaluate_base
-from gurps_character.gcs.units import dice, height_text, kilograms, weight_text
+from gurps_character.gcs.format.units import dice, height_text, kilograms, weight_text
+from gurps_character.gcs.importing.expressions import evaluate_base
 
 VALUES = {"st": 12.0, "dx": 11.0, "ht": 13.0, "basic_speed": 6.0, "hp": 12.0}
 

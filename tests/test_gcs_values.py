@@ -15,10 +15,10 @@ import pytest
 import gcs_built
 import gcs_samples
 from gurps_character import import_gcs, validate_character, verify_character
-from gurps_character.gcs._context import Context
-from gurps_character.gcs.features import collect_features
-from gurps_character.gcs.integrity import integrity_section
-from gurps_character.gcs.notes import NoteLog
+from gurps_character.gcs.format.features import collect_features
+from gurps_character.gcs.importing.context import Context
+from gurps_character.gcs.importing.integrity import integrity_section
+from gurps_character.gcs.importing.notes import NoteLog
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs._fields import MAX_DEPTH, Walked, section_nodes, walk, walk_nodes
+from gurps_character.gcs.format.fields import MAX_DEPTH, Walked, section_nodes, walk, walk_nodes
 
 _NODES: st.SearchStrategy[list[Any]] = st.recursive(
     st.lists(st.one_of(st.builds(dict), st.just("text"), st.just(None)), max_size=3),

@@ -37,8 +37,8 @@ from gurps_character import (
 from gurps_character._json import loads
 from gurps_character.errors import describe
 from gurps_character.gcs import EXTENSION, KEPT_TEXT
-from gurps_character.gcs.gcs_json import compact_text
-from gurps_character.gcs.reading import read_gcs
+from gurps_character.gcs.format.json_text import compact_text
+from gurps_character.gcs.importing.reading import read_gcs
 from gurps_character.load import read_json
 from strategies import hostile_values, nested, shared_containers, snapshot
 

@@ -10,10 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-__all__ = ["GCS_IMPORT", "importer_record"]
+__all__ = ["GCS_IMPORT", "GCS_KEPT_TEXT", "importer_record"]
 
 GCS_IMPORT: Final = "io.github.gurps-sheet.gcs-import"
 """The namespace in ``extensions`` where the GCS importer keeps the file and its records."""
+
+GCS_KEPT_TEXT: Final = "gcsText"
+"""The key, in the importer's namespace, of the whole GCS file: its JSON data as one text without
+white space. Kept as text, not as nested data, so that the document's own indentation does not
+grow with the file's depth: what the document carries of the file stays within a small multiple
+of the file's size (twice its data at most: a quote or a backslash is written escaped). The
+importer writes it and the export reads it back."""
 
 
 def importer_record(document: Mapping[str, Any], key: str) -> object | None:

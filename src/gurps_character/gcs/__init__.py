@@ -1,20 +1,22 @@
-"""Characters to and from GCS (GURPS Character Sheet, ``.gcs`` files).
+"""Characters to and from GCS (GURPS Character Sheet, ``.gcs`` files), in two wings and what
+they share:
 
-Importing, one module per concern: :mod:`.reading` (size, JSON, file versions),
-:mod:`.attributes`, :mod:`.traits`, :mod:`.skills`, :mod:`.derived` (lift, Move, Dodge, damage),
-:mod:`.integrity` (deviations from the rules), :mod:`.notes`, and :mod:`.document`, which
-assembles them. Exporting: :mod:`.export` (the entry point), :mod:`.writeback` (play written into
-the original file, through :mod:`.json_spans`), :mod:`.new_character` (any character as a new
-file, with :mod:`.standard_sheet` and :mod:`.tids`), :mod:`.gcs_json` (GCS's JSON text) and
-:mod:`.export_notes`.
+* :mod:`.importing` reads a GCS file into a gurps-character document (:func:`import_gcs`);
+* :mod:`.exporting` writes GCS files: play written back into the file a character came from, or
+  any character as a new file (:func:`export_gcs`);
+* :mod:`.format` is what both wings use: GCS's JSON text, its fields, units, ids, damage
+  progressions, features, weapon damage and the standard sheet.
+
+Data flows one way: each wing uses :mod:`.format` and the library's core; neither wing imports
+the other, and :mod:`.format` imports neither.
 """
 
 from __future__ import annotations
 
-from .document import EXTENSION, KEPT_TEXT, GcsImport, import_gcs
-from .export import GcsExport, export_gcs
-from .export_notes import ExportNote, ExportNoteKind
-from .notes import ImportNote, NoteKind
+from .exporting.export import GcsExport, export_gcs
+from .exporting.notes import ExportNote, ExportNoteKind
+from .importing.document import EXTENSION, KEPT_TEXT, GcsImport, import_gcs
+from .importing.notes import ImportNote, NoteKind
 
 __all__ = [
     "EXTENSION",

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._json import loads_unrounded
-from .._pointer import pointer_of
-from ..errors import CharacterError, describe, json_detail
-from ..load import check_max_bytes, read_json, text_of
-from ._fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
+from ..._json import loads_unrounded
+from ..._pointer import pointer_of
+from ...errors import CharacterError, describe, json_detail
+from ...load import check_max_bytes, read_json, text_of
+from ..format.fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
 from .notes import shortened
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsFile", "numbers_beyond_bounds", "read_gcs"]

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ._context import Context
-from ._fields import Node, boolean, integer, mapping, node_list, number, text
+from ..format.features import Feature
+from ..format.fields import Node, boolean, integer, mapping, node_list, number, text
+from ..format.progression import progression_of
+from .context import Context
 from .expressions import evaluate_base
-from .features import Feature
 from .notes import shortened
-from .progression import progression_of
 
 __all__ = [
     "CORE",

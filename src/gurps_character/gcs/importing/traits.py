@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ._context import Context
-from ._fields import (
+from ..format.features import display_name, trait_level
+from ..format.fields import (
     MAX_DEPTH,
     MAX_MAGNITUDE,
     Node,
@@ -29,7 +29,7 @@ from ._fields import (
     text,
     walk_nodes,
 )
-from .features import display_name, trait_level
+from .context import Context
 from .notes import shortened
 
 __all__ = ["TraitSections", "modifier_cost", "trait_sections"]

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._json import js_number
-from .._pointer import parent_of
-from ..constants import SCHEMA
-from ..errors import CharacterError
-from ..formula import FormulaError
-from ..formula._recompute import check_rules
-from ..verify import _over_budget
-from ._context import Context
-from .units import tidy as _tidy
+from ..._json import js_number
+from ..._pointer import parent_of
+from ...constants import SCHEMA
+from ...errors import CharacterError
+from ...formula import FormulaError
+from ...formula._recompute import check_rules
+from ...verify import _over_budget
+from ..format.units import tidy as _tidy
+from .context import Context
 
 __all__ = ["integrity_section"]
 

@@ -10,8 +10,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ._context import Context
-from ._fields import (
+from ..format.features import (
+    Feature,
+    WeaponIdentity,
+    display_name,
+    matches,
+    owner_features,
+    text_weight,
+    trait_level,
+    weapon_amount,
+    weapon_bonuses,
+    weapon_skill_bonuses,
+)
+from ..format.fields import (
     MAX_DEPTH,
     Node,
     boolean,
@@ -29,23 +40,9 @@ from ._fields import (
     text,
     whole_number,
 )
-from .features import (
-    Feature,
-    WeaponIdentity,
-    display_name,
-    matches,
-    owner_features,
-    text_weight,
-    trait_level,
-    weapon_amount,
-    weapon_bonuses,
-    weapon_skill_bonuses,
-)
-from .notes import listing, shortened
-from .progression import basic_lift_pounds, progression_of, swing, thrust
-from .skills import SkillSections
-from .units import dice, js_round, kilograms
-from .weapon_damage import (
+from ..format.progression import basic_lift_pounds, progression_of, swing, thrust
+from ..format.units import dice, js_round, kilograms
+from ..format.weapon_damage import (
     WeaponDamageResult,
     Wielder,
     damage_by_rules,
@@ -54,6 +51,9 @@ from .weapon_damage import (
     plain_dice,
     raw_damage_text,
 )
+from .context import Context
+from .notes import listing, shortened
+from .skills import SkillSections
 
 __all__ = ["WeaponSections", "weapon_sections"]
 

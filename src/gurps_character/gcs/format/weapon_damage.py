@@ -20,9 +20,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
-from .._notation import HIT_TYPES, MODIFIERS
-from ._fields import Node, boolean, number, number_or_text, text, whole_number
+from ..._notation import HIT_TYPES, MODIFIERS
 from .features import Feature, weapon_amount
+from .fields import Node, boolean, number, number_or_text, text, whole_number
 from .progression import swing, thrust
 
 __all__ = [

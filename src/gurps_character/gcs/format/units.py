@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from ._fields import MAX_MAGNITUDE, number_text
+from .fields import MAX_MAGNITUDE, number_text
 
 __all__ = ["dice", "dice_entry", "height_text", "js_round", "kilograms", "tidy", "weight_text"]
 

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ._context import Context
-from ._fields import (
+from ..format.features import Feature, skill_bonuses, spell_colleges
+from ..format.fields import (
     Node,
     fill_placeholders,
     integer,
@@ -27,20 +27,20 @@ from ._fields import (
     text,
     whole_number,
 )
+from ..format.skill_levels import BASE_RELATIVE, points_level
+from ..format.units import kilograms
 from .attributes import AttributeValue
+from .context import Context
 
 # GCS's Basic Lift for a file that saved none: the encumbrance module's rule, not written twice
 from .derived import _lift_by_rules as lift_by_rules
 from .equipment import carried_weight_for_skills
-from .features import Feature, skill_bonuses, spell_colleges
 from .notes import listing
-from .units import kilograms
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
 _ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
-_BASE_RELATIVE = {"e": 0, "a": -1, "h": -2, "vh": -3}
 _RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
 _RSL_NAME = re.compile(r"[A-Za-z]\w*")
 _REFERENCE = re.compile(r"\$(\w+)")
@@ -76,20 +76,6 @@ def skill_name(node: Node, plain_name: str | None = None) -> str:
         name += f"/TL{tech_level}"
     specialization = fill_placeholders(text(node, "specialization"), node).strip()
     return f"{name} ({specialization})" if specialization else name
-
-
-def points_level(difficulty: str, points: float) -> int:
-    """GCS's relative level for points in a skill of a difficulty (B170; wildcards priced per 3)."""
-    base = _BASE_RELATIVE.get(difficulty, -3)
-    if difficulty == "w":
-        points /= 3
-    if points < 1:
-        return base - 1 if points > 0 else base - 10
-    if points < 2:
-        return base
-    if points < 4:
-        return base + 1
-    return base + 1 + math.floor(points / 4)
 
 
 def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int) -> SkillSections:
@@ -291,7 +277,7 @@ def _computed_level(
     GCS gives no level (no points and no default, an unknown attribute or difficulty)."""
     attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
     base = attributes.get(attribute)
-    if base is None or difficulty not in (*_BASE_RELATIVE, "w"):
+    if base is None or difficulty not in (*BASE_RELATIVE, "w"):
         return None
     spell = kind_of(node) in ("spell", "ritual_magic_spell")
     default = mapping(node, "defaulted_from")
@@ -357,7 +343,7 @@ def _one(
     extra = 0 if difficulty == "w" or spell else max(from_default, 0)
     bought = points / 3 if difficulty == "w" else points + extra
     if not technique and math.floor(bought) >= 1 and level is not None:
-        cost_difficulty = difficulty if difficulty in _BASE_RELATIVE or difficulty == "w" else "a"
+        cost_difficulty = difficulty if difficulty in BASE_RELATIVE or difficulty == "w" else "a"
         relative = points_level(cost_difficulty, points + extra)
         rsl = _rsl(calc, None, real_value) if skill.saved_level is not None else None
         skill_bonus = math.floor(level - real_value - penalty - relative if rsl is None else rsl - relative)

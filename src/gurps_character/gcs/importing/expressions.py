@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Callable
 
-from ._fields import MAX_MAGNITUDE
+from ..format.fields import MAX_MAGNITUDE
 
 __all__ = ["evaluate_base"]
 

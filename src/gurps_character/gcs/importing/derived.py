@@ -6,11 +6,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..constants import SCHEMA
-from ._context import Context
-from ._fields import Node, integer, mapping, node_list, number, text
-from .progression import COMPUTED_PROGRESSIONS, basic_lift_pounds, progression_of, swing, thrust
-from .units import dice, dice_entry, js_round, kilograms
+from ...constants import SCHEMA
+from ..format.fields import Node, integer, mapping, node_list, number, text
+from ..format.progression import (
+    COMPUTED_PROGRESSIONS,
+    basic_lift_pounds,
+    progression_of,
+    swing,
+    thrust,
+)
+from ..format.units import dice, dice_entry, kilograms
+from .context import Context
 
 __all__ = ["damage_section", "dodge_cause", "dodge_value", "encumbrance_section"]
 
@@ -28,12 +34,6 @@ def _per_level(ctx: Context, key: str) -> list[int] | None:
     if len(whole) != 5 or any(v is None for v in whole):
         return None
     return [v for v in whole if v is not None]
-
-
-def basic_lift_formula(st: int) -> float:
-    """The format's Basic Lift in kg for ST (ST²/10, rounded; to 0.1 under 10 kg)."""
-    raw = st * st / 10
-    return js_round(raw) if raw >= 10 else js_round(raw, 1)
 
 
 def _kilograms(pounds: float) -> float | int:

@@ -7,16 +7,17 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from .._json import JsonTextError, loads
-from ..constants import MAX_DOCUMENT_BYTES
-from ..errors import CharacterError, guarded
-from ..load import check_envelope, check_max_bytes, require_valid
-from ..update import format_timestamp
-from .document import EXTENSION, KEPT_TEXT
-from .export_notes import ExportNote
-from .export_text import character_text
-from .gcs_json import GcsJsonError
+from ..._extension import GCS_IMPORT as EXTENSION
+from ..._extension import GCS_KEPT_TEXT as KEPT_TEXT
+from ..._json import JsonTextError, loads
+from ...constants import MAX_DOCUMENT_BYTES
+from ...errors import CharacterError, guarded
+from ...load import check_envelope, check_max_bytes, require_valid
+from ...update import format_timestamp
+from ..format.json_text import GcsJsonError
 from .new_character import build_character
+from .notes import ExportNote
+from .text import character_text
 from .writeback import BASE_MISMATCH, write_back
 
 __all__ = ["GcsExport", "export_gcs"]

@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ._fields import (
+from .fields import (
     MAX_DEPTH,
     Node,
     Walked,

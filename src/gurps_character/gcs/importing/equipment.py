@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._context import Context
-from ._fields import (
+from ..format.features import display_name
+from ..format.fields import (
     MAX_DEPTH,
     MAX_MAGNITUDE,
     Node,
@@ -22,10 +22,10 @@ from ._fields import (
     text,
     walk_nodes,
 )
-from .features import display_name
+from ..format.units import kilograms
+from .context import Context
 from .gear_values import adjusted_value, adjusted_weight, contained_weight
 from .notes import listing, shortened
-from .units import kilograms
 
 __all__ = ["carried_weight_for_skills", "equipment_section"]
 

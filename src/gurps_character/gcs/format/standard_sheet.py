@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .gcs_json import RawJson, gcs_text
+from .json_text import RawJson, gcs_text
 
 __all__ = [
     "ATTRIBUTE_DEFINITIONS",

@@ -11,10 +11,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import CharacterError
-from ..locations import read_body
-from ._context import Context
-from ._fields import Node, mapping, node_list, number, text
+from ...errors import CharacterError
+from ...locations import read_body
+from ..format.fields import Node, mapping, node_list, number, text
+from .context import Context
 
 __all__ = ["BodyTable", "body_table", "damage_resistance"]
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ._fields import MAX_MAGNITUDE, Node, boolean, text
+from .fields import MAX_MAGNITUDE, Node, boolean, text
 from .units import js_round
 
 __all__ = [
     "COMPUTED_PROGRESSIONS",
     "Table",
+    "basic_lift_formula",
     "basic_lift_pounds",
     "damage_tables",
     "progression_of",
@@ -161,3 +162,9 @@ def basic_lift_pounds(st: int, progression: str) -> float:
     if st * st >= 50:  # 10 lb or more: rounded to a whole pound, half up
         return min((2 * st * st + 5) // 10, MAX_MAGNITUDE)
     return 2 * st * st / 10  # exact tenths of a pound below 10 lb
+
+
+def basic_lift_formula(st: int) -> float:
+    """The format's Basic Lift in kg for ST (ST²/10, rounded; to 0.1 under 10 kg)."""
+    raw = st * st / 10
+    return js_round(raw) if raw >= 10 else js_round(raw, 1)

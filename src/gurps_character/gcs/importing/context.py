@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ._fields import Node, Walked, section_nodes
-from .features import Features
+from ..format.features import Features
+from ..format.fields import Node, Walked, section_nodes
 from .notes import NoteKind, NoteLog
 
 __all__ = ["Context"]
@@ -48,7 +48,7 @@ class Context:
 
     def section(self, key: str, *, skip_disabled: bool = False) -> list[tuple[Node, str, int]]:
         """Every node of the file's top-level list ``key`` (``skills``, ``traits``...) and of its
-        children, as :func:`~._fields.walk` gives them, walked once per import."""
+        children, as :func:`~..format.fields.walk` gives them, walked once per import."""
         return section_nodes(self.data, key, self.walked, skip_disabled=skip_disabled)
 
     def note(self, source: str, kind: NoteKind, message: str) -> None:

@@ -10,8 +10,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from ..locations import DR_COVER
-from .export_sheet import (
+from ...locations import DR_COVER
+from ..format.json_text import RawJson
+from ..format.skill_levels import points_level
+from ..format.standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
+from .sheet import (
     ADJUSTMENTS,
     LIMIT,
     SheetBase,
@@ -23,9 +26,6 @@ from .export_sheet import (
     text_of,
     trait_node,
 )
-from .gcs_json import RawJson
-from .skills import points_level
-from .standard_sheet import ATTRIBUTE_NAMES, HUMANOID, humanoid_body_text
 
 __all__ = ["ListsPart", "split_skill_name"]
 
@@ -39,11 +39,11 @@ _RELATIVE_LEVELS: Final = {
     difficulty: tuple(points_level(difficulty, points) for points in range(_TABLED_POINTS))
     for difficulty in ("e", "a", "h", "vh")
 }
-""":func:`~.skills.points_level` of each difficulty (not the wildcards') for 0 to 63 points."""
+""":func:`~..format.skill_levels.points_level` of each difficulty (not the wildcards') for 0 to 63 points."""
 
 _SIGNED_LOW: Final = 32
 _SIGNED: Final = tuple(signed(value) for value in range(-_SIGNED_LOW, _SIGNED_LOW))
-"""Whole numbers from -32 to 31 with their sign (:func:`~.export_sheet.signed`), by value + 32."""
+"""Whole numbers from -32 to 31 with their sign (:func:`~.sheet.signed`), by value + 32."""
 
 _EMPTY: Final[MappingProxyType[str, Any]] = MappingProxyType({})
 """An object the document leaves out, read as empty (read only: no dict made for each read)."""
@@ -613,7 +613,7 @@ def _comprehension(ident: str, label: str, level: str, cost: int) -> dict[str, A
 
 
 def _body_parts() -> tuple[str, tuple[tuple[str, int, str], ...]]:
-    """:func:`~.standard_sheet.humanoid_body_text` cut around its DRs: the text before the first,
+    """:func:`~..format.standard_sheet.humanoid_body_text` cut around its DRs: the text before the first,
     and each location's id, own DR and the text after its DR (joined, they cost less than a
     format of the whole text)."""
     marks = [_DR_MARK + index for index in range(len(HUMANOID))]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from json import JSONDecodeError, JSONDecoder
 from typing import Any, Final
 
-from .._json import raw_decode
+from ..._json import raw_decode
 
 __all__ = ["Member", "SpanError", "items", "members", "only_space_after", "root"]
 

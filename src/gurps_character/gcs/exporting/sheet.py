@@ -1,9 +1,9 @@
 """The shared state of an export to a new GCS file: the document, the GCS nodes made so far,
 the traits and items that hold features, and the notes; with the small helpers every part uses.
 
-:mod:`.new_character` assembles the file from the parts: :mod:`.export_stats` (attributes and the
-values derived from them), :mod:`.export_lists` (traits, skills, equipment, hit locations,
-profile), :mod:`.export_gear` (weapons, parry and block).
+:mod:`.new_character` assembles the file from the parts: :mod:`.stats` (attributes and the
+values derived from them), :mod:`.lists` (traits, skills, equipment, hit locations,
+profile), :mod:`.gear` (weapons, parry and block).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final, NamedTuple
 
-from .export_notes import ExportNoteKind, NoteList
-from .tids import TidMaker
+from ..format.tids import TidMaker
+from .notes import ExportNoteKind, NoteList
 
 __all__ = [
     "ADJUSTMENTS",
@@ -140,7 +140,7 @@ def dice_text(count: int, adds: int, multiplier: int = 1) -> str:
 
 
 def as_written(text: str) -> str:
-    """Text as the file will hold it (lone surrogates as U+FFFD, see :mod:`.gcs_json`)."""
+    """Text as the file will hold it (lone surrogates as U+FFFD, see :mod:`..format.json_text`)."""
     return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
 
 

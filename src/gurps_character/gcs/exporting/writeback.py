@@ -19,13 +19,13 @@ from json import JSONDecoder
 from json.encoder import encode_basestring
 from typing import Any, Final
 
-from .._json import decoder_for
-from ..constants import MAX_DOCUMENT_BYTES
-from ..errors import CharacterError
-from ..update import format_timestamp
-from .export_notes import ExportNote, NoteList
-from .gcs_json import GcsJsonError, GcsTextTooLong, as_gcs_file, compact_text, gcs_text
-from .json_spans import Member, SpanError, items, members, only_space_after, root
+from ..._json import decoder_for
+from ...constants import MAX_DOCUMENT_BYTES
+from ...errors import CharacterError
+from ...update import format_timestamp
+from ..format.json_spans import Member, SpanError, items, members, only_space_after, root
+from ..format.json_text import GcsJsonError, GcsTextTooLong, as_gcs_file, compact_text, gcs_text
+from .notes import ExportNote, NoteList
 
 __all__ = ["BASE_MISMATCH", "write_back"]
 

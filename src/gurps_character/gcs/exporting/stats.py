@@ -10,8 +10,15 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-from .derived import basic_lift_formula
-from .export_sheet import (
+from ..format.json_text import RawJson
+from ..format.progression import Table, basic_lift_formula, basic_lift_pounds, damage_tables, swing, thrust
+from ..format.standard_sheet import (
+    ATTRIBUTE_DEFINITIONS,
+    ATTRIBUTE_NAMES,
+    POOL_THRESHOLDS,
+    standard_attributes_text,
+)
+from .sheet import (
     ADJUSTMENTS,
     LIMIT,
     Derived,
@@ -23,14 +30,6 @@ from .export_sheet import (
     signed,
     signed_number,
     text_of,
-)
-from .gcs_json import RawJson
-from .progression import Table, basic_lift_pounds, damage_tables, swing, thrust
-from .standard_sheet import (
-    ATTRIBUTE_DEFINITIONS,
-    ATTRIBUTE_NAMES,
-    POOL_THRESHOLDS,
-    standard_attributes_text,
 )
 
 __all__ = ["StatsPart"]

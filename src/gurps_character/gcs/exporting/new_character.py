@@ -19,12 +19,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from .export_gear import GearPart
-from .export_lists import ListsPart
-from .export_notes import NoteList
-from .export_sheet import ADJUSTMENTS, TOP_CALC_KEYS, Derived, reordered
-from .export_stats import StatsPart
-from .standard_sheet import SHEET_DISPLAY, attribute_definitions_text
+from ..format.standard_sheet import SHEET_DISPLAY, attribute_definitions_text
+from .gear import GearPart
+from .lists import ListsPart
+from .notes import NoteList
+from .sheet import ADJUSTMENTS, TOP_CALC_KEYS, Derived, reordered
+from .stats import StatsPart
 
 __all__ = ["ADJUSTMENTS", "build_character"]
 
@@ -33,8 +33,8 @@ def build_character(document: Mapping[str, Any], now: datetime) -> tuple[dict[st
     """The GCS data of a new character for a valid document, and the notes.
 
     Its traits, skills and items are as the export built them, with the empty lists GCS leaves
-    out: :func:`~.export_text.character_text` makes each what GCS writes
-    (:func:`~.export_sheet.finished`) and writes the file."""
+    out: :func:`~.text.character_text` makes each what GCS writes
+    (:func:`~.sheet.finished`) and writes the file."""
     sheet = _Sheet(document, now)
     return sheet.build(), sheet.notes
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ._fields import MAX_MAGNITUDE, Node, kind_of, node_list, number_text, text, walk_nodes
-from .units import kilograms
+from ..format.fields import MAX_MAGNITUDE, Node, kind_of, node_list, number_text, text, walk_nodes
+from ..format.units import kilograms
 
 __all__ = ["adjusted_value", "adjusted_weight", "contained_weight"]
 

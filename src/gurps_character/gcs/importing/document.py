@@ -6,14 +6,14 @@ import re
 from datetime import datetime
 from typing import Any, Final, NamedTuple
 
-from .._datetime import is_date_time
-from .._extension import GCS_IMPORT
-from .._json import dumps
-from ..constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
-from ..errors import CharacterError, guarded
-from ..update import format_timestamp
-from ._context import Context
-from ._fields import (
+from ..._datetime import is_date_time
+from ..._extension import GCS_IMPORT, GCS_KEPT_TEXT
+from ..._json import dumps
+from ...constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
+from ...errors import CharacterError, guarded
+from ...update import format_timestamp
+from ..format.features import MAX_COMPARISONS, collect_features
+from ..format.fields import (
     MAX_FILL,
     Walked,
     fill_placeholders,
@@ -24,6 +24,9 @@ from ._fields import (
     text,
     whole_number,
 )
+from ..format.json_text import compact_text
+from ..format.units import height_text, weight_text
+from ..format.units import tidy as _tidy
 from .attributes import (
     AttributeValue,
     attributes_section,
@@ -35,17 +38,14 @@ from .attributes import (
     with_defaulted_core,
 )
 from .body import body_table, damage_resistance
+from .context import Context
 from .derived import damage_section, dodge_cause, dodge_value, encumbrance_section
 from .equipment import equipment_section
-from .features import MAX_COMPARISONS, collect_features
-from .gcs_json import compact_text
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog, shortened
 from .reading import numbers_beyond_bounds, read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
-from .units import height_text, weight_text
-from .units import tidy as _tidy
 from .weapons import weapon_sections
 
 __all__ = ["EXTENSION", "KEPT_TEXT", "GcsImport", "import_gcs"]
@@ -53,11 +53,8 @@ __all__ = ["EXTENSION", "KEPT_TEXT", "GcsImport", "import_gcs"]
 EXTENSION = GCS_IMPORT
 """The importer's namespace in ``extensions``: the GCS data and what the format has no field for."""
 
-KEPT_TEXT: Final = "gcsText"
-"""The key, in the importer's namespace, of the whole GCS file: its JSON data as one text without
-white space. Kept as text, not as nested data, so that the document's own indentation does not
-grow with the file's depth: what the document carries of the file stays within a small multiple
-of the file's size (twice its data at most: a quote or a backslash is written escaped)."""
+KEPT_TEXT: Final = GCS_KEPT_TEXT
+"""The key, in :data:`EXTENSION`, of the whole GCS file kept as one compact JSON text."""
 
 _MONTHS = {
     m: i
@@ -329,7 +326,7 @@ def _points(ctx: Context, document: dict[str, Any], gcs_spent: float) -> dict[st
 
 
 def _meta(ctx: Context) -> dict[str, Any]:
-    from .. import __version__
+    from ... import __version__
 
     meta: dict[str, Any] = {"locale": "en"}
     for key, target in (("created_date", "createdAt"), ("modified_date", "updatedAt")):

@@ -11,10 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
-from .._notation import HIT_TYPES, NotationError, parse_notation
-from .._phrases import PhraseIndex
-from .export_lists import split_skill_name
-from .export_sheet import (
+from ..._notation import HIT_TYPES, NotationError, parse_notation
+from ..._phrases import PhraseIndex
+from ..format.weapon_damage import damage_from_calc
+from .lists import split_skill_name
+from .sheet import (
     ADJUSTMENTS,
     EQUIPMENT_KEYS,
     LIMIT,
@@ -29,7 +30,6 @@ from .export_sheet import (
     signed,
     text_of,
 )
-from .weapon_damage import damage_from_calc
 
 __all__ = ["GearPart"]
 

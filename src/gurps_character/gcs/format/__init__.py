@@ -1,0 +1,12 @@
+"""GCS's format and rules that reading and writing a GCS file both need.
+
+* Text and data: :mod:`.json_text` (GCS's JSON text, read and written), :mod:`.json_spans`
+  (where a value sits in a text, for patching in place), :mod:`.fields` (typed readers of any
+  JSON value), :mod:`.tids` (node ids) and :mod:`.units` (lengths, weights, dice).
+* Rules GCS computes: :mod:`.progression` (thrust and swing by ST, Basic Lift),
+  :mod:`.skill_levels` (a skill's level by points), :mod:`.features` (bonuses in force) and
+  :mod:`.weapon_damage` (a weapon mode's damage).
+* :mod:`.standard_sheet`: the standard attributes and humanoid body every new file carries.
+
+Nothing here imports :mod:`..importing` or :mod:`..exporting`.
+"""

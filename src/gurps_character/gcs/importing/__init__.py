@@ -1,0 +1,11 @@
+"""Reading a GCS file into a gurps-character document, one module per part of the sheet.
+
+* :mod:`.reading`: the file's size, JSON and version; :mod:`.document` assembles the import
+  (:func:`~.document.import_gcs`) and :mod:`.context` is what its parts share.
+* The sheet's parts: :mod:`.attributes` (with :mod:`.expressions`, GCS's attribute bases),
+  :mod:`.traits`, :mod:`.skills`, :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
+  where the file saved none), :mod:`.weapons`, :mod:`.body` (hit locations) and :mod:`.derived`
+  (Basic Lift, encumbrance, Move, Dodge, thrust and swing).
+* :mod:`.integrity` lists where GCS's numbers and the format's formulas disagree, and
+  :mod:`.notes` says what could not be carried over as it was.
+"""
