@@ -26,15 +26,15 @@ writing play back into a GCS file (``export_gcs`` with ``base``) with the import
 most 3x ``json.loads`` of a typical 50-100 kB file).
 
 Importing GCS files: ``import_gcs`` is timed the same way against ``json.loads`` of the same text,
-on GCS characters of our own (``tests/gcs_samples.py``) grown to about 50 kB, 500 kB and 2 MB (to
+on GCS characters of our own (``tests/support/gcs_samples.py``) grown to about 50 kB, 500 kB and 2 MB (to
 show that the cost grows linearly), and, when ``../shared/gcs`` is present, on each of GCS's own
 files there (the median and worst ratio over all of them, and the median over the typical
 50-100 kB ones). The goal: at most 10x ``json.loads`` on a typical 50-100 kB file. One more row
-imports a file of about 2 MB built to hurt the importer (``tests/gcs_built.py``: thousands of
+imports a file of about 2 MB built to hurt the importer (``tests/support/gcs_built.py``: thousands of
 bonuses meeting thousands of skills, spells and weapons, text multiplied through names and
 placeholders), whose goal is at most 150x (a quadratic import took 540 s on such a file).
 
-Finding weapons' skills: characters built with many weapons and many skills (``tests/gcs_built.py``
+Finding weapons' skills: characters built with many weapons and many skills (``tests/support/gcs_built.py``
 ``weapons_and_skills``: no weapon named as a skill, most naming theirs deep in long notes), at 1,
 4 and 16 times ``--hurt-base`` of each (75: about 57 kB of GCS file, 16 times that about
 900 kB). ``import_gcs`` of the GCS file, and ``combat_stats`` (every weapon's skill and level)
@@ -86,9 +86,11 @@ EXAMPLES = ROOT / "examples"
 SHARED_GCS = ROOT.parent / "shared" / "gcs"
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
 
-sys.path.insert(0, str(ROOT / "tests"))
-import gcs_built  # noqa: E402  (standard library only: no test tools needed)
-import gcs_samples  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from tests.support import (  # noqa: E402
+    gcs_built,
+    gcs_samples,
+)
 
 OPERATIONS = (
     "json.loads",
@@ -145,7 +147,7 @@ makes a document over it, which ``import_gcs`` refuses by default (it would not 
 the rows measure the import's cost per byte all the same."""
 
 BUILT_BYTES = 1_950_000
-"""The file built to hurt the importer (``tests/gcs_built.py``: every class of issue 22 item 1
+"""The file built to hurt the importer (``tests/support/gcs_built.py``: every class of issue 22 item 1
 at once), in bytes."""
 
 BUILT_TARGET = 150.0
@@ -551,7 +553,7 @@ def gcs_subjects(sizes: Sequence[int]) -> list[Document]:
 
 
 def built_subject(size: int) -> Document:
-    """A file built to hurt the importer, of about ``size`` bytes (``tests/gcs_built.py``)."""
+    """A file built to hurt the importer, of about ``size`` bytes (``tests/support/gcs_built.py``)."""
     data, text = gcs_built.adversarial(size)
     return Document(f"GCS built to hurt, {size / 1000:.0f} kB", text, len(data["skills"]))
 

@@ -11,7 +11,7 @@ Each case is generated from ``random.Random("<seed>:<case>")``, so any case can 
 from its two numbers. Inputs are valid characters built from the schema, the examples, both
 with hostile mutations (wrong types, booleans, NaN and infinities, huge integers, Python objects,
 cycles, deep nesting), mutated JSON text and bytes, random formulas and rule tables, and GCS files
-for ``import_gcs`` (``tests/gcs_strategies.py``: every file version, plausible or random, with odd
+for ``import_gcs`` (``tests/support/gcs_strategies.py``: every file version, plausible or random, with odd
 values, keys and nesting; as mappings, text and bytes).
 
 The classes of input each bug of issue 16 belonged to are generated on purpose: digit strings
@@ -41,7 +41,7 @@ For every call the fuzzer checks the library's promises:
   serializable;
 * an export gives GCS JSON text and notes of known kinds; for a valid document exported as a new
   character, importing the file back (as written, and without its ``calc`` blocks) gives the
-  document's numbers, or a ``differs`` note says why not (``tests/gcs_roundtrip.py``);
+  document's numbers, or a ``differs`` note says why not (``tests/support/gcs_roundtrip.py``);
 * the command line's text output (``check``, ``validate``, ``stats``, ``recompute`` on a file whose
   name and strings hold line breaks, escape sequences, U+2028/2029 and bidi controls) has no raw
   control character: file text can neither forge a report line nor drive the terminal.
@@ -52,13 +52,13 @@ non-blocking pipe (it must receive every byte), Ctrl-C at a random point of ``im
 (only whole documents may remain, no temporary file) and another program creating ``convert``'s
 output while it runs (that file must never be replaced).
 
-YAML is also built to hurt (``tests/yaml_strategies.py``): text holding U+0085, U+2028, U+2029
+YAML is also built to hurt (``tests/support/yaml_strategies.py``): text holding U+0085, U+2028, U+2029
 and what JSON allows in strings only, in every YAML style and as JSON text, with any line ends
 (what YAML reads must not change with them), and alias bombs of long text.
 
 ``--measure`` also times ``import_gcs`` on GCS files up to the byte limit and on containers nested
 as deep as the limit allows, and ``--built`` (part of ``--measure``) on the files built to hurt it
-(``tests/gcs_built.py``, issue 22: every bonus meeting every skill, text multiplied through names
+(``tests/support/gcs_built.py``, issue 22: every bonus meeting every skill, text multiplied through names
 and placeholders) at two sizes, a finding when a file 4 times as large takes more than 8 times as
 long. The import generator makes such files too, and every import's document must stay within 6
 times its file's text (plus 200 kB).
@@ -98,15 +98,9 @@ from types import FrameType, MappingProxyType
 from typing import Any, get_args
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-import gcs_built  # noqa: E402
-import gcs_roundtrip  # noqa: E402
-import gcs_samples  # noqa: E402
-import gcs_strategies as gcs_gen  # noqa: E402
 import gurps_character as gc  # noqa: E402
-import strategies as gen  # noqa: E402
-import yaml_strategies as yaml_gen  # noqa: E402
 from gurps_character import SCHEMA, CharacterError  # noqa: E402
 from gurps_character import formula as gf  # noqa: E402
 from gurps_character import yaml as gy  # noqa: E402
@@ -119,6 +113,14 @@ from gurps_character.formula._evaluator import _HELPERS  # noqa: E402
 from gurps_character.formula._interpret import interpret  # noqa: E402
 from gurps_character.formula._tables import prepare_tables  # noqa: E402
 from gurps_character.formula._values import output_value  # noqa: E402
+from tests.support import (  # noqa: E402
+    gcs_built,
+    gcs_roundtrip,
+    gcs_samples,
+)
+from tests.support import gcs_strategies as gcs_gen  # noqa: E402
+from tests.support import strategies as gen  # noqa: E402
+from tests.support import yaml_strategies as yaml_gen  # noqa: E402
 
 FORMULA_FUNCTIONS = frozenset(
     {"parse_formula", "evaluate", "recompute", "deviations", "parse_dice", "round_up", "resolve_schema_ref"}
@@ -250,7 +252,7 @@ def _yaml_source(chooser: gen.Chooser) -> tuple[Any, Any, str | None]:
     """A ``parse_yaml_character`` source, what it must read as (the document, or the source itself
     when only its validity is known; None otherwise), and the error code it must be refused with.
 
-    Besides mutated text, YAML built to hurt (``tests/yaml_strategies.py``): valid documents whose
+    Besides mutated text, YAML built to hurt (``tests/support/yaml_strategies.py``): valid documents whose
     text holds U+0085, U+2028, U+2029 and what JSON allows in strings only, written in every YAML
     style or as JSON text, with any line ends; and small alias bombs of long text."""
     kind = chooser.integer(0, 19)
@@ -2238,7 +2240,7 @@ def _best(run: Callable[[], Any], times: int = 3) -> float:
 def measure_gcs() -> None:
     """Times ``import_gcs`` on GCS files up to the byte limit, and on containers nested deep."""
     limit = gc.MAX_DOCUMENT_BYTES
-    print("\nimport_gcs on GCS characters (tests/gcs_samples.py) grown towards the byte limit:")
+    print("\nimport_gcs on GCS characters (tests/support/gcs_samples.py) grown towards the byte limit:")
     header = ("bytes", "skills", "json s", "import s", "ratio", "per MB")
     print(" ".join(f"{name:>{width}}" for name, width in zip(header, (10, 7, 8, 9, 6, 7), strict=True)))
     for target in (limit // 8, limit // 4, limit // 2, limit * 97 // 100):
@@ -2273,11 +2275,11 @@ quadratic: about 16). Generous: the machine is shared."""
 
 
 def measure_built(small: int = 250) -> list[str]:
-    """Times ``import_gcs`` on each file built to hurt (``tests/gcs_built.py``) of ``small`` and
+    """Times ``import_gcs`` on each file built to hurt (``tests/support/gcs_built.py``) of ``small`` and
     4 × ``small`` items, and on all of them at once near the byte limit; returns the builders
     whose time grew more than :data:`BUILT_RATIO` times (issue 22 item 1: a 1.96 MB file took
     540 s)."""
-    print(f"\nimport_gcs on files built to hurt (tests/gcs_built.py), {small} and {4 * small} items:")
+    print(f"\nimport_gcs on files built to hurt (tests/support/gcs_built.py), {small} and {4 * small} items:")
     print(f"{'builder':<22} {'bytes':>9} {'s':>7} {'bytes':>9} {'s':>7} {'ratio':>6}")
     slow = []
     for name, build in gcs_built.BUILDERS.items():

@@ -3,7 +3,7 @@
 
     python scripts/hostile_gcs.py --examples 5000 [--seed 1]
 
-The suite runs ``tests/test_hostile_gcs.py``'s properties on 40 examples each (every example
+The suite runs ``tests/gcs/importing/test_hostile.py``'s properties on 40 examples each (every example
 imports, validates and verifies a character); a rare failure needs thousands. This runs the same
 checks (``import_checked``: a ``CharacterError`` of a stable code, or a valid, claim-consistent
 document that shares nothing with the input, the input unchanged) on mappings and on text and
@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
-from gcs_strategies import gcs_documents, gcs_sources  # noqa: E402
-from test_hostile_gcs import import_checked  # noqa: E402
+from tests.gcs.importing.test_hostile import import_checked  # noqa: E402
+from tests.support.gcs_strategies import gcs_documents, gcs_sources  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,7 @@ documents:
 * with ``../shared``: the reference's characters, every valid document of the conformance
   corpus, and every ``../shared/gcs`` file that imports, with its GCS extension removed (so it
   exports as a new file, not as a write-back);
-* ``--generated N`` documents drawn from the bundled schema (``tests/strategies.py``, a fixed
+* ``--generated N`` documents drawn from the bundled schema (``tests/support/strategies.py``, a fixed
   seed), and as many mutated ones, of which the valid ones are kept.
 
 The input is never modified (checked too). Exit status 1 when any result differs.
@@ -107,8 +107,8 @@ def _documents(generated: int) -> Inputs:
             continue
         document.pop("extensions", None)
         add(f"gcs/{path.name}", document)
-    sys.path.insert(0, str(ROOT / "tests"))
-    from strategies import RandomChooser, mutate_document, valid_document
+    sys.path.insert(0, str(ROOT))
+    from tests.support.strategies import RandomChooser, mutate_document, valid_document
 
     rng = random.Random(20)
     for index in range(generated):

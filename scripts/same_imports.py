@@ -11,11 +11,11 @@ view (``combat_stats``, plain and extended). The inputs:
 
 * every ``*.gcs`` file below each FOLDER (default: ``../shared/gcs`` and ``tests/fixtures/gcs``;
   a folder that does not exist is left out), as text, as bytes and as the parsed mapping;
-* GCS characters of our own (``tests/gcs_samples.py``) in every file version and grown to
-  50 kB, 500 kB and 2 MB, and the files built to hurt the importer (``tests/gcs_built.py``);
+* GCS characters of our own (``tests/support/gcs_samples.py``) in every file version and grown to
+  50 kB, 500 kB and 2 MB, and the files built to hurt the importer (``tests/support/gcs_built.py``);
 * with ``../shared/gcs``, its files edited as users and older GCS versions do
   (``scripts/gcs_variations.py``; ``--no-variations`` leaves them out);
-* ``--hostile N`` hostile files (``tests/gcs_strategies.py``, seeds 0 to N-1): odd values,
+* ``--hostile N`` hostile files (``tests/support/gcs_strategies.py``, seeds 0 to N-1): odd values,
   numbers beyond bounds, deep nesting, cut text.
 
 Exit status 1 when any result differs; the first differences are shown with the JSON Pointer
@@ -68,9 +68,8 @@ def _files(folders: list[Path]) -> Inputs:
 
 
 def _generated() -> Inputs:
-    sys.path.insert(0, str(ROOT / "tests"))
-    import gcs_built
-    import gcs_samples
+    sys.path.insert(0, str(ROOT))
+    from tests.support import gcs_built, gcs_samples
 
     found: Inputs = []
     for version in (2, 4, 5):
@@ -124,9 +123,9 @@ def _variations() -> Inputs:
 def _hostile(count: int) -> Inputs:
     if count <= 0:
         return []
-    sys.path.insert(0, str(ROOT / "tests"))
-    from gcs_strategies import gcs_source
-    from strategies import RandomChooser
+    sys.path.insert(0, str(ROOT))
+    from tests.support.gcs_strategies import gcs_source
+    from tests.support.strategies import RandomChooser
 
     found: Inputs = []
     for seed in range(count):
@@ -184,7 +183,7 @@ def _json(value: Any) -> str:
 def worker(inputs_path: Path, output_path: Path, full: bool) -> None:
     """Imports every input of the pickle at ``inputs_path``; writes one JSON line per input (its
     name and the SHA-256 of its result's JSON, or with ``full`` the result itself)."""
-    sys.path.insert(0, str(ROOT / "tests"))  # hostile inputs may hold objects of the test helpers
+    sys.path.insert(0, str(ROOT))  # hostile inputs may hold objects of the test helpers
     with inputs_path.open("rb") as stream:
         inputs: Inputs = pickle.load(stream)
     with output_path.open("w", encoding="utf-8") as out:

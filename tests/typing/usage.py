@@ -3,10 +3,10 @@
 
 Not a test module (pytest does not collect it). Two things check it:
 
-* ``mypy --strict`` (the repository's run covers ``tests/``, and ``tests/test_wheel.py`` checks this
+* ``mypy --strict`` (the repository's run covers ``tests/``, and ``tests/package/test_wheel.py`` checks this
   file against the package installed from the wheel), so a signature that loses its precision,
   say a result that turns into ``Any``, breaks the build;
-* ``tests/test_wheel.py`` also runs it as a script in the wheel's virtual environment:
+* ``tests/package/test_wheel.py`` also runs it as a script in the wheel's virtual environment:
   ``python usage.py examples/rurik.json`` prints ``ok``.
 
 ``assert_type`` pins a type exactly; a plain annotation only says it is assignable.

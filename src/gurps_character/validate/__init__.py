@@ -30,7 +30,7 @@ The parts, each in its own module:
 * :mod:`._values`: JSON values as JavaScript sees them (types, equality, lengths, ``multipleOf``,
   formats), shared by both paths so they judge alike.
 * :mod:`._keywords`: the slow, reporting path, the keywords that make jsonschema speak Ajv. A
-  schema keyword is checked here (and tested in ``tests/test_validate.py``).
+  schema keyword is checked here (and tested in ``tests/validate/test_validate.py``).
 * The fast "surely valid?" check, in two layers: :mod:`._closures` compiles any node it knows to a
   closure, and :mod:`._codegen` writes the common nodes (closed objects, arrays, strings, numbers,
   string enums, ``$ref``) as the statements of generated functions and calls the closures for the
@@ -39,7 +39,7 @@ The parts, each in its own module:
   the valid examples at 3 to 5 times the generated code's cost (a call per value; ``json.loads`` of
   the text costs about 2 times the generated check), and writing every shape the closures know as
   code too would double the generator for nodes the bundled schema hardly has. The tests hold the
-  generated check to the closures, and both to jsonschema (``tests/test_validate_fast.py``).
+  generated check to the closures, and both to jsonschema (``tests/validate/test_fast.py``).
 * :mod:`._engine`: the validator built once, and jsonschema's errors turned into ours.
 
 jsonschema is imported only when the validator is first built, so importing the package (and

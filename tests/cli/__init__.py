@@ -1,0 +1,1 @@
+"""Tests of the ``gurps-character`` command line (:mod:`gurps_character.cli`)."""

@@ -1,0 +1,1 @@
+"""Case-for-case agreement with the reference library."""

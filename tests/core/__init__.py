@@ -1,0 +1,1 @@
+"""Tests of the core: loading, the schema, JSON semantics, verification, updates, serializing."""

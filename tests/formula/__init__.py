@@ -1,0 +1,1 @@
+"""Tests of :mod:`gurps_character.formula`, the rule language."""

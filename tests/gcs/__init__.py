@@ -1,0 +1,1 @@
+"""Tests of :mod:`gurps_character.gcs`, one folder per wing."""

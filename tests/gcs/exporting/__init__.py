@@ -1,0 +1,1 @@
+"""Tests of writing GCS files (:mod:`gurps_character.gcs.exporting`)."""

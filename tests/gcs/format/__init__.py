@@ -1,0 +1,1 @@
+"""Tests of what both GCS wings use (:mod:`gurps_character.gcs.format`)."""

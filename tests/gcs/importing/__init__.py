@@ -1,0 +1,1 @@
+"""Tests of reading GCS files (:mod:`gurps_character.gcs.importing`)."""

@@ -1,0 +1,1 @@
+"""What the tests share: Hypothesis strategies, built files, samples, paths, the CLI runner."""

@@ -1,0 +1,1 @@
+"""Tests of characters in YAML (:mod:`gurps_character.yaml`)."""
