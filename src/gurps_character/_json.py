@@ -12,6 +12,10 @@ Python's :mod:`json` in small ways that show in documents:
 * nesting depth is bounded only by memory, not by a recursion limit.
 
 Everything here works without recursion on deep data, so a hostile file cannot exhaust the stack.
+
+Why one module of this length: JSON as JavaScript reads and writes it is one concern (numbers,
+strict text, copying, writing), and its reader and writer are unrolled for speed, since every
+load and save goes through them.
 """
 
 from __future__ import annotations

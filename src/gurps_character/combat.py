@@ -41,6 +41,10 @@ Decisions where the sources leave a choice (the project's design notes hold the 
 * Shock never touches an active defense (B419).
 * Impossible choices raise ``invalidArgument``; situations with no defense at all return a
   :class:`Defense` whose ``value`` is None, with the reason.
+
+Why one module of this length: it is the arithmetic of one attack and one defense, every
+function a pure rule over numbers that shares one vocabulary (maneuvers, postures, the
+modifier records and their checks); split, each part would import the rest.
 """
 
 from __future__ import annotations

@@ -35,6 +35,10 @@ What the layer fills in, and from where:
 Everything the caller passes goes to the pure function unchanged and wins over what the sheet
 would fill (``acc=4`` for a scope, ``encumbrance_level=0`` for a pack dropped this turn), except
 ``ranged`` against the weapon's kind, which is refused.
+
+Why one module of this length: each function fills the same inputs of :mod:`.combat` from the
+same sheet readings (the weapon rows, the shield's DB, Combat Reflexes, the parry style), and
+the readings are shared by attack and defense alike.
 """
 
 from __future__ import annotations

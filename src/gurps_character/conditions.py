@@ -48,6 +48,9 @@ Decisions the Basic Set leaves open, made once here:
   a change that kills owes ``death`` alone (no death checks or consciousness check before it).
 * The functions have no memory: a death check is owed each time a change goes down across a
   multiple of -HP, even if the character was healed above it and fell again.
+
+Why one module of this length: the HP and FP conditions (B419, B426) are two tables of one
+shape with the follow-ups their thresholds owe, read and changed by the same functions.
 """
 
 from __future__ import annotations

@@ -59,6 +59,10 @@ type. Each location is treated as the rule's kind of location its id names
   cap, never crippled (optional rules beyond the Basic Set are not applied).
 
 Characters without a body table are humanoids by the Basic Set, as above.
+
+Why one module of this length: one hit's resolution is one pipeline (notation, DR, wounding,
+location, shock, knockdown, crippling), and its steps share the :class:`Hit` record and its
+checks; the notation's grammar already lives in :mod:`._notation`.
 """
 
 from __future__ import annotations

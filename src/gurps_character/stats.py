@@ -23,6 +23,9 @@ Where a weapon's skill, level, parry and block come from:
   parry for a weapon whose modifier is null ("No"), that stores no parry, or whose skill is not
   found. Block is the sheet's Block for a weapon used with the skill the sheet's Block comes from
   (a shield), else none.
+
+Why one module of this length: the combat view is one projection of the document, read in one
+pass; its weapon rows, encumbrance and defenses share the readings the pass makes.
 """
 
 from __future__ import annotations

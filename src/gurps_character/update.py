@@ -1,4 +1,8 @@
-"""In-play changes: what engines may update (the schema decides), all or nothing, within bounds."""
+"""In-play changes: what engines may update (the schema decides), all or nothing, within bounds.
+
+Why one module of this length: the updatable fields come from the schema's roles, and every
+update function checks, clamps and writes through them; they are one concern.
+"""
 
 from __future__ import annotations
 

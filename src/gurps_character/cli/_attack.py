@@ -36,7 +36,7 @@ from ..errors import CharacterError
 from ..locations import rule_location
 from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
-from ._io import load_character
+from ._io import parse_character_file
 from ._report import json_line, plural, say, table
 from ._rolling import Roll3d, add_roll_options, asked_roll
 
@@ -178,7 +178,7 @@ def given_options(options: Mapping[str, Any], function: Callable[..., Any]) -> d
 def read_character(path: str) -> Mapping[str, Any]:
     """A character file, read and checked as every command reads one (any format, ``-`` for
     stdin); failures name the file."""
-    return load_character(path).character
+    return parse_character_file(path).character
 
 
 # ================================================================ the report (shared with defend)

@@ -10,7 +10,8 @@ so the command line and the library read the same files the same way. To read an
 add it there and its loader to :data:`_LOADERS`. Every command then reads it: ``check``,
 ``validate``, ``stats``, ``recompute``, the pool commands and ``update`` by the path's suffix, and
 ``check``/``validate`` also pick such files up in folders. A path with no known suffix is read as
-JSON; stdin (``-``) is read in the format its content shows, as ``load_character`` finds it.
+JSON; stdin (``-``) is read in the format its content shows, as
+:func:`~gurps_character.load_character` finds it.
 
 A format the library can also write lists its writer in :data:`WRITERS`: the writing commands
 write the new document in the format of the destination's suffix (``-o OUT``, the ``--in-place``

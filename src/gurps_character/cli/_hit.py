@@ -26,7 +26,7 @@ from ..load import Parsed
 from ..stats import MeleeWeaponStats, RangedWeaponStats, combat_stats
 from ._command import Commands, add_command, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, CommandFailure, label
-from ._io import load_character
+from ._io import parse_character_file
 from ._report import WHEN, json_line, roll_text, say
 from ._rolling import RandomLocation, parse_seed, random_location
 from ._update import (
@@ -354,7 +354,7 @@ def _cmd_hit(args: argparse.Namespace) -> int:
                 INVALID_ARGUMENT, "PATH and --attacker cannot both be stdin.", {"name": "--attacker"}
             ),
         )
-    attacker = load_character(args.attacker).character if args.attacker is not None else None
+    attacker = parse_character_file(args.attacker).character if args.attacker is not None else None
     rolled: list[_Rolled] = []
     located: list[RandomLocation] = []
     rng = random.Random(seed) if seed is not None else random.Random()  # damage first, then location
@@ -404,7 +404,7 @@ def _cmd_hit(args: argparse.Namespace) -> int:
         return tuple(lines + (_change_lines(label_text, change) if change is not None else []))
 
     if not writing:
-        parsed = load_character(args.path)
+        parsed = parse_character_file(args.path)
         try:
             hit = resolve(parsed.character)
         except CharacterError as err:

@@ -8,7 +8,7 @@ stdout and stderr write everything they are given or raise (:func:`whole_writes`
 
 :func:`read_source` is the single seam between a path and the library: it reads the bytes (or
 takes stdin's, read up front) and converts them with the loader :mod:`._formats` gives for the
-path's suffix. :func:`load_character` adds the full check and turns failures into
+path's suffix. :func:`parse_character_file` adds the full check and turns failures into
 :class:`~._common.CommandFailure`.
 """
 
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "atomic_write",
-    "load_character",
     "locked_for_update",
+    "parse_character_file",
     "read_input",
     "read_source",
     "standard_stream",
@@ -87,7 +87,7 @@ def read_source(path: str, data: bytes | None = None) -> Source:
     return loader_for(path)(read_input(path) if data is None else data)
 
 
-def load_character(path: str) -> Parsed:
+def parse_character_file(path: str) -> Parsed:
     """Reads and fully checks one character (size, format, envelope, schema, rules).
 
     Raises:

@@ -10,7 +10,7 @@ from ..formula import RecomputeResult, plain_value, recompute
 from ..update import UpdatableField, get_updatable_fields
 from ._command import Commands, add_command
 from ._common import EXIT_OK, PROG
-from ._io import load_character
+from ._io import parse_character_file
 from ._report import json_line, plural, say, table, value_text
 
 __all__ = ["register"]
@@ -43,7 +43,7 @@ def _role_text(result: RecomputeResult) -> str:
 
 
 def _cmd_recompute(args: argparse.Namespace) -> int:
-    parsed = load_character(args.path)
+    parsed = parse_character_file(args.path)
     results = recompute(SCHEMA, parsed.character)
     if args.json:
         rows = [

@@ -12,7 +12,7 @@ from ..errors import CharacterError
 from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
 from ._command import Commands, add_command
 from ._common import EXIT_OK, PROG, CommandFailure, label
-from ._io import load_character
+from ._io import parse_character_file
 from ._report import WHEN, json_line, roll_text, say, state_text, table, value_text
 
 __all__ = ["register", "stats_text"]
@@ -249,7 +249,7 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    parsed = load_character(args.path)
+    parsed = parse_character_file(args.path)
     as_json: bool = args.json
     with_condition: bool = args.condition or not as_json  # --json alone: combat_stats exactly
     try:

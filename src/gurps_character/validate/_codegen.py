@@ -66,6 +66,9 @@ class CodeGenerator:
     schema enters the code only as ``repr`` writes it (names, enum options, small exact numbers:
     literals of equal values, see :meth:`literal`); everything else (key sets, patterns, formats,
     other numbers) is a bound constant.
+
+    One class of this length because each method writes one schema keyword into the same
+    function being built (its lines, names and indentation).
     """
 
     def __init__(self, root: Mapping[str, Any]) -> None:
