@@ -194,14 +194,18 @@ def test_a_version_2_files_stale_values_are_todays_gcss_with_a_note_each() -> No
     assert validate_character(document).valid and verify_character(document).claim_consistent
 
 
-def test_a_version_2_attribute_saved_otherwise_is_todays_gcss() -> None:
+def test_a_version_2_attribute_saved_otherwise_has_todays_value_and_its_points() -> None:
     data = json.loads((FIXTURES / "v2_stale.gcs").read_text(encoding="utf-8"))
     data["attributes"][0]["calc"] = {"value": 11, "points": 10}  # ST adj 2 is 12 and 20 points
     imported = import_gcs(data)
-    assert imported.document["attributes"]["st"] == {"value": 12, "points": 20}
+    # The value is today's; the points are the ones the file counted in its points spent.
+    assert imported.document["attributes"]["st"] == {"value": 12, "points": 10}
     assert [note.message for note in imported.notes if note.source == "/attributes/0"] == [
         "ST 11 (10 points), as this version 2 file saved it, is not what the current GCS computes from it "
-        "(12, 20 points): the import uses the current GCS's."
+        "(12, 20 points): the import uses the current GCS's value and keeps the file's points, which "
+        "GCS 4.x showed and counted in its points spent.",
+        "/attributes/st/points is GCS's 10 where the format's formula gives 20: listed in "
+        "integrity.deviations.",
     ]
 
 

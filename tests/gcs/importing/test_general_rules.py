@@ -273,9 +273,10 @@ def test_costs_are_figured_in_gcss_fixed_point() -> None:
     assert extra["luck"]["points"] == 10
 
 
-def test_a_version_2_files_old_rounding_gives_way_to_todays_with_a_note() -> None:
-    """GCS 4.x saved HP +3 at SM +1 as 5 points (rounded half up); today's GCS shows 6 (5.4
-    rounded up): the document has 6, and a note names both."""
+def test_a_version_2_files_old_rounding_is_kept_with_a_note_naming_todays() -> None:
+    """GCS 4.x saved HP +3 at SM +1 as 5 points (rounded half up) and counted them in the points
+    spent; today's GCS would charge 6 (5.4 rounded up): the document keeps 5, and a note names
+    both."""
     data: dict[str, Any] = {
         "type": "character",
         "version": 2,
@@ -289,11 +290,13 @@ def test_a_version_2_files_old_rounding_gives_way_to_todays_with_a_note() -> Non
         ],
     }
     document, notes = imported(data)
-    assert points_of(document)["hp"] == 6 and points_of(document)["will"] == 5
-    assert document["points"]["spent"] == 11
+    assert points_of(document)["hp"] == 5 and points_of(document)["will"] == 5
+    assert document["points"]["spent"] == 10
     assert [note.message for note in notes if note.source == "/attributes/1"] == [
         "HP 13 (5 points), as this version 2 file saved it, is not what the current GCS computes "
-        "from it (13, 6 points): the import uses the current GCS's."
+        "from it (13, 6 points): the import keeps the file's points, which GCS 4.x showed and "
+        "counted in its points spent.",
+        "/secondary/hp/points is GCS's 5 where the format's formula gives 6: listed in integrity.deviations.",
     ]
     assert not [note for note in notes if note.source == "/attributes/2"]  # Will 5: as today's GCS
 

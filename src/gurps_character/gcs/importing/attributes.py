@@ -97,6 +97,11 @@ class AttributeValue:
     """The file's base expression for it."""
     cost: float = 0
     """The file's points per level."""
+    todays_points: float | None = None
+    """What today's GCS would charge, when a version 1 or 2 file saved other points (kept:
+    they are what GCS showed and counted in its points spent)."""
+    kept_points_why: str = ""
+    """What the kept saved points leave out that today's GCS applies ("" when not known)."""
 
 
 def label(ident: str) -> str:
@@ -173,6 +178,8 @@ def _read_one(
     points = number(calc, "points")
     computed_here = value is None
     base_text, cost = _base_and_cost(ident, definition)
+    todays_points: float | None = None
+    kept_why = ""
     if value is None or ctx.version <= 2:  # GCS 4.x's saved values: today's GCS computes its own
         rules = _by_rules(ctx, ident, kind, (base_text, cost), adj, definition, resolve)
         if rules is None:
@@ -181,16 +188,13 @@ def _read_one(
         elif value is None:
             value, points = rules
         elif _stale(value, points, rules):
-            saved = "no" if points is None else f"{points:g}"
-            why = _why_stale(ctx, ident, kind, (value, points), rules, (adj, cost, definition))
-            ctx.note(
-                pointer or "/attributes",
-                "approximated",
-                f"{name or label(ident)} {value:g} ({saved} points), as this version {ctx.version} file "
-                "saved it, is not what the current GCS computes from it "
-                f"({rules[0]:g}, {rules[1]:g} points): the import uses the current GCS's{why}.",
+            value, points, todays_points, kept_why = _settle_stale(
+                ctx,
+                (ident, name or label(ident), kind, pointer),
+                (value, points),
+                rules,
+                (adj, cost, definition),
             )
-            value, points = rules
             calc = {}  # the saved current value went with the saved value
     current = number(calc, "current")
     if kind.startswith("pool") and current is None:
@@ -208,7 +212,48 @@ def _read_one(
         computed_here,
         base_text,
         cost,
+        todays_points,
+        kept_why,
     )
+
+
+def _settle_stale(
+    ctx: Context,
+    which: tuple[str, str, str, str],
+    saved: tuple[float, float | None],
+    rules: tuple[float, float],
+    bought: tuple[float, float, Node | None],
+) -> tuple[float, float, float | None, str]:
+    """A version 1 or 2 attribute whose saved value or points differ from today's GCS's: the
+    value today's GCS computes (the rest of the sheet follows it), but the points the file saved
+    when it saved some: they are what GCS showed the player who saved it and counted in the points
+    spent it saved, GCS's word for the points. A note names both. Returns the value, the points,
+    today's points when the kept ones differ, and what the kept points leave out."""
+    ident, name, kind, pointer = which
+    value, points = saved
+    value_why, points_why = _why_stale(ctx, ident, kind, saved, rules, bought)
+    kept = points is not None and abs(points - rules[1]) > 1e-9
+    causes = [why for why in (value_why, points_why) if why]
+    why = f" (GCS 4.x saved it without the traits' features: {'; '.join(causes)}, which GCS applies)"
+    if abs(value - rules[0]) <= 1e-9:
+        outcome = "the import keeps the file's points, which GCS 4.x showed and counted in its points spent"
+    elif kept:
+        outcome = (
+            "the import uses the current GCS's value and keeps the file's points, which GCS 4.x showed "
+            "and counted in its points spent"
+        )
+    else:
+        outcome = "the import uses the current GCS's"
+    ctx.note(
+        pointer or "/attributes",
+        "approximated",
+        f"{name} {value:g} ({'no' if points is None else f'{points:g}'} points), as this version "
+        f"{ctx.version} file saved it, is not what the current GCS computes from it "
+        f"({rules[0]:g}, {rules[1]:g} points): {outcome}{why if causes else ''}.",
+    )
+    if points is None or not kept:
+        return rules[0], rules[1], None, ""
+    return rules[0], points, rules[1], points_why
 
 
 def _stale(value: float, points: float | None, rules: tuple[float, float]) -> bool:
@@ -223,28 +268,27 @@ def _why_stale(
     saved: tuple[float, float | None],
     rules: tuple[float, float],
     bought: tuple[float, float, Node | None],
-) -> str:
+) -> tuple[str, str]:
     """What a version 2 file's saved value and points left out, when they are exactly GCS 4.x's
     numbers without the traits' features: GCS 4.x saved some files (the GCS library's Basic Set
     animals among them) without applying their attribute bonuses and cost reductions, which
-    today's GCS applies (its own later saves of those files have them). "" for any other cause."""
+    today's GCS applies (its own later saves of those files have them). The value's cause and
+    the points', each "" for any other cause."""
     value, points = saved
     adj, cost, definition = bought
-    causes = []
+    value_why = points_why = ""
     bonuses = ctx.features.attribute_bonuses(ident)
     bonus = ctx.features.attribute_bonus(ident)
     if not kind.startswith("decimal"):
         bonus = math.trunc(bonus)
     if bonus and abs(value - (rules[0] - bonus)) < 1e-9:
-        causes.append(f"its value leaves out the {bonus:+g} of {_owners(bonuses)}")
+        value_why = f"its value leaves out the {bonus:+g} of {_owners(bonuses)}"
     reductions = ctx.features.cost_reductions(ident)
     if reductions and points is not None and abs(points - rules[1]) > 1e-9:
         bare = _gcs4_cost_without_features(ctx, ident, adj, cost, definition)
         if points == bare:
-            causes.append(f"its points leave out the cost reductions of {_owners(reductions)}")
-    if not causes:
-        return ""
-    return f" (GCS 4.x saved it without the traits' features: {'; '.join(causes)}, which GCS applies)"
+            points_why = f"its points leave out the cost reductions of {_owners(reductions)}"
+    return value_why, points_why
 
 
 def _owners(features: list[Feature]) -> str:
@@ -522,7 +566,17 @@ def _explain(ctx: Context, values: dict[str, AttributeValue], ident: str, pointe
             found.pointer,
         )
     reductions = ctx.features.cost_reductions(ident)
-    if reductions:
+    if found.todays_points is not None:
+        # The file's own points are kept: today's rules (the reductions among them) did not make them.
+        left_out = f"; {found.kept_points_why}, which it applies" if found.kept_points_why else ""
+        ctx.cause(
+            target,
+            f"this version {ctx.version} file saved {found.points:g} points for {name}, which GCS 4.x showed "
+            f"and counted in its points spent (the current GCS would charge {found.todays_points:g}"
+            f"{left_out})",
+            found.pointer,
+        )
+    elif reductions:
         who = ", ".join(sorted({f"'{f.owner}'" for f in reductions}))
         ctx.cause(
             target,
