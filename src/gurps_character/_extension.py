@@ -7,10 +7,11 @@ document's own values when it is absent or not what the importer writes. Standar
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-__all__ = ["GCS_IMPORT", "GCS_KEPT_TEXT", "importer_record"]
+__all__ = ["GCS_IMPORT", "GCS_KEPT_TEXT", "importer_record", "kept_gcs_data"]
 
 GCS_IMPORT: Final = "io.github.gurps-sheet.gcs-import"
 """The namespace in ``extensions`` where the GCS importer keeps the file and its records."""
@@ -28,3 +29,17 @@ def importer_record(document: Mapping[str, Any], key: str) -> object | None:
     extensions = document.get("extensions")
     ours = extensions.get(GCS_IMPORT) if isinstance(extensions, Mapping) else None
     return ours.get(key) if isinstance(ours, Mapping) else None
+
+
+def kept_gcs_data(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The GCS file an import kept (its JSON text read back; the nested data ``gcs`` of documents
+    imported before the text), or None when the document keeps none or it is not an object."""
+    text = importer_record(document, GCS_KEPT_TEXT)
+    if isinstance(text, str):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) else None
+    legacy = importer_record(document, "gcs")
+    return legacy if isinstance(legacy, Mapping) else None

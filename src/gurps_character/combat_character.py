@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn, TypeAlias, TypedDict, Unpack, cast
 
-from ._extension import GCS_IMPORT, importer_record
+from ._extension import GCS_IMPORT, importer_record, kept_gcs_data
 from ._frozen import json_number
 from .combat import (
     AttackDirection,
@@ -509,8 +509,8 @@ def _sheet_db(document: Mapping[str, Any]) -> int:
     """The DB the sheet's Dodge, Parry and Block already count: what GCS added for the shields
     and cloaks equipped (an import), else 0 (the format's formulas leave DB out, and a stored
     override is read the same way: pass the DB as ``shield_db``)."""
-    gcs = importer_record(document, "gcs")
-    return _equipped_db(gcs.get("equipment")) if isinstance(gcs, Mapping) else 0
+    gcs = kept_gcs_data(document)
+    return _equipped_db(gcs.get("equipment")) if gcs is not None else 0
 
 
 def _db_out(document: Mapping[str, Any]) -> tuple[CombatModifier, ...]:

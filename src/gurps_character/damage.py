@@ -77,7 +77,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 
-from ._extension import GCS_IMPORT
+from ._extension import kept_gcs_data
 from ._notation import NotationError, parse_notation
 from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
 from .errors import CharacterError, describe, guarded, json_detail
@@ -598,7 +598,8 @@ def _sheet_is_male(document: Mapping[str, Any]) -> bool | None:
     """
     if not isinstance(document, Mapping):
         return None
-    gcs = _member(_member(document, "extensions", GCS_IMPORT), "gcs", "profile", "gender")
+    kept = kept_gcs_data(document)
+    gcs = _member(kept, "profile", "gender") if kept is not None else None
     if isinstance(gcs, str) and gcs.strip():
         return _male_word(gcs)
     appearance = _member(document, "profile", "appearance")

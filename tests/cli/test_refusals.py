@@ -189,14 +189,6 @@ def test_an_onto_file_that_cannot_be_read_is_named(folder: Path, args: tuple[str
             ("recover", "-", "1", "--in-place"),
             "<stdin>: invalidArgument: --in-place needs a file, not stdin.",
         ),
-        *(
-            (
-                (command, "--in-place", "fighter.gcs", *rest),
-                "fighter.gcs: invalidArgument: --in-place would write a gurps-character document over a GCS "
-                "file; write it elsewhere with -o, or import it first (gurps-character import).",
-            )
-            for command, *rest in (("damage", "3"), ("heal", "3"), ("update", "/secondary/hp/current=3"))
-        ),
         # convert: the format and the output
         (
             ("convert", "rurik.json", "-o", "out.txt"),

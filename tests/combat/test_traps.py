@@ -6,6 +6,7 @@ under one name, and the groin rule for males only, read from the sheet."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from gurps_character import (
@@ -19,7 +20,7 @@ from gurps_character import (
     load_character,
     resolve_hit,
 )
-from gurps_character.gcs import EXTENSION
+from gurps_character.gcs import EXTENSION, KEPT_TEXT
 from tests.support.paths import REPOSITORY
 
 ROOT = REPOSITORY
@@ -40,15 +41,27 @@ def brute() -> dict[str, Any]:
     return dict(load_character(FIXTURES / "v2_weapons_brute.gcs").character)
 
 
+def kept_data(document: dict[str, Any]) -> dict[str, Any]:
+    """The GCS file the import kept, as data to edit."""
+    data: dict[str, Any] = json.loads(document["extensions"][EXTENSION][KEPT_TEXT])
+    return data
+
+
+def keep(document: dict[str, Any], data: dict[str, Any]) -> None:
+    """``data`` kept as the document's GCS file, as the import keeps it (compact text)."""
+    document["extensions"][EXTENSION][KEPT_TEXT] = json.dumps(data, separators=(",", ":"))
+
+
 def with_gcs_db(document: dict[str, Any], db: int) -> dict[str, Any]:
     """The document as GCS would save it with a shield of DB ``db`` equipped: GCS's features
     add the DB to Dodge, Parry and Block, and its saved numbers count it."""
     shielded = copy.deepcopy(document)
-    raw = shielded["extensions"][EXTENSION]["gcs"]
+    raw = kept_data(shielded)
     shield = next(item for item in raw["equipment"] if "Shield" in item["description"])
     shield["features"] = [
         {"type": "attribute_bonus", "attribute": name, "amount": db} for name in ("dodge", "parry", "block")
     ]
+    keep(shielded, raw)
     shielded["defenses"]["parry"]["value"] += db
     shielded["defenses"]["block"]["value"] += db
     record = shielded["extensions"][EXTENSION]
@@ -181,8 +194,10 @@ def test_crushing_to_the_groin_doubles_shock_only_for_a_male() -> None:
 def test_a_gcs_profiles_gender_decides_the_groin() -> None:
     document = fighter()
     del document["extensions"][EXTENSION]["body"]  # the fixture's body has no groin: a humanoid's
-    raw = document["extensions"][EXTENSION]["gcs"]
+    raw = kept_data(document)
     raw["profile"]["gender"] = "Female"
+    keep(document, raw)
     assert resolve_hit(document, 1, "cr", location="groin", dr=0).shock == -1
     raw["profile"]["gender"] = "Male"
+    keep(document, raw)
     assert resolve_hit(document, 1, "cr", location="groin", dr=0).shock == -2

@@ -451,3 +451,15 @@ def test_damage_is_written_only_on_an_attribute_gcs_reads_as_a_pool() -> None:
         ("/secondary/hp/current", "notCarried"),
         ("", "playWritten"),
     ]
+
+
+@pytest.mark.parametrize("odd_id", [["hp"], {"id": "hp"}, 7, None, True])
+def test_an_attribute_id_of_any_json_value_in_the_base_is_passed_over(odd_id: object) -> None:
+    data = json.loads((FIXTURES / "v5_fighter.gcs").read_bytes())
+    data["attributes"].insert(0, {"attr_id": odd_id, "adj": 1})  # a list id made a TypeError
+    raw = json.dumps(data, indent="\t").encode()
+    document = apply_damage(import_gcs(raw, now=NOW).document, 2, now=NOW)
+    written = json.loads(export_gcs(document, base=raw, now=NOW).text)
+    hp = next(entry for entry in written["attributes"] if entry.get("attr_id") == "hp")
+    assert written["attributes"][0] == {"attr_id": odd_id, "adj": 1}
+    assert hp["damage"] == 6  # the file's 4 and the 2 taken

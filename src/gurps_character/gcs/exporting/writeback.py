@@ -346,9 +346,10 @@ def _pools(text: str, top: list[Member], version: object, decoder: JSONDecoder) 
     read_as_pools = _pools_defined(settings)
     entries, _ = items(text, attributes.value_start, decoder)
     for entry in entries:
-        if type(entry.value) is not dict or entry.value.get("attr_id") not in read_as_pools:
+        attr_id = entry.value.get("attr_id") if type(entry.value) is dict else None
+        if type(attr_id) is not str or attr_id not in read_as_pools:  # a hostile id may be any value
             continue
-        ident = entry.value["attr_id"]
+        ident = attr_id
         if ident in found:
             continue  # the importer reads the first entry of an id
         inner, _ = members(text, entry.value_start, decoder)
