@@ -13,16 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gurps_character.gcs.exporting.sheet import LIMIT, dice_text, fxp_text, plain
-from gurps_character.gcs.exporting.stats import (
-    _BASIC_SET,
-    _CORE,
-    _RUNS_UP_TO,
-    _attribute_cost,
-    _carried_pounds,
-    _moves_and_dodges,
-    _quarters,
-    _weight_pounds,
-)
+from gurps_character.gcs.exporting.stats.attributes import _CORE, _attribute_cost, _quarters
+from gurps_character.gcs.exporting.stats.damage_table import _BASIC_SET, _RUNS_UP_TO
+from gurps_character.gcs.exporting.stats.derived import _carried_pounds, _moves_and_dodges, _weight_pounds
 from gurps_character.gcs.format.progression import swing, thrust
 from gurps_character.gcs.format.standard_sheet import (
     ATTRIBUTE_DEFINITIONS,

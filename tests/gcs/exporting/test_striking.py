@@ -5,7 +5,7 @@ and the bonus nearest 0, the lower of two as near."""
 
 from __future__ import annotations
 
-from gurps_character.gcs.exporting.stats import _PROGRESSIONS, _RUNS, _RUNS_UP_TO, _striking
+from gurps_character.gcs.exporting.stats.damage_table import _PROGRESSIONS, _RUNS, _RUNS_UP_TO, _striking
 from gurps_character.gcs.format.progression import damage_tables
 
 Dice = tuple[int, int]

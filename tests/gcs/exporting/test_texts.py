@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gurps_character.gcs.exporting.sheet import plain
-from gurps_character.gcs.exporting.stats import _POOL_RULES, _halving
+from gurps_character.gcs.exporting.stats.pools import _POOL_RULES, _halving
 from gurps_character.gcs.format.json_text import gcs_text
 from gurps_character.gcs.format.progression import basic_lift_pounds, damage_tables, swing, thrust
 from gurps_character.gcs.format.standard_sheet import ATTRIBUTE_DEFINITIONS, POOL_THRESHOLDS, attributes_text
