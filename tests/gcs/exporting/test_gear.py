@@ -12,23 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gurps_character._notation import HIT_TYPES, MODIFIERS
-from gurps_character.gcs.exporting.gear import (
+from gurps_character.gcs.exporting.damage_fields import (
     _COMMON_HEADS,
-    _MUSCLE_FACTORS,
-    _MUSCLE_RANGE,
     _common_damage,
     _damage_fields,
-    _defenses,
     _matched_damage,
-    _muscle_factors,
-    _names_a_shield,
-    _parry,
-    _parry_text,
     _recipe_text,
     _resolved_damage,
-    _spaced_words,
 )
+from gurps_character.gcs.exporting.defenses import _defenses, _names_a_shield
 from gurps_character.gcs.exporting.sheet import LIMIT, leading_int, member
+from gurps_character.gcs.exporting.weapon_calc import _MUSCLE_FACTORS, _MUSCLE_RANGE, _muscle_factors
+from gurps_character.gcs.exporting.weapon_skills import _spaced_words
+from gurps_character.gcs.exporting.weapons import _parry, _parry_text
 
 
 def _common_damage_fields(notation: str) -> dict[str, Any] | None:

@@ -11,13 +11,10 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character.gcs.exporting.gear import (
-    _minimum_st,
-    _shield,
-    _SkillFinder,
-    _spaced_words,
-)
+from gurps_character.gcs.exporting.defenses import _shield
 from gurps_character.gcs.exporting.sheet import SheetBase, leading_int
+from gurps_character.gcs.exporting.weapon_skills import _SkillFinder, _spaced_words
+from gurps_character.gcs.exporting.weapons import _minimum_st
 
 _WORD = re.compile(r"\bshield\b", re.IGNORECASE)
 _names = st.lists(

@@ -10,9 +10,11 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs.exporting import lists as export_lists
-from gurps_character.gcs.exporting.lists import split_skill_name
+from gurps_character.gcs.exporting import body as export_body
+from gurps_character.gcs.exporting import profile as export_profile
+from gurps_character.gcs.exporting import skills as export_skills
 from gurps_character.gcs.exporting.sheet import dice_text, fxp_text, plain, signed
+from gurps_character.gcs.exporting.skills import split_skill_name
 from gurps_character.gcs.format.skill_levels import points_level
 from gurps_character.gcs.format.standard_sheet import HUMANOID, humanoid_body_text
 from gurps_character.gcs.format.tids import KINDS, TidMaker
@@ -20,25 +22,25 @@ from gurps_character.locations import DR_COVER
 
 
 def test_relative_levels_are_points_level() -> None:
-    tables = export_lists._RELATIVE_LEVELS
+    tables = export_skills._RELATIVE_LEVELS
     assert set(tables) == {"e", "a", "h", "vh"}
     for difficulty, levels in tables.items():
-        assert len(levels) == export_lists._TABLED_POINTS
+        assert len(levels) == export_skills._TABLED_POINTS
         for points, level in enumerate(levels):
             assert level == points_level(difficulty, points), (difficulty, points)
 
 
 def test_signed_texts_are_signed() -> None:
-    low = export_lists._SIGNED_LOW
-    assert len(export_lists._SIGNED) == 2 * low
+    low = export_skills._SIGNED_LOW
+    assert len(export_skills._SIGNED) == 2 * low
     for value in range(-low, low):
-        assert export_lists._SIGNED[value + low] == signed(value)
+        assert export_skills._SIGNED[value + low] == signed(value)
 
 
 @given(st.text(st.characters(blacklist_characters="(/")))
 def test_a_skill_name_without_tech_level_or_specialization_is_whole(name: str) -> None:
     assert split_skill_name(name) == (name, None, None)
-    match = export_lists._SKILL_NAME.fullmatch(name)  # the pattern agrees (or does not match)
+    match = export_skills._SKILL_NAME.fullmatch(name)  # the pattern agrees (or does not match)
     assert match is None or (match.group("name"), match.group("tl"), match.group("spec")) == (
         name,
         None,
@@ -82,22 +84,22 @@ def test_tids_have_gcs_shape_are_new_and_follow_from_the_seed(seed: str, kinds: 
 def test_the_body_cut_around_its_drs_is_the_body(armor: list[int]) -> None:
     ids = [ident for ident, *_ in HUMANOID]
     amounts = dict(zip(ids, armor, strict=True))  # both sides of a pair share one entry
-    parts = [export_lists._BODY_HEAD]
-    for ident, own, after in export_lists._BODY_SLOTS:
+    parts = [export_body._BODY_HEAD]
+    for ident, own, after in export_body._BODY_SLOTS:
         parts += [str(own + amounts[ident]), after]
     assert "".join(parts) == humanoid_body_text([own + amounts[ident] for ident, *_, own in HUMANOID])
-    assert humanoid_body_text([own for *_, own in HUMANOID]) == export_lists._BARE_BODY
+    assert humanoid_body_text([own for *_, own in HUMANOID]) == export_body._BARE_BODY
 
 
 @given(st.dictionaries(st.sampled_from([ident for ident, *_ in HUMANOID]), st.integers(1, 10**6)))
 def test_the_body_pieces_patched_per_location_are_the_body(armor: dict[str, int]) -> None:
-    texts = list(export_lists._BODY_TEXTS)
+    texts = list(export_body._BODY_TEXTS)
     for place_id, dr in armor.items():  # as _body makes the pieces of the locations with armor
-        for slot, own, after in export_lists._BODY_PLACE_SLOTS[place_id]:
+        for slot, own, after in export_body._BODY_PLACE_SLOTS[place_id]:
             texts[slot] = str(own + dr) + after
     assert "".join(texts) == humanoid_body_text([own + armor.get(ident, 0) for ident, *_, own in HUMANOID])
-    assert set(export_lists._BODY_PLACE_SLOTS) == {ident for ident, *_ in HUMANOID}
-    assert dict(export_lists._BODY_COVER) == {place: DR_COVER[place] for place in export_lists._BODY_ORDER}
+    assert set(export_body._BODY_PLACE_SLOTS) == {ident for ident, *_ in HUMANOID}
+    assert dict(export_body._BODY_COVER) == {place: DR_COVER[place] for place in export_body._BODY_ORDER}
 
 
 @given(
@@ -105,7 +107,7 @@ def test_the_body_pieces_patched_per_location_are_the_body(armor: dict[str, int]
 )
 def test_a_height_s_inches_are_plain_to_the_tenth(amount: float, unit: str) -> None:
     height = f"{amount} {unit}" if "e" not in f"{amount}" else f"{amount:.2f} {unit}"
-    written = export_lists._feet_and_inches(height)
+    written = export_profile._feet_and_inches(height)
     # as the export wrote it with plain() of the inches left over the feet, rounded to a tenth
     centimetres = float(height.split()[0]) * (100 if unit == "m" else 1)
     feet, rest = divmod(round(centimetres / 2.5, 1), 12)
@@ -130,12 +132,12 @@ _NAME_PIECES = st.sampled_from(["(", ")", " (", ")", " ", "/", "/TL", "8", "a", 
 
 @given(st.lists(_NAME_PIECES, max_size=12).map("".join))
 def test_a_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
-    assert split_skill_name(full) == export_lists._split_by_pattern(full)
+    assert split_skill_name(full) == export_skills._split_by_pattern(full)
     if "(" not in full and "/TL" not in full:  # as _skills takes it without splitting
         assert split_skill_name(full) == (full, None, None)
 
 
 @given(st.text())
 def test_any_skill_name_is_split_as_the_pattern_splits_it(full: str) -> None:
-    assert split_skill_name(full) == export_lists._split_by_pattern(full)
-    assert split_skill_name(full + " (x)") == export_lists._split_by_pattern(full + " (x)")
+    assert split_skill_name(full) == export_skills._split_by_pattern(full)
+    assert split_skill_name(full + " (x)") == export_skills._split_by_pattern(full + " (x)")

@@ -20,11 +20,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..format.standard_sheet import SHEET_DISPLAY, attribute_definitions_text
-from .gear import GearPart
-from .lists import ListsPart
+from .body import BodyPart
+from .defenses import DefensesPart
+from .equipment import EquipmentPart
 from .notes import NoteList
+from .profile import ProfilePart
 from .sheet import ADJUSTMENTS, TOP_CALC_KEYS, Derived, reordered
+from .skills import SkillsPart
 from .stats import StatsPart
+from .traits import TraitsPart
+from .weapon_calc import WeaponCalcPart
 
 __all__ = ["ADJUSTMENTS", "build_character"]
 
@@ -39,7 +44,9 @@ def build_character(document: Mapping[str, Any], now: datetime) -> tuple[dict[st
     return sheet.build(), sheet.notes
 
 
-class _Sheet(StatsPart, GearPart, ListsPart):
+class _Sheet(
+    StatsPart, WeaponCalcPart, DefensesPart, TraitsPart, EquipmentPart, SkillsPart, BodyPart, ProfilePart
+):
     """The parts of an export, assembled."""
 
     def build(self) -> dict[str, Any]:

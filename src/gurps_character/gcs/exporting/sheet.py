@@ -2,8 +2,9 @@
 the traits and items that hold features, and the notes; with the small helpers every part uses.
 
 :mod:`.new_character` assembles the file from the parts: :mod:`.stats` (attributes and the
-values derived from them), :mod:`.lists` (traits, skills, equipment, hit locations,
-profile), :mod:`.gear` (weapons, parry and block).
+values derived from them), :mod:`.traits`, :mod:`.skills`, :mod:`.equipment`, :mod:`.body`
+(hit locations), :mod:`.profile`, :mod:`.weapons`, :mod:`.weapon_calc` and :mod:`.defenses`
+(parry and block).
 """
 
 from __future__ import annotations
