@@ -4,8 +4,10 @@
   (:func:`~.document.import_gcs`) and :mod:`.context` is what its parts share.
 * The sheet's parts: :mod:`.attributes` (with :mod:`.expressions`, GCS's attribute bases),
   :mod:`.traits`, :mod:`.skills`, :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
-  where the file saved none), :mod:`.weapons`, :mod:`.body` (hit locations) and :mod:`.derived`
-  (Basic Lift, encumbrance, Move, Dodge, thrust and swing).
+  where the file saved none), :mod:`.weapons` (with :mod:`.weapon_modes`, the weapons' owners,
+  modes and defaults; :mod:`.weapon_skills`, the skills those defaults name; and
+  :mod:`.weapon_levels`, each mode's level, parry and block), :mod:`.body` (hit locations) and
+  :mod:`.derived` (Basic Lift, encumbrance, Move, Dodge, thrust and swing).
 * :mod:`.integrity` lists where GCS's numbers and the format's formulas disagree, and
   :mod:`.notes` says what could not be carried over as it was.
 """
