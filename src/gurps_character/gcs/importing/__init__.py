@@ -3,7 +3,9 @@
 * :mod:`.reading`: the file's size, JSON and version; :mod:`.document` assembles the import
   (:func:`~.document.import_gcs`) and :mod:`.context` is what its parts share.
 * The sheet's parts: :mod:`.attributes` (with :mod:`.expressions`, GCS's attribute bases),
-  :mod:`.traits`, :mod:`.skills`, :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
+  :mod:`.traits` (with :mod:`.trait_tree`, the tree and each node's points and share;
+  :mod:`.trait_costs`, GCS's price of a trait and its modifiers; and :mod:`.trait_notes`, what an
+  entry's notes say), :mod:`.skills`, :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
   where the file saved none), :mod:`.weapons` (with :mod:`.weapon_modes`, the weapons' owners,
   modes and defaults; :mod:`.weapon_skills`, the skills those defaults name; and
   :mod:`.weapon_levels`, each mode's level, parry and block), :mod:`.body` (hit locations) and
