@@ -5,7 +5,8 @@
 * The sheet's parts: :mod:`.attributes` (with :mod:`.expressions`, GCS's attribute bases),
   :mod:`.traits` (with :mod:`.trait_tree`, the tree and each node's points and share;
   :mod:`.trait_costs`, GCS's price of a trait and its modifiers; and :mod:`.trait_notes`, what an
-  entry's notes say), :mod:`.skills`, :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
+  entry's notes say), :mod:`.skills` (with :mod:`.skill_rules`, GCS's levels where the file saved
+  none and the load skills are encumbered by), :mod:`.equipment` (with :mod:`.gear_values`, cost and weight
   where the file saved none), :mod:`.weapons` (with :mod:`.weapon_modes`, the weapons' owners,
   modes and defaults; :mod:`.weapon_skills`, the skills those defaults name; and
   :mod:`.weapon_levels`, each mode's level, parry and block), :mod:`.body` (hit locations) and

@@ -28,7 +28,6 @@ from .trait_costs import Chain, ChainSums, chain_of, trait_cost
 
 __all__ = ["ALTERNATIVE_ABILITIES", "TraitItem", "ancestors", "price_tree", "share_children", "trait_tree"]
 
-
 ALTERNATIVE_ABILITIES = "alternative_abilities"
 
 
