@@ -5,7 +5,8 @@
   JSON value), :mod:`.tids` (node ids) and :mod:`.units` (lengths, weights, dice).
 * Rules GCS computes: :mod:`.progression` (thrust and swing by ST, Basic Lift),
   :mod:`.skill_levels` (a skill's level by points), :mod:`.features` (bonuses in force) and
-  :mod:`.weapon_damage` (a weapon mode's damage).
+  :mod:`.weapon_damage` (a weapon mode's damage, with :mod:`.gcs_dice`, GCS's dice arithmetic,
+  and :mod:`.damage_notation`, the format's damage entry for it).
 * :mod:`.standard_sheet`: the standard attributes and humanoid body every new file carries.
 
 Nothing here imports :mod:`..importing` or :mod:`..exporting`.

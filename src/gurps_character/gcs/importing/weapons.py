@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..format.damage_notation import damage_entry
 from ..format.features import Feature, weapon_bonuses
 from ..format.fields import (
     Node,
@@ -29,7 +30,6 @@ from ..format.units import js_round
 from ..format.weapon_damage import (
     WeaponDamageResult,
     damage_by_rules,
-    damage_entry,
     damage_from_calc,
     plain_dice,
     raw_damage_text,
