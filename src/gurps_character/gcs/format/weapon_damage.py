@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from .features import Feature, weapon_amount
+from .features import Feature
 from .fields import Node, boolean, number, number_or_text, text
 from .gcs_dice import (
     GcsDice,
@@ -36,6 +36,7 @@ from .gcs_dice import (
     written_divisor,
 )
 from .progression import swing, thrust
+from .weapon_bonuses import weapon_amount
 
 __all__ = [
     "WeaponDamageResult",

@@ -8,10 +8,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..format.features import weapon_amount, weapon_bonuses, weapon_skill_bonuses
 from ..format.fields import MAX_DEPTH, Node, children, leading_whole_number, mapping, node_list, number, text
 from ..format.progression import basic_lift_pounds
 from ..format.units import kilograms
+from ..format.weapon_bonuses import weapon_amount, weapon_bonuses, weapon_skill_bonuses
 from .weapon_modes import Character, Default, Mode, criterion_text
 
 __all__ = ["Defense", "best_defense", "level_record", "min_strength"]

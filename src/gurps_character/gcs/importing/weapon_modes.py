@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..format.features import Feature, WeaponIdentity, display_name, owner_features, trait_level
+from ..format.features import Feature, display_name, owner_features, trait_level
 from ..format.fields import (
     MAX_DEPTH,
     Node,
@@ -24,6 +24,7 @@ from ..format.fields import (
 )
 from ..format.progression import progression_of, swing, thrust
 from ..format.units import dice
+from ..format.weapon_bonuses import WeaponIdentity
 from ..format.weapon_damage import WeaponDamageResult, Wielder
 from .context import Context
 from .skills import SkillSections

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ..format.features import matches, text_weight
+from ..format.criteria import matches, text_weight
 from ..format.fields import (
     Node,
     fill_placeholders,

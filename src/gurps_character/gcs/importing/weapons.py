@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..format.damage_notation import damage_entry
-from ..format.features import Feature, weapon_bonuses
+from ..format.features import Feature
 from ..format.fields import (
     Node,
     boolean,
@@ -27,6 +27,7 @@ from ..format.fields import (
     text,
 )
 from ..format.units import js_round
+from ..format.weapon_bonuses import weapon_bonuses
 from ..format.weapon_damage import (
     WeaponDamageResult,
     damage_by_rules,
