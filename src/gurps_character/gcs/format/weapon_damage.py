@@ -124,7 +124,7 @@ def damage_from_calc(resolved: str) -> WeaponDamageResult:
 
 
 WeaponBonusFinder = Callable[[tuple[str, ...]], list[Feature]]
-"""The features of some kinds that reach the weapon (see :func:`.features.weapon_bonuses`)."""
+"""The features of some kinds that reach the weapon (see :func:`.weapon_bonuses.weapon_bonuses`)."""
 
 
 def _strength_kind(raw: str) -> tuple[str, bool]:

@@ -19,6 +19,8 @@ __all__ = ["Defense", "best_defense", "level_record", "min_strength"]
 
 @dataclass(slots=True)
 class Defense:
+    """The best parry (or block) among the ready weapons so far: its value, skill, and why."""
+
     value: int | None = None
     skill: str | None = None
     cause: str = ""

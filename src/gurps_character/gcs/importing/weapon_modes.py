@@ -61,7 +61,7 @@ class Character:
     defaults: dict[tuple[object, ...], Default] = field(default_factory=dict)
     """The skill defaults resolved so far, by what they say (see :func:`_default`)."""
     saved_damage: dict[str, WeaponDamageResult] = field(default_factory=dict)
-    """GCS's saved damage texts read so far (see :func:`_saved_damage`)."""
+    """GCS's saved damage texts read so far (see :func:`.weapons._saved_damage`)."""
 
 
 @dataclass(frozen=True, slots=True)
