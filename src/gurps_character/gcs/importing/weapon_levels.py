@@ -14,11 +14,11 @@ from ..format.units import kilograms
 from ..format.weapon_bonuses import weapon_amount, weapon_bonuses, weapon_skill_bonuses
 from .weapon_modes import Character, Default, Mode, criterion_text
 
-__all__ = ["Defense", "best_defense", "level_record", "min_strength"]
+__all__ = ["BestDefense", "best_defense", "level_record", "min_strength"]
 
 
 @dataclass(slots=True)
-class Defense:
+class BestDefense:
     """The best parry (or block) among the ready weapons so far: its value, skill, and why."""
 
     value: int | None = None
@@ -80,7 +80,7 @@ def _weapon_skill(mode: Mode, level: int | None) -> str | None:
     return best.skill if best is not None else None
 
 
-def best_defense(best: Defense, mode: Mode, record: dict[str, Any], key: str) -> None:
+def best_defense(best: BestDefense, mode: Mode, record: dict[str, Any], key: str) -> None:
     value = record.get(key)
     if type(value) is not int or (best.value is not None and value <= best.value):
         return

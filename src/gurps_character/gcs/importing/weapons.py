@@ -38,7 +38,7 @@ from ..format.weapon_damage import (
 from .context import Context
 from .notes import listing, shortened
 from .skills import SkillSections
-from .weapon_levels import Defense, best_defense, level_record, min_strength
+from .weapon_levels import BestDefense, best_defense, level_record, min_strength
 from .weapon_modes import Character, Mode, Owner, character_of, mode_of, owner_of, weapon_owners
 
 __all__ = ["WeaponSections", "weapon_sections"]
@@ -66,7 +66,7 @@ def weapon_sections(
     """The weapon entries, their records and the best defenses. ``damage`` is the document's
     ``/damage`` (thrust and swing), which ``thr``/``sw`` notations resolve against."""
     out = WeaponSections()
-    parry, block = Defense(), Defense()
+    parry, block = BestDefense(), BestDefense()
     owners, telekinetic = weapon_owners(ctx)
     if not owners:
         return out
