@@ -21,6 +21,7 @@ import pytest
 
 from gurps_character import GcsImport, import_gcs, validate_character, verify_character
 from gurps_character.gcs.format import features
+from gurps_character.gcs.format.criteria import matches
 from tests.support import gcs_built, gcs_samples
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -97,7 +98,7 @@ def test_a_budget_that_does_not_run_out_changes_nothing() -> None:
 
 def test_the_skill_bonus_index_finds_what_trying_every_bonus_finds() -> None:
     """Each comparison GCS has, as exact, prefix, suffix and part lookups, against the brute
-    force of :func:`features.matches` on every pair."""
+    force of :func:`~gurps_character.gcs.format.criteria.matches` on every pair."""
     compares = ("is", "starts_with", "ends_with", "contains", "is_not", "does_not_contain", "any", "odd")
     qualifiers = ("", "a", "ab", "b", "abc", "ABC", "c", "bc", "x")
     criteria: list[object] = [{"compare": c, "qualifier": q} for c in compares for q in qualifiers]
@@ -108,9 +109,9 @@ def test_the_skill_bonus_index_finds_what_trying_every_bonus_finds() -> None:
     ]
     index = features.Features(found)
     for value in ("", "a", "ab", "abc", "Abc", "xabcx", "b", "zzz", "c"):
-        expected = [feature for feature in found if features.matches(feature.data["name"], value)]
+        expected = [feature for feature in found if matches(feature.data["name"], value)]
         candidates = index.skill_bonus_candidates(value)
-        assert [f for f in candidates if features.matches(f.data["name"], value)] == expected, value
+        assert [f for f in candidates if matches(f.data["name"], value)] == expected, value
 
 
 # ---------------------------------------------------------------- item 2: bounded memory

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gurps_character import SCHEMA, import_gcs, validate_character, verify_character
 from gurps_character.gcs.format.progression import basic_lift_pounds, progression_of, swing, thrust
 from gurps_character.gcs.format.units import dice
-from gurps_character.gcs.importing.traits import modifier_cost
+from gurps_character.gcs.importing.trait_costs import modifier_cost
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 

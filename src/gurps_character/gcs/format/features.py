@@ -1,14 +1,15 @@
 """The features (bonuses) in force in a GCS character: from enabled traits and their enabled
-modifiers, and from equipped, carried equipment. They explain where GCS's numbers come from."""
+modifiers, and from equipped, carried equipment. They explain where GCS's numbers come from.
+
+How a feature's text criteria are matched and indexed is in :mod:`.criteria`; the bonuses that
+reach a weapon in :mod:`.weapon_bonuses`."""
 
 from __future__ import annotations
 
-import bisect
-import heapq
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .criteria import MAX_COMPARISONS, Budget, CriterionIndex, any_matches, matches, take_merged, text_weight
 from .fields import (
     MAX_DEPTH,
     Node,
@@ -27,23 +28,16 @@ from .fields import (
 )
 
 __all__ = [
-    "MAX_COMPARISONS",
-    "Budget",
-    "CriterionIndex",
     "Feature",
     "Features",
-    "WeaponIdentity",
     "collect_features",
     "display_name",
-    "matches",
     "owner_features",
+    "selection_of",
     "skill_bonuses",
     "spell_colleges",
-    "text_weight",
     "trait_level",
-    "weapon_amount",
-    "weapon_bonuses",
-    "weapon_skill_bonuses",
+    "weapon_indexer",
 ]
 
 
@@ -78,167 +72,6 @@ def display_name(node: Node) -> str:
     """A node's name with its placeholders filled (equipment is named by ``description``)."""
     name = text(node, "name") or text(node, "description")
     return fill_placeholders(name, node).strip()
-
-
-MAX_COMPARISONS = 1_000_000
-"""The most comparisons of a bonus (or a weapon default) with a skill, spell or weapon one import
-makes. The importer finds the bonuses that may apply through indexes built once, so a real
-character makes a few thousand at most; only a file built to make every item meet every bonus
-(thousands of bonuses accepting any name, thousands of skills of one name) reaches the limit,
-and it keeps the import's time linear in the file's size. The rest are not made, and a note says
-so."""
-
-
-class Budget:
-    """What is left of :data:`MAX_COMPARISONS` in one import."""
-
-    __slots__ = ("left", "ran_out")
-
-    def __init__(self, comparisons: int) -> None:
-        self.left = comparisons
-        self.ran_out = False
-
-    def take(self, count: int = 1) -> bool:
-        """Spends ``count`` comparisons; False (and nothing spent) when fewer are left."""
-        if count > self.left:
-            self.left = 0
-            self.ran_out = True
-            return False
-        self.left -= count
-        return True
-
-
-_NEGATIONS = frozenset({"is_not", "does_not_contain", "does_not_start_with", "does_not_end_with"})
-
-
-class CriterionIndex:
-    """Positions of features indexed once by one of their text criteria (GCS's ``{"compare",
-    "qualifier"}``, or text meaning "is"), so that those that may accept a value are found
-    without trying each: an exact name by lookup, a prefix, suffix or part of it by looking up
-    the value's own prefixes, suffixes and parts of the lengths the criteria have. Criteria that
-    accept nearly anything (``any``, the negations, none at all) are candidates for every value.
-    A candidate is only a candidate: the caller still checks its criteria with :func:`matches`.
-    Every lookup and every candidate is taken from the import's :class:`Budget`."""
-
-    __slots__ = ("_budget", "_default", "_everything", "_exact", "_parts", "_prefixes", "_suffixes")
-
-    def __init__(self, budget: Budget, default_compare: str = "is") -> None:
-        self._budget = budget
-        self._default = default_compare
-        self._exact: dict[str, list[int]] = {}
-        self._prefixes: _ByLength = _ByLength()
-        self._suffixes: _ByLength = _ByLength()
-        self._parts: _ByLength = _ByLength()
-        self._everything: list[int] = []
-
-    def add(self, criterion: object, position: int) -> None:
-        """Indexes the feature at ``position`` (positions are added in increasing order)."""
-        if type(criterion) is str:
-            self._exact.setdefault(criterion.lower(), []).append(position)
-            return
-        if type(criterion) is not dict:
-            self._everything.append(position)
-            return
-        compare = text(criterion, "compare") or self._default
-        qualifier = text(criterion, "qualifier").lower()
-        if compare == "is":
-            self._exact.setdefault(qualifier, []).append(position)
-        elif compare == "starts_with":
-            self._prefixes.add(qualifier, position)
-        elif compare == "ends_with":
-            self._suffixes.add(qualifier, position)
-        elif compare == "contains":
-            self._parts.add(qualifier, position)
-        elif compare == "any" or compare in _NEGATIONS:
-            self._everything.append(position)
-        # another comparison accepts nothing (as matches() says): the feature is left out
-
-    def candidates(self, values: list[str]) -> list[int]:
-        """The positions of the features that may accept one of ``values``, in order, each once,
-        as many as the budget allows."""
-        sources: list[list[int]] = [self._everything] if self._everything else []
-        budget = self._budget
-        for value in values:
-            value = value.lower()
-            if not budget.take(1 + len(value) // 256):
-                return []
-            found = self._exact.get(value)
-            if found:
-                sources.append(found)
-            for by_length, side in ((self._prefixes, 1), (self._suffixes, -1), (self._parts, 0)):
-                if by_length.lookups(value, side, budget, sources) is False:
-                    return []
-        return _take_merged(sources, budget)
-
-
-def _take_merged(sources: list[list[int]], budget: Budget) -> list[int]:
-    """The positions of sorted lists, merged in order, each once, as many as the budget allows
-    (the budget runs out when there are more)."""
-    if not sources:
-        return []
-    limit = budget.left
-    if len(sources) == 1:
-        found = sources[0][: limit + 1]
-    else:
-        found = list(itertools.islice(heapq.merge(*sources), limit + 1))
-    if len(found) > limit:
-        budget.take(limit + 1)  # more candidates than comparisons left: the budget runs out
-        found = found[:limit]
-    else:
-        budget.take(len(found))
-    return [position for position, _ in itertools.groupby(found)]
-
-
-class _ByLength:
-    """Qualifiers of one comparison (starts with, ends with, contains) by their length."""
-
-    __slots__ = ("count", "lengths", "qualifiers")
-
-    def __init__(self) -> None:
-        self.qualifiers: dict[str, list[int]] = {}
-        self.lengths: list[int] = []
-        self.count = 0
-
-    def add(self, qualifier: str, position: int) -> None:
-        self.qualifiers.setdefault(qualifier, []).append(position)
-        self.count += 1
-        self.lengths = []  # sorted again at the first lookup
-
-    def lookups(self, value: str, side: int, budget: Budget, sources: list[list[int]]) -> bool | None:
-        """Adds the lists of the qualifiers ``value`` starts with (``side`` 1), ends with (-1) or
-        contains (0); False when the budget ran out."""
-        if not self.count:
-            return None
-        if not self.lengths:
-            self.lengths = sorted({len(qualifier) for qualifier in self.qualifiers})
-        usable = self.lengths[: bisect.bisect_right(self.lengths, len(value))]
-        if side:
-            if not budget.take(sum(1 + length // 256 for length in usable)):
-                return False
-            for length in usable:
-                part = value[:length] if side > 0 else value[len(value) - length :]
-                found = self.qualifiers.get(part)
-                if found:
-                    sources.append(found)
-            return True
-        cost = sum((len(value) - length + 1) * (1 + length // 256) for length in usable)
-        scan = len(self.qualifiers) * (1 + len(value) // 256)
-        if cost > scan:  # fewer qualifiers than parts: try each qualifier
-            if not budget.take(scan):
-                return False
-            sources.extend(found for qualifier, found in self.qualifiers.items() if qualifier in value)
-            return True
-        if not budget.take(cost):
-            return False
-        seen: set[str] = set()
-        for length in usable:
-            for start in range(len(value) - length + 1):
-                part = value[start : start + length]
-                found = self.qualifiers.get(part)
-                if found and part not in seen:
-                    seen.add(part)
-                    sources.append(found)
-        return True
 
 
 class Features:
@@ -294,18 +127,18 @@ class Features:
         ):
             index, everything = self.indexed(f"spell:{match}", ("spell_bonus",), _spell_bonus_indexer(match))
             found.append(index.candidates(values))
-        return [everything[position] for position in _take_merged(found, self.budget)]
+        return [everything[position] for position in take_merged(found, self.budget)]
 
     def weapon_candidates(self, kinds: tuple[str, ...], skill: str, owner: str) -> list[Feature]:
         """The features of ``kinds`` in force that may reach a weapon (those selecting weapons by
         a required skill that may be ``skill``, or by a name that may be ``owner``), in the order
         of ``kinds``, then file order."""
         by_skill, everything = self.indexed(
-            f"weapon-skill:{kinds}", kinds, _weapon_indexer("weapons_with_required_skill")
+            f"weapon-skill:{kinds}", kinds, weapon_indexer("weapons_with_required_skill")
         )
-        by_name, _ = self.indexed(f"weapon-name:{kinds}", kinds, _weapon_indexer("weapons_with_name"))
+        by_name, _ = self.indexed(f"weapon-name:{kinds}", kinds, weapon_indexer("weapons_with_name"))
         found = [by_skill.candidates([skill]), by_name.candidates([owner])]
-        return [everything[position] for position in _take_merged(found, self.budget)]
+        return [everything[position] for position in take_merged(found, self.budget)]
 
     def attribute_bonuses(self, attribute: str, limitation: str = "") -> list[Feature]:
         """``attribute_bonus`` features for an attribute id (``limitation`` ``""`` for plain ones,
@@ -337,12 +170,6 @@ class Features:
         return self._reductions.get(attribute, [])
 
 
-def text_weight(*texts: str) -> int:
-    """What comparing these texts with a criterion costs beyond one comparison, in comparisons:
-    one more per 256 characters (a long text costs what it takes to read)."""
-    return sum(len(value) for value in texts) // 256 + len(texts) // 16
-
-
 def _limitation(limit: str) -> str:
     return "" if limit in ("", "none") else limit
 
@@ -368,12 +195,23 @@ def _spell_bonus_indexer(match: str) -> Callable[[CriterionIndex, int, Feature],
     return build
 
 
-def _weapon_indexer(selection: str) -> Callable[[CriterionIndex, int, Feature], None]:
+_SELECTIONS = ("weapons_with_required_skill", "weapons_with_name", "this_weapon")
+
+
+def selection_of(data: Node) -> str:
+    selection = text(data, "selection_type")
+    return selection if selection in _SELECTIONS else "weapons_with_required_skill"
+
+
+def weapon_indexer(selection: str) -> Callable[[CriterionIndex, int, Feature], None]:
     def build(index: CriterionIndex, position: int, feature: Feature) -> None:
-        if _selection(feature.data) == selection:
+        if selection_of(feature.data) == selection:
             index.add(feature.data.get("name"), position)
 
     return build
+
+
+# ---------------------------------------------------------------- the features in force
 
 
 def _modifier_features(node: Node, pointer: str, owner: str, level: float, out: list[Feature]) -> None:
@@ -452,42 +290,7 @@ def _equipped(items: list[object], pointer: str) -> list[tuple[Node, str]]:
     return kept
 
 
-def matches(criteria: object, value: str) -> bool:
-    """Whether a GCS string criterion (``{"compare": "starts_with", "qualifier": "piloting"}``)
-    accepts a value; no criterion, or ``any``, accepts everything. Case-insensitive, as in GCS."""
-    if type(criteria) is str:
-        criteria = {"compare": "is", "qualifier": criteria}
-    if type(criteria) is not dict:
-        return True
-    compare = text(criteria, "compare") or "is"
-    if compare == "any":
-        return True
-    negated = compare.startswith(("is_not", "does_not_"))
-    positive = _POSITIVE.get(compare)
-    if positive is None:
-        return False  # a comparison GCS does not have accepts nothing
-    qualifier = text(criteria, "qualifier").lower()
-    found = positive(value.lower(), qualifier)
-    return not found if negated else found
-
-
-_POSITIVE: dict[str, Callable[[str, str], bool]] = {
-    "is": str.__eq__,
-    "is_not": str.__eq__,
-    "contains": lambda value, qualifier: qualifier in value,
-    "does_not_contain": lambda value, qualifier: qualifier in value,
-    "starts_with": str.startswith,
-    "does_not_start_with": str.startswith,
-    "ends_with": str.endswith,
-    "does_not_end_with": str.endswith,
-}
-"""GCS's text comparisons (the negations by the comparison they negate)."""
-
-
-def _any_matches(criteria: object, values: list[str]) -> bool:
-    if type(criteria) is not dict or (text(criteria, "compare") or "any") == "any":
-        return True
-    return any(matches(criteria, value) for value in values)
+# ---------------------------------------------------------------- skill and spell bonuses
 
 
 def spell_colleges(node: Node) -> list[str]:
@@ -516,7 +319,7 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
         if (
             matches(data.get("name"), name)
             and matches(data.get("specialization"), specialization)
-            and _any_matches(data.get("tags"), tags)
+            and any_matches(data.get("tags"), tags)
         ):
             found.append(feature)
     if spell:
@@ -531,172 +334,9 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
             wanted = data.get("name")
             if (
                 match == "all_colleges"
-                or (match == "college_name" and _any_matches(wanted, colleges))
+                or (match == "college_name" and any_matches(wanted, colleges))
                 or (match == "power_source_name" and matches(wanted, source))
                 or (match == "spell_name" and matches(wanted, name))
-            ) and _any_matches(data.get("tags"), tags):
+            ) and any_matches(data.get("tags"), tags):
                 found.append(feature)
-    return found
-
-
-# ---------------------------------------------------------------- weapon bonuses
-
-_SELECTIONS = ("weapons_with_required_skill", "weapons_with_name", "this_weapon")
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponIdentity:
-    """What GCS matches a weapon bonus against.
-
-    Attributes:
-        owner: The owner's name (placeholders filled): "weapons with name" bonuses match it.
-        usage: The weapon's usage (``Swung``): matched by the bonuses' specialization (or usage).
-        tags: The owner's tags.
-        skill: The name of the skill default with the best level ("" when none): "weapons with
-            required skill" bonuses match it.
-        specialization: That default's specialization.
-        relative_level: The best relative level among the character's skills of that name and
-            specialization that have points, or None when there is none.
-        own: The owner's own features (and its enabled modifiers'), for "this weapon" bonuses.
-    """
-
-    owner: str
-    usage: str
-    tags: tuple[str, ...]
-    skill: str
-    specialization: str
-    relative_level: float | None
-    own: tuple[Feature, ...]
-
-
-def _selection(data: Node) -> str:
-    selection = text(data, "selection_type")
-    return selection if selection in _SELECTIONS else "weapons_with_required_skill"
-
-
-def _numeric_matches(criteria: object, value: float | None) -> bool:
-    """A GCS numeric criterion (``{"compare": "at_least", "qualifier": 2}``, by default at least
-    0); None is GCS's "no such skill", below every number."""
-    if type(criteria) is not dict:
-        criteria = {}
-    compare = text(criteria, "compare") or "at_least"
-    qualifier = number(criteria, "qualifier") or 0
-    if compare == "any":
-        return True
-    if value is None:
-        return compare in ("is_not", "at_most")
-    checks = {
-        "is": value == qualifier,
-        "is_not": value != qualifier,
-        "at_least": value >= qualifier,
-        "at_most": value <= qualifier,
-    }
-    return checks.get(compare, True)
-
-
-def _named_weapon(data: Node, weapon: WeaponIdentity) -> bool:
-    return (
-        matches(data.get("name"), weapon.owner)
-        and matches(data.get("specialization"), weapon.usage)
-        and _any_matches(data.get("tags"), list(weapon.tags))
-    )
-
-
-def _with_skill(data: Node, weapon: WeaponIdentity) -> bool:
-    return (
-        _numeric_matches(data.get("level"), weapon.relative_level)
-        and matches(data.get("name"), weapon.skill)
-        and matches(data.get("specialization"), weapon.specialization)
-        and matches(data.get("usage"), weapon.usage)
-        and _any_matches(data.get("tags"), list(weapon.tags))
-    )
-
-
-def _reaches(feature: Feature, weapon: WeaponIdentity, selections: tuple[str, ...]) -> bool:
-    """Whether a weapon feature of one of the selections picks the weapon."""
-    selection = _selection(feature.data)
-    if selection not in selections:
-        return False
-    if selection == "weapons_with_required_skill":
-        return _with_skill(feature.data, weapon)
-    if selection == "weapons_with_name":
-        return _named_weapon(feature.data, weapon)
-    return matches(feature.data.get("specialization"), weapon.usage)
-
-
-def weapon_bonuses(features: Features, weapon: WeaponIdentity, kinds: tuple[str, ...]) -> list[Feature]:
-    """The features of the given kinds (``weapon_bonus``, ``weapon_parry_bonus`` ...) that reach
-    one weapon, each once, as GCS gathers them: those in force that select weapons by required
-    skill (name, specialization, usage, tags, and the skill's relative level) or by name (the
-    owner's name, the usage as specialization, tags), then the owner's own ones that select
-    "this weapon" (by usage) or weapons by name."""
-    found: list[Feature] = []
-    budget = features.budget
-    weight = _weapon_weight(weapon)
-    for feature in features.weapon_candidates(kinds, weapon.skill, weapon.owner):
-        if weight and not budget.take(weight):
-            break
-        if _reaches(feature, weapon, ("weapons_with_required_skill", "weapons_with_name")):
-            found.append(feature)
-    if not weapon.own or not budget.take(len(weapon.own) * (1 + weight)):
-        return found
-    seen = {feature.pointer for feature in found}
-    for feature in weapon.own:
-        if (
-            feature.kind in kinds
-            and feature.pointer not in seen
-            and _reaches(feature, weapon, ("this_weapon", "weapons_with_name"))
-        ):
-            found.append(feature)
-    return found
-
-
-def _weapon_weight(weapon: WeaponIdentity) -> int:
-    return text_weight(weapon.owner, weapon.usage, weapon.skill, weapon.specialization, *weapon.tags)
-
-
-def weapon_amount(feature: Feature, dice: int = 1) -> float:
-    """A weapon bonus's amount for a weapon of ``dice`` dice: times the dice when it is per die
-    (``per_die``, or ``per_level`` as GCS 4 wrote it), times its owner's level when it is
-    ``leveled``; 0 for negative dice or levels, as GCS."""
-    data = feature.data
-    amount = number(data, "amount") or 0
-    if boolean(data, "per_die") or boolean(data, "per_level"):
-        if dice < 0:
-            return 0
-        amount *= dice
-    if boolean(data, "leveled"):
-        if feature.level < 0:
-            return 0
-        amount *= feature.level
-    return amount
-
-
-def weapon_skill_bonuses(features: Features, weapon: WeaponIdentity) -> list[Feature]:
-    """The skill bonuses GCS adds to a weapon's level: those in force that select weapons by
-    name (the owner's name, the usage as specialization, tags), and the owner's own "this
-    weapon" ones (by usage)."""
-    index, everything = features.indexed(
-        "weapon-level", ("skill_bonus",), _weapon_indexer("weapons_with_name")
-    )
-    budget = features.budget
-    weight = _weapon_weight(weapon)
-    found = []
-    for position in index.candidates([weapon.owner]):
-        if weight and not budget.take(weight):
-            break
-        feature = everything[position]
-        if text(feature.data, "selection_type") == "weapons_with_name" and _named_weapon(
-            feature.data, weapon
-        ):
-            found.append(feature)
-    if not weapon.own or not budget.take(len(weapon.own) * (1 + weight)):
-        return found
-    for feature in weapon.own:
-        if (
-            feature.kind == "skill_bonus"
-            and text(feature.data, "selection_type") == "this_weapon"
-            and matches(feature.data.get("specialization"), weapon.usage)
-        ):
-            found.append(feature)
     return found

@@ -12,7 +12,8 @@ from ..._json import dumps
 from ...constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ...errors import CharacterError, guarded
 from ...update import format_timestamp
-from ..format.features import MAX_COMPARISONS, collect_features
+from ..format.criteria import MAX_COMPARISONS
+from ..format.features import collect_features
 from ..format.fields import (
     MAX_FILL,
     Walked,

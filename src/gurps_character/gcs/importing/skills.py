@@ -7,7 +7,9 @@ the points buy (GCS's own rule) and the bonuses, and GCS's encumbrance penalty (
 not in ``rsl``) is one more bonus, so the level formula holds. Techniques, ritual magic and
 entries GCS lists at 0 points keep GCS's level with the difference in ``relativeLevel``; where
 the cost table cannot give GCS's points, the reason is the deviation's justification.
-"""
+
+GCS's rules for levels the file saved none for, and the load skills are encumbered by, are in
+:mod:`.skill_rules`; this module makes the entries."""
 
 from __future__ import annotations
 
@@ -17,29 +19,26 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..format.features import Feature, skill_bonuses, spell_colleges
-from ..format.fields import (
-    Node,
-    fill_placeholders,
-    integer,
-    kind_of,
-    mapping,
-    number,
-    text,
-    whole_number,
-)
+from ..format.fields import Node, fill_placeholders, integer, kind_of, mapping, number, text, whole_number
 from ..format.skill_levels import BASE_RELATIVE, points_level
-from ..format.units import kilograms
 from .attributes import AttributeValue
 from .context import Context
-
-# GCS's Basic Lift for a file that saved none: the encumbrance module's rule, not written twice
-from .derived import _lift_by_rules as lift_by_rules
-from .equipment import carried_weight_for_skills
 from .notes import listing
+from .skill_rules import (
+    LOAD_NAMES,
+    SIX_ATTRIBUTES,
+    SkillLevels,
+    SkillLoad,
+    computed_level,
+    levels_by_name,
+    parent_attributes,
+    ritual_default,
+    technique_attribute,
+    technique_level,
+)
 
 __all__ = ["SkillSections", "skill_name", "skill_sections"]
 
-_ATTRIBUTES = ("st", "dx", "iq", "ht", "will", "per")
 _DIFFICULTY = {"e": "E", "a": "A", "h": "H", "vh": "VH"}
 _RSL_NUMBER = re.compile(r"([+-][0-9]+)\s*$")
 _RSL_NAME = re.compile(r"[A-Za-z]\w*")
@@ -85,8 +84,8 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
     out = SkillSections()
     uncomputed = 0
     parents: dict[str, str] | None = None
-    encumbrance = _SkillLoad(ctx, st)
-    skill_levels: dict[str, _Levels] | None = None
+    encumbrance = SkillLoad(ctx, st)
+    skill_levels: dict[str, SkillLevels] | None = None
     for key in ("skills", "spells"):
         for node, pointer, _ in ctx.section(key):
             kind = kind_of(node)
@@ -99,13 +98,13 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
             level: float | None = None
             if kind in ("technique", "ritual_magic_spell") and saved is None:
                 if skill_levels is None:
-                    skill_levels = _skill_levels(ctx, attributes, encumbrance)
-                level = _technique_level(ctx, node, points, attributes, skill_levels, _ritual_default(node))
+                    skill_levels = levels_by_name(ctx, attributes, encumbrance)
+                level = technique_level(ctx, node, points, attributes, skill_levels, ritual_default(node))
                 if level is not None and kind == "technique":  # a technique of this technique
                     named = fill_placeholders(text(node, "name"), node).strip().lower()
-                    skill_levels.setdefault(named, _Levels()).add("", level)
+                    skill_levels.setdefault(named, SkillLevels()).add("", level)
             if kind in ("technique", "ritual_magic_spell") and parents is None:
-                parents = _parent_attributes(ctx)
+                parents = parent_attributes(ctx)
             skill = _Skill(node, pointer, kind or "skill", calc, saved, points, level)
             leveled = _one(ctx, out, skill, attributes, parents or {}, encumbrance)
             uncomputed += saved is None and leveled
@@ -154,156 +153,13 @@ class _Skill(NamedTuple):
     """GCS's level by its rules, for a technique GCS saved none for."""
 
 
-class _SkillLoad:
-    """The encumbrance level GCS uses for skill penalties (its load with the weight of equipped
-    items marked "ignore weight for skills" left out), worked out when a skill first needs it."""
-
-    __slots__ = ("_ctx", "_level", "_st")
-
-    def __init__(self, ctx: Context, st: int) -> None:
-        self._ctx = ctx
-        self._st = st
-        self._level: int | None = None
-
-    @property
-    def level(self) -> int:
-        """0 (none) to 4 (extra-heavy): the weight carried for skills against Basic Lift ×1, 2, 3,
-        6, 10 (GCS's saved Basic Lift, or GCS's rules for it)."""
-        if self._level is None:
-            lift = kilograms(mapping(self._ctx.data, "calc").get("basic_lift"), "lb")
-            if lift is None:
-                lift = lift_by_rules(self._ctx, self._st) / 2
-            carried = carried_weight_for_skills(self._ctx)
-            self._level = next((i for i, load in enumerate(_LOADS) if carried <= lift * load + 1e-9), 4)
-        return self._level
-
-    @property
-    def name(self) -> str:
-        return _LEVEL_NAMES[self.level]
-
-
-_LEVEL_NAMES = ("None", "Light", "Medium", "Heavy", "Extra-Heavy")
-_LOADS = (1, 2, 3, 6, 10)
-
-
-class _Levels:
-    """The best level among skills of one name: of any specialization, and by specialization."""
-
-    __slots__ = ("best", "by_specialization")
-
-    def __init__(self) -> None:
-        self.best: float | None = None
-        self.by_specialization: dict[str, float] = {}
-
-    def add(self, specialization: str, level: float) -> None:
-        self.best = level if self.best is None else max(self.best, level)
-        known = self.by_specialization.get(specialization)
-        self.by_specialization[specialization] = level if known is None else max(known, level)
-
-    def of(self, specialization: str) -> float | None:
-        """The best level, of the specialization when one is given."""
-        return self.by_specialization.get(specialization) if specialization else self.best
-
-
-def _parent_attributes(ctx: Context) -> dict[str, str]:
-    """Lower-case skill or technique name → the attribute its level is based on: a skill's own,
-    a technique's through the skill (or technique) it defaults to."""
-    found: dict[str, str] = {}
-    techniques: dict[str, Node] = {}
-    for node, _, _ in ctx.section("skills"):
-        name = fill_placeholders(text(node, "name"), node).strip().lower()
-        if kind_of(node) == "skill":
-            found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
-        elif kind_of(node) == "technique":
-            techniques.setdefault(name, mapping(node, "default"))
-    nowhere: set[str] = set()  # techniques whose chain of defaults ends in no attribute
-    for name in techniques:
-        seen: set[str] = set()
-        current = name
-        while (
-            current in techniques and current not in seen and current not in found and current not in nowhere
-        ):
-            seen.add(current)
-            default = techniques[current]
-            kind = text(default, "type").strip().lower()
-            if kind != "skill":
-                if kind in _ATTRIBUTES:
-                    found[current] = kind
-                break
-            current = _default_name(default)
-        if current in found:
-            for one in seen:
-                found.setdefault(one, found[current])
-        else:
-            nowhere.update(seen)
-    return found
-
-
-def _default_name(default: Node) -> str:
-    value = default.get("name")
-    if type(value) is dict:
-        value = value.get("qualifier")
-    return value.strip().lower() if type(value) is str else ""
-
-
-def _skill_levels(
-    ctx: Context, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
-) -> dict[str, _Levels]:
-    """GCS's level of every skill with points, by lower-case name: (lower-case specialization,
-    level), the saved level or, without one, GCS's rules."""
-    found: dict[str, _Levels] = {}
-    for node, _, _ in ctx.section("skills"):
-        points = number(node, "points") or 0
-        if kind_of(node) != "skill" or points <= 0:
-            continue
-        level = number(mapping(node, "calc"), "level")
-        if level is None:
-            level = _computed_level(ctx, node, points, attributes, encumbrance)
-        if level is None:
-            continue
-        name = fill_placeholders(text(node, "name"), node).strip().lower()
-        specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
-        found.setdefault(name, _Levels()).add(specialization, level)
-    return found
-
-
-def _computed_level(
-    ctx: Context, node: Node, points: float, attributes: dict[str, AttributeValue], encumbrance: _SkillLoad
-) -> float | None:
-    """GCS's level of a skill or spell the file saved none for (``CalculateSkillLevel``): the
-    attribute + what the points buy (a skill improved from a default adds the default's points;
-    a wildcard's points count a third), or, without points, the default's level; + the skill
-    (spell) bonuses in force; + for skills the encumbrance penalty × its multiplier. None when
-    GCS gives no level (no points and no default, an unknown attribute or difficulty)."""
-    attribute, _, difficulty = text(node, "difficulty").lower().partition("/")
-    base = attributes.get(attribute)
-    if base is None or difficulty not in (*BASE_RELATIVE, "w"):
-        return None
-    spell = kind_of(node) in ("spell", "ritual_magic_spell")
-    default = mapping(node, "defaulted_from")
-    from_default = number(default, "points") or 0
-    extra = 0 if difficulty == "w" or spell else max(from_default, 0)
-    bought = points / 3 if difficulty == "w" else points + extra
-    if math.floor(bought) >= 1:
-        level: float = math.floor(base.value) + points_level(difficulty, points + extra)
-    elif not spell and from_default < 0 and number(default, "adjusted_level") is not None:
-        level = number(default, "adjusted_level") or 0
-    else:
-        return None
-    level += sum(feature.amount() for feature in skill_bonuses(ctx.features, node, spell))
-    multiplier = number(node, "encumbrance_penalty_multiplier") or 0
-    if not spell and multiplier:
-        level -= encumbrance.level * multiplier
-    return level
-
-
 def _one(
     ctx: Context,
     out: SkillSections,
     skill: _Skill,
     attributes: dict[str, AttributeValue],
     parents: dict[str, str],
-    encumbrance: _SkillLoad,
+    encumbrance: SkillLoad,
 ) -> bool:
     """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
     node, pointer, points = skill.node, skill.pointer, skill.points
@@ -319,7 +175,7 @@ def _one(
     calc = skill.calc
     if technique:
         difficulty = raw_difficulty or raw_attribute
-        gcs_attribute = _technique_attribute(node, parents) or ("iq" if spell else "dx")
+        gcs_attribute = technique_attribute(node, parents) or ("iq" if spell else "dx")
     else:
         difficulty, gcs_attribute = raw_difficulty, raw_attribute
     attribute = _standard_attribute(gcs_attribute, attributes)
@@ -331,7 +187,7 @@ def _one(
     if level is None:
         level = skill.computed_level
     if level is None and not technique:
-        level = _computed_level(ctx, node, points, attributes, encumbrance)
+        level = computed_level(ctx, node, points, attributes, encumbrance)
     penalty, load = _penalty(skill, kind == "skill" and not technique, real_value, encumbrance)
     entry: dict[str, Any] = {
         "name": name,
@@ -417,7 +273,7 @@ def _cost(relative: int, difficulty: str) -> int | None:
 _OFFSET = {"E": -1, "A": 0, "H": 1, "VH": 2}
 
 
-def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: _SkillLoad) -> tuple[int, str]:
+def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: SkillLoad) -> tuple[int, str]:
     """GCS's encumbrance penalty to a skill and the load's name: the encumbrance level for skills
     × the skill's ``encumbrance_penalty_multiplier`` (GCS's saved level shows the one it applied)."""
     if not applies:
@@ -431,7 +287,7 @@ def _penalty(skill: _Skill, applies: bool, attribute_value: int, encumbrance: _S
         seen = math.floor(level) - attribute_value - rsl
         steps = -seen / multiplier
         if seen <= 0 and float(steps).is_integer() and steps <= 4:
-            return seen, _LEVEL_NAMES[int(steps)]
+            return seen, LOAD_NAMES[int(steps)]
     return math.floor(-encumbrance.level * multiplier), encumbrance.name
 
 
@@ -456,13 +312,13 @@ _ATTRIBUTE_HOMES = {
 def _standard_attribute(ident: str, attributes: dict[str, AttributeValue]) -> str:
     """The format's attribute for a GCS one: itself when it is one of the six; a sense or Fright
     Check the attribute it derives from; any other the first of the six its base refers to, else IQ."""
-    if ident in _ATTRIBUTES:
+    if ident in SIX_ATTRIBUTES:
         return ident
     if ident in _ATTRIBUTE_HOMES:
         return _ATTRIBUTE_HOMES[ident]
     found = attributes.get(ident)
     for reference in _REFERENCE.findall(found.base if found is not None else ""):
-        if reference in _ATTRIBUTES:
+        if reference in SIX_ATTRIBUTES:
             return str(reference)
     return "iq"
 
@@ -515,55 +371,6 @@ def _points_cause(node: Node, name: str, points: float, technique: bool, difficu
     )
 
 
-def _ritual_default(node: Node) -> Node | None:
-    """A ritual-magic spell's default (GCS levels it as a technique of its base skill, at minus
-    its number of prerequisites); None for other nodes."""
-    if kind_of(node) != "ritual_magic_spell":
-        return None
-    return {
-        "type": "skill",
-        "name": text(node, "base_skill"),
-        "modifier": -(number(node, "prereq_count") or 0),
-    }
-
-
-def _technique_level(
-    ctx: Context,
-    node: Node,
-    points: float,
-    attributes: dict[str, AttributeValue],
-    skill_levels: dict[str, _Levels],
-    default: Node | None = None,
-) -> float | None:
-    """GCS's technique level for a file that saved none: the best level of the skill it defaults
-    to (one with points, or a technique met before) or the attribute's value, + the default's
-    modifier, + its points (the first point of a Hard technique buys nothing), + the skill
-    bonuses in force, at most the skill's level + ``limit`` (B229); None when GCS would have no
-    level either. ``default`` stands in for the node's own (a ritual-magic spell's base skill)."""
-    if default is None:
-        default = mapping(node, "default")
-    kind = text(default, "type").strip().lower()
-    if kind == "skill":
-        wanted = text(default, "specialization").strip().lower()
-        known = skill_levels.get(text(default, "name").strip().lower())
-        best = known.of(wanted) if known is not None else None
-        if best is None:
-            return None
-        start = best
-    elif kind in attributes:
-        start = math.floor(attributes[kind].value)
-    else:
-        return None
-    modifier = number(default, "modifier") or 0
-    bought = points - 1 if text(node, "difficulty").strip().lower().endswith("h") else points
-    bonus = sum(feature.amount() for feature in skill_bonuses(ctx.features, node, False))
-    level = start + modifier + max(bought, 0) + bonus
-    limit = number(node, "limit")
-    if limit is not None:
-        level = min(level, start + limit)
-    return math.floor(level) if level >= 1 else None
-
-
 def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     """GCS's relative level including bonuses (``calc.rsl``), or level − attribute."""
     rsl_text = text(calc, "rsl")
@@ -576,17 +383,6 @@ def _rsl(calc: Node, level: float | None, base_value: int) -> int | None:
     if level is not None:
         return math.floor(level) - base_value
     return None
-
-
-def _technique_attribute(node: Node, skill_attributes: dict[str, str]) -> str:
-    """A technique's attribute: its parent skill's (a ritual-magic spell's base skill), or the
-    attribute it defaults to."""
-    default = mapping(node, "default")
-    kind = text(default, "type").lower()
-    if kind in _ATTRIBUTES:
-        return kind
-    wanted = (text(default, "name") or text(node, "base_skill")).strip().lower()
-    return skill_attributes.get(wanted, "iq" if kind_of(node) == "ritual_magic_spell" else "")
 
 
 _MAX_BONUS_ENTRIES = 5
