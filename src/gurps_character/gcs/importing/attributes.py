@@ -1,5 +1,11 @@
 """Attributes: GCS's attribute list (or a version 1 file's top-level values) to the format's
-ST, DX, IQ, HT and secondary characteristics; the rest goes to the extensions."""
+ST, DX, IQ, HT and secondary characteristics; the rest goes to the extensions.
+
+Why one module of this length: every step (the definitions, each attribute's value and price,
+the checks of what an old file saved, the pools' thresholds) reads the same per-attribute
+records (:class:`AttributeValue`) and the same standard set; a later split should cut the old
+files' checks out first.
+"""
 
 from __future__ import annotations
 
