@@ -726,6 +726,20 @@ def change_pool(
             (a negative maximum).
         TypeError: ``now`` is naive.
     """
+    return pool_changed(document, pool, delta, now, spill_to_hp=spill_to_hp)
+
+
+def pool_changed(
+    document: Mapping[str, Any],
+    pool: PoolName,
+    delta: int,
+    now: datetime | None,
+    *,
+    spill_to_hp: bool = False,
+    owned: bool = False,
+) -> PoolChange:
+    """:func:`change_pool`, for the library's own callers; ``owned``: the new document shares
+    what did not change with ``document``, which the caller owns (see ``updates_applied``)."""
     format_timestamp(now)  # a naive time is refused whatever else is wrong
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
@@ -736,7 +750,7 @@ def change_pool(
 
     if pool == "hp":
         conscious = _is_conscious(document)
-        written = updates_applied(document, {pointer: target}, now)
+        written = updates_applied(document, {pointer: target}, now, owned=owned)
         return _result("hp", amount, before, target, None, None, written, conscious=conscious)
 
     after = _state("fp", target, before.max)
@@ -752,7 +766,7 @@ def change_pool(
             hp_before = _pool_state(document, "hp")
             hp_target = _target(document, "hp", hp_before.current, -injury)
             changes.append(("/secondary/hp/current", hp_target))
-    written = updates_applied(document, changes, now)
+    written = updates_applied(document, changes, now, owned=owned)
 
     spill: PoolChange | None = None
     if hp_before is not None:

@@ -68,7 +68,7 @@ from .combat_character import (
     character_attack_skill,
     character_defenses,
 )
-from .conditions import FollowUp, PoolChange, _pool_state, change_pool
+from .conditions import FollowUp, PoolChange, _pool_state, pool_changed
 from .criticals import CriticalEffect, CriticalTable, critical_effect, critical_table_for
 from .damage import (
     Hit,
@@ -83,6 +83,7 @@ from .damage import (
 from .errors import CharacterError, guarded
 from .locations import LOCATION_NAMES, location_role
 from .stats import CombatStats, combat_stats
+from .update import _copy_document
 
 __all__ = [
     "Attack",
@@ -279,7 +280,8 @@ class FightStep:
         defense: The defense tried (:meth:`Fighter.defend`), else None.
         roll: The roll made (attack, defense or owed roll), else None.
         hit: The :class:`~gurps_character.Hit` taken (:meth:`Fighter.take_hit`), else None.
-        change: The pool change made (:class:`~gurps_character.PoolChange`), else None.
+        change: The pool change made (:class:`~gurps_character.PoolChange`), else None; its
+            ``document`` is a fresh copy on each read (the fighter's own never leaves it).
         critical: A critical table's effect rolled here: on the attacker's Critical Miss Table
             after a critical success of a defense (for :meth:`Fighter.apply_critical` on the
             attacker), or the one this fighter suffered; else None.
@@ -291,8 +293,15 @@ class FightStep:
     defense: DefenseChoice | None = None
     roll: RollResult | None = None
     hit: Hit | None = None
-    change: PoolChange | None = None
+    _change: PoolChange | None = field(default=None, repr=False)
     critical: CriticalEffect | None = None
+
+    @property
+    def change(self) -> PoolChange | None:
+        """The pool change made, with a fresh copy of the new document (see the attributes)."""
+        if self._change is None:
+            return None
+        return replace(self._change, document=_handed_out(self._change.document))
 
     @property
     def success(self) -> bool | None:
@@ -314,8 +323,8 @@ class FightStep:
             out["roll"] = self.roll.to_dict()
         if self.hit is not None:
             out["hit"] = self.hit.to_dict()
-        if self.change is not None:
-            change = self.change.to_dict()
+        if self._change is not None:
+            change = self._change.to_dict()
             change.pop("document", None)
             out["change"] = change
         if self.critical is not None:
@@ -401,6 +410,12 @@ class _Sheet:
         return int(self.document["attributes"][name]["value"])
 
 
+def _handed_out(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of a document: what a fighter takes in and hands out, so that the documents
+    its states share (see ``updates_applied``'s ``owned``) are never reachable from outside."""
+    return _copy_document(document)
+
+
 def _identity(document: Mapping[str, Any]) -> dict[str, Any]:
     meta = document.get("meta") or {}
     return {"name": document.get("profile", {}).get("name"), "createdAt": meta.get("createdAt")}
@@ -431,7 +446,9 @@ class Fighter:
 
     Attributes:
         name: The fighter's name in the fight (the character's, unless another was given).
-        character: The character document now: HP and FP as the fight has left them.
+        character: The character document now: HP and FP as the fight has left them (a fresh
+            copy on each read: the fighter's own, which its successive states share, never
+            leaves it, so nothing done to it changes a state).
         turn: How many turns the fighter has started.
         maneuver: The maneuver in force (a :data:`~gurps_character.DefenderManeuver`), or None
             before the first.
@@ -469,7 +486,7 @@ class Fighter:
     """
 
     name: str
-    character: Mapping[str, Any] = field(repr=False)
+    _document: dict[str, Any] = field(repr=False)
     turn: int = 0
     maneuver: DefenderManeuver | None = None
     posture: Posture = "standing"
@@ -498,6 +515,11 @@ class Fighter:
     must_do_nothing: bool = False
     feints: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     _sheet: _Sheet = field(default=cast(_Sheet, None), repr=False, compare=False)
+
+    @property
+    def character(self) -> dict[str, Any]:
+        """The character document now, a fresh copy (see the attributes)."""
+        return _handed_out(self._document)
 
     # ------------------------------------------------------------ building and saving
 
@@ -529,6 +551,8 @@ class Fighter:
         if not isinstance(document, Mapping):
             raise CharacterError("notAnObject", "A character document must be a JSON object.")
         db = None if shield_db is None else _integer(shield_db, "shield_db", 0)
+        # the fighter's own copy: its later documents share with it what a hit leaves unchanged
+        document = _handed_out(document)
         sheet = _Sheet(document, shield_db=db)
         own = _identity(document)["name"]
         chosen = own if name is None else name
@@ -546,7 +570,7 @@ class Fighter:
             "version": _STATE_VERSION,
             "name": self.name,
             "shieldDb": self._sheet.shield_db,
-            "character": {**_identity(self.character), **_version(self.character)},
+            "character": {**_identity(self._document), **_version(self._document)},
             "turn": self.turn,
             "maneuver": self.maneuver,
             "posture": self.posture,
@@ -609,14 +633,14 @@ class Fighter:
             raise CharacterError(
                 "invalidState", "The fight state names no character.", {"field": "character"}
             )
-        identity = _identity(fresh.character)
+        identity = _identity(fresh._document)
         if any(saved.get(key) != value for key, value in identity.items()):
             raise CharacterError(
                 "stateMismatch",
                 f"The fight state is {saved.get('name')!r}'s, not {identity['name']!r}'s.",
                 {"state": dict(saved), "document": identity},
             )
-        version = _version(fresh.character)
+        version = _version(fresh._document)
         if any(saved.get(key) != value for key, value in version.items()):
             raise CharacterError(
                 "stateMismatch",
@@ -645,8 +669,8 @@ class Fighter:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
         return new
 
-    def _moved(self, document: Mapping[str, Any]) -> Fighter:
-        return self._with(character=document, _sheet=self._sheet.moved_to(document))
+    def _moved(self, document: dict[str, Any]) -> Fighter:
+        return self._with(_document=document, _sheet=self._sheet.moved_to(document))
 
     def _owe(self, roll: OwedRoll) -> Fighter:
         if any(o.kind == roll.kind and o.n == roll.n for o in self.owed):
@@ -727,8 +751,8 @@ class Fighter:
                 stun_waited=self.stunned is not None,
                 must_do_nothing=True,
             )
-        hp = _pool_state(self.character, "hp")
-        fp = _pool_state(self.character, "fp")
+        hp = _pool_state(self._document, "hp")
+        fp = _pool_state(self._document, "fp")
         if hp.current <= 0 and not forced:
             state = state._owe(OwedRoll("consciousnessCheck", "ht", -(hp.n or 0), "startOfTurn", "B419"))
             events.append(_event("rollOwed", "B419", kind="consciousnessCheck", modifier=-(hp.n or 0)))
@@ -992,7 +1016,7 @@ class Fighter:
         if line is None:
             return None
         try:
-            return resolve_damage_notation(self.character, line.notation)
+            return resolve_damage_notation(self._document, line.notation)
         except CharacterError:
             return None
 
@@ -1211,7 +1235,7 @@ class Fighter:
             events.append(_event("aimSpoiled", "B364", weapon=self.aim[0]))
         if self.maneuver == "concentrate":
             state = state._owe(OwedRoll("concentrateWillCheck", "will", -3, "now", "B366"))
-        hp = _pool_state(self.character, "hp")
+        hp = _pool_state(self._document, "hp")
         if hp.current <= 0 and not self.conscious_checked:  # a defense is no Do Nothing (B419)
             state = state._owe(OwedRoll("consciousnessCheck", "ht", -(hp.n or 0), "now", "B419"))
             events.append(_event("rollOwed", "B419", kind="consciousnessCheck", modifier=-(hp.n or 0)))
@@ -1467,21 +1491,21 @@ class Fighter:
                     where = "eye"
                 else:  # no eye hit for this damage: the table's row 4
                     critical = replace(critical, dr="half_up", major_wound=True)
-        hit = resolve_hit(self.character, basic, cast(Any, kind), location=where, **options)
+        hit = resolve_hit(self._document, basic, cast(Any, kind), location=where, **options)
         if critical is not None and critical.dr != "normal":
             hit = self._dr_changed(hit, critical, kind, where, options)
-        change = _apply_resolved(self.character, hit, now)  # resolved just now: not checked again
+        change = _apply_resolved(self._document, hit, now, owned=True)  # resolved just now: not checked again
         state = self._moved(change.document)
         events.append(_event("hit", "B377", location=hit.location, injury=hit.injury, basicDamage=basic))
         state, more = state._after_hit(hit, change, critical, kind)
-        return FightStep(state, (*events, *more), hit=hit, change=change, critical=critical)
+        return FightStep(state, (*events, *more), hit=hit, _change=change, critical=critical)
 
     def _dr_changed(
         self, hit: Hit, critical: CriticalEffect, kind: str, where: str, options: dict[str, Any]
     ) -> Hit:
         if critical.dr == "ignored":
             return resolve_hit(
-                self.character,
+                self._document,
                 hit.basic_damage,
                 cast(Any, kind),
                 location=where,
@@ -1491,7 +1515,7 @@ class Fighter:
         listed = target - hit.natural_dr
         if listed >= 0:
             return resolve_hit(
-                self.character,
+                self._document,
                 hit.basic_damage,
                 cast(Any, kind),
                 location=where,
@@ -1499,7 +1523,7 @@ class Fighter:
             )
         divisor = float(options.get("armor_divisor", 1)) * 2
         return resolve_hit(
-            self.character,
+            self._document,
             hit.basic_damage,
             cast(Any, kind),
             location=where,
@@ -1613,13 +1637,13 @@ class Fighter:
             A :class:`FightStep` with the ``change``.
         """
         spent = _integer(amount, "amount", 0)
-        change = change_pool(self.character, "fp", -spent, now=now, spill_to_hp=True)
+        change = pool_changed(self._document, "fp", -spent, now, spill_to_hp=True, owned=True)
         state = self._moved(change.document)
         events = [_event("fatigue", "B426", spent=spent, fp=change.after.current)]
         for follow_up in change.follow_ups:
             state, more = state._follow(follow_up)
             events.extend(more)
-        return FightStep(state, tuple(events), change=change)
+        return FightStep(state, tuple(events), _change=change)
 
     # ------------------------------------------------------------ owed rolls
 

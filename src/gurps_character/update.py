@@ -12,7 +12,7 @@ from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
 from ._json import NotJsonError, copy_json
 from ._once import once
-from ._pointer import escape_token, parent_of
+from ._pointer import escape_token, parent_of, tokens_of
 from .constants import SCHEMA
 from .errors import CharacterError, NowTypeError, describe, guarded, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
@@ -384,11 +384,48 @@ def update_character(
     return cast(DocumentT, updates_applied(document, changes, now))  # a new dict of the same type
 
 
-def updates_applied(document: Mapping[str, Any], changes: object, now: datetime | None) -> dict[str, Any]:
-    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``."""
+def _path_copied(document: dict[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
+    """A new root sharing every object with ``document`` except those on the way to each
+    pointer's parent and ``meta``, which are copied (one level each): writing there leaves
+    ``document`` as it was. For documents of plain dicts and lists the library owns."""
+    updated = dict(document)
+    copied: set[int] = {id(updated)}  # each object on the way copied once, whatever the pointers
+    for path in (*pointers, "/meta/updatedAt"):
+        node: Any = updated
+        for token in tokens_of(path)[:-1]:
+            key: str | int = token
+            if isinstance(node, list) and token.isascii() and token.isdigit() and len(token) <= 15:
+                key = int(token)
+                if key >= len(node):
+                    break
+            elif not (isinstance(node, dict) and token in node):
+                break  # nothing more on the way: the write refuses it, or sets a new value
+            child = node[key]
+            if type(child) is not dict and type(child) is not list:
+                break
+            if id(child) not in copied:
+                child = child.copy()
+                copied.add(id(child))
+                node[key] = child
+            node = child
+    return updated
+
+
+def updates_applied(
+    document: Mapping[str, Any], changes: object, now: datetime | None, *, owned: bool = False
+) -> dict[str, Any]:
+    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``.
+
+    ``owned``: ``document`` is plain JSON (dicts and lists) that the caller owns and never hands
+    out mutable (the fight layer's): only the objects on the way to the changes and ``meta`` are
+    copied, the rest is shared with ``document``, which stays unchanged all the same.
+    """
     stamp = format_timestamp(now)
     pairs = _change_list(changes)
-    updated = _copy_document(document)
+    if owned and type(document) is dict:
+        updated = _path_copied(document, [pointer for pointer, _ in pairs])
+    else:
+        updated = _copy_document(document)
     for pointer, raw in pairs:
         state = _find_state(pointer)
         value = _checked_value(pointer, raw, state)
