@@ -52,6 +52,7 @@ Decisions the Basic Set leaves open, made once here:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -386,8 +387,12 @@ class PoolChange:
 # ---------------------------------------------------------------- the tables
 
 
+@functools.lru_cache(maxsize=1024)
 def _thresholds(pool: PoolName, maximum: int) -> tuple[Threshold, ...]:
-    """The pool's thresholds, mildest first; their ``at`` never increases along the tuple."""
+    """The pool's thresholds, mildest first; their ``at`` never increases along the tuple.
+
+    Kept for each maximum (frozen, so shared safely): a fight reads the states a few times per
+    blow, and building them again cost a tenth of an exchange."""
     if maximum <= 0:
         # No scale: only "0 or less" still means something, and only below the (full) maximum.
         return (Threshold("collapse", None, maximum - 1),)
@@ -448,6 +453,8 @@ def halved(value: int, times: int) -> int:
 
 
 def _integer(value: object, pointer: str) -> int:
+    if type(value) is int:  # the usual case, checked fast
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise CharacterError(
             "invalidDocument", f"The document has no number at {pointer}.", {"pointer": pointer}

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import MappingProxyType
@@ -665,8 +666,10 @@ class Fighter:
         """A copy with ``changes``: slot by slot (``dataclasses.replace`` re-runs ``__init__`` and
         costs most of an exchange)."""
         new = object.__new__(Fighter)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        for put, value in zip(_PUT, _ALL(self), strict=True):
+            put(new, value)
+        for name, value in changes.items():
+            _PUT_BY_NAME[name](new, value)
         return new
 
     def _moved(self, document: dict[str, Any]) -> Fighter:
@@ -1731,6 +1734,13 @@ class Fighter:
 
 
 _FIELDS: Final = tuple(f.name for f in fields(Fighter))
+_ALL: Final = operator.attrgetter(*_FIELDS)
+"""Every field's value of a fighter, in one call."""
+_PUT_BY_NAME: Final[Mapping[str, Callable[[Fighter, Any], None]]] = {
+    name: getattr(Fighter, name).__set__ for name in _FIELDS
+}
+"""Each field's slot setter: a frozen fighter is filled in once, before anyone sees it."""
+_PUT: Final = tuple(_PUT_BY_NAME[name] for name in _FIELDS)
 
 
 def _best(choices: Sequence[DefenseChoice]) -> DefenseChoice | None:

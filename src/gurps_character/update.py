@@ -460,12 +460,18 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
     return holder
 
 
+_SURELY_DOUBLE: Final = 2**1000
+"""Integers of smaller magnitude are finite doubles, no conversion needed to know it."""
+
+
 def _pool_integer(holder: Mapping[str, Any], pointer: str, default: object = _MISSING) -> int:
     """The pool's ``value`` or ``current``: an integer, as the schema says (a whole float such
     as ``12.0`` is 12). Anything else (text, a boolean, a fraction, a number beyond doubles) is
     refused: read as a number, ``"0"`` would have been full HP."""
     name = pointer.rpartition("/")[2]
     value = holder.get(name, default)
+    if type(value) is int and -_SURELY_DOUBLE < value < _SURELY_DOUBLE:  # the usual case, fast
+        return value
     if value is _MISSING:
         _no_pool_value(pointer, None)
     if isinstance(value, int) and not isinstance(value, bool) and _is_double(value):
