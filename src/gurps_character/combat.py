@@ -391,9 +391,13 @@ and a result of thousands of digits could not even be printed."""
 def _integer(value: object, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """A whole number within the bounds given and within :data:`_MAX_WHOLE`: an ``int`` (a
     subclass counts as the plain int it holds), never a ``bool`` or a float."""
-    if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # the usual case, checked fast
-        if (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
-            return value
+    if (  # the usual case, checked fast
+        type(value) is int
+        and -_MAX_WHOLE <= value <= _MAX_WHOLE
+        and (minimum is None or value >= minimum)
+        and (maximum is None or value <= maximum)
+    ):
+        return value
     if isinstance(value, int) and not isinstance(value, bool):
         number = int.__int__(value)
         if -_MAX_WHOLE <= number <= _MAX_WHOLE:
