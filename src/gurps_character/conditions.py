@@ -475,7 +475,7 @@ def _pool_state(document: Mapping[str, Any], pool: PoolName) -> PoolState:
 
 def _member(node: object, *path: str) -> object:
     for token in path:
-        node = node.get(token) if isinstance(node, Mapping) else None
+        node = node.get(token) if type(node) is dict or isinstance(node, Mapping) else None
     return node
 
 

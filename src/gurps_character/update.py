@@ -451,11 +451,11 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
             f"pool must be 'hp' or 'fp', not {describe(pool)}.",
             {"name": "pool", "value": pool if isinstance(pool, str) else None},
         )
-    if not isinstance(document, Mapping):
+    if type(document) is not dict and not isinstance(document, Mapping):  # dict: no ABC check
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     secondary = document.get("secondary")
-    holder = secondary.get(pool) if isinstance(secondary, Mapping) else None
-    if not isinstance(holder, Mapping):
+    holder = secondary.get(pool) if type(secondary) is dict or isinstance(secondary, Mapping) else None
+    if type(holder) is not dict and not isinstance(holder, Mapping):
         _no_pool_value(f"/secondary/{pool}/value", None)
     return holder
 

@@ -1,0 +1,102 @@
+"""The fight layer's pool writes share what they leave unchanged (issue 30, item 7): the path-copying
+write gives what :func:`~gurps_character.change_pool` gives, never touches its input, and nothing a
+fighter hands out reaches the documents its states share."""
+
+from __future__ import annotations
+
+import copy
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gurps_character import Fighter, change_pool, load_character
+from gurps_character.conditions import pool_changed
+
+ROOT = Path(__file__).resolve().parents[1]
+RURIK = load_character(ROOT / "examples" / "rurik.json").character
+JOTUN = load_character(ROOT / "examples" / "jotun.json").character
+NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
+
+
+def hurt_to(document: dict[str, Any], hp: int, fp: int, meta: bool) -> dict[str, Any]:
+    """A plain copy of ``document`` with the pools at ``hp`` and ``fp`` (clamped to their
+    bounds), without ``meta`` when asked: the write must then create it."""
+    out = copy.deepcopy(dict(document))
+    for pool, value in (("hp", hp), ("fp", fp)):
+        top = out["secondary"][pool]["value"]
+        low = -10 * top if pool == "hp" else -top
+        out["secondary"][pool]["current"] = max(low, min(top, value))
+    if not meta:
+        out.pop("meta", None)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    which=st.sampled_from([RURIK, JOTUN]),
+    pool=st.sampled_from(["hp", "fp"]),
+    hp=st.integers(min_value=-300, max_value=30),
+    fp=st.integers(min_value=-30, max_value=30),
+    delta=st.integers(min_value=-400, max_value=400),
+    spill=st.booleans(),
+    meta=st.booleans(),
+)
+def test_the_shared_write_gives_what_change_pool_gives_and_leaves_its_input_alone(
+    which: Any, pool: Any, hp: int, fp: int, delta: int, spill: bool, meta: bool
+) -> None:
+    document = hurt_to(which, hp, fp, meta)
+    before = copy.deepcopy(document)
+    public = change_pool(document, pool, delta, now=NOW, spill_to_hp=spill)
+    shared = pool_changed(document, pool, delta, NOW, spill_to_hp=spill, owned=True)
+    assert document == before  # the input is as it was, though the new document shares with it
+    assert shared.document == public.document
+    assert shared.follow_ups == public.follow_ups
+    assert (shared.before, shared.after, shared.taken, shared.crossed) == (
+        public.before,
+        public.after,
+        public.taken,
+        public.crossed,
+    )
+    assert (shared.spill is None) == (public.spill is None)
+    # what did not change is shared, not copied: the point of the write
+    assert shared.document["skills"] is document["skills"]
+    assert shared.document["secondary"] is not document["secondary"]
+
+
+def test_what_a_fighter_hands_out_cannot_change_any_state() -> None:
+    mine = copy.deepcopy(dict(RURIK))
+    fighter = Fighter.from_character(mine)
+    mine["secondary"]["hp"]["value"] = 99  # the caller's document is the caller's
+    mine["skills"].clear()
+    first = fighter.take_hit(5, "cut", location="torso", now=NOW)
+    second = first.fighter.take_hit(3, "cr", location="torso", now=NOW)
+    untouched = Fighter.from_character(RURIK).take_hit(5, "cut", location="torso", now=NOW)
+    expected = [copy.deepcopy(f.character) for f in (fighter, first.fighter, second.fighter)]
+
+    for handed in (fighter.character, first.fighter.character, second.fighter.character):
+        handed["secondary"]["hp"]["current"] = -1000
+        handed["skills"].clear()
+        handed["meta"]["updatedAt"] = "corrupted"
+    for step in (first, second):
+        change = step.change
+        assert change is not None
+        change.document["secondary"]["fp"]["current"] = -1000
+        change.document["equipment"] = []
+
+    assert [f.character for f in (fighter, first.fighter, second.fighter)] == expected
+    assert first.fighter == untouched.fighter
+    again = first.fighter.take_hit(3, "cr", location="torso", now=NOW)
+    assert again.fighter == second.fighter
+    assert again.fighter.to_dict() == second.fighter.to_dict()
+
+
+def test_a_fighters_states_share_the_document_between_hits() -> None:
+    fighter = Fighter.from_character(RURIK)
+    hit = fighter.take_hit(5, "cut", location="torso", now=NOW).fighter
+    before, after = fighter._document, hit._document
+    assert after["secondary"]["hp"]["current"] == before["secondary"]["hp"]["current"] - 4  # (5 - DR 2) x 1.5
+    assert after["skills"] is before["skills"]  # a blow copies no more than its way to HP
+    assert before is not RURIK and before["skills"] is not RURIK["skills"]
