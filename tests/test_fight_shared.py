@@ -67,7 +67,7 @@ def test_the_shared_write_gives_what_change_pool_gives_and_leaves_its_input_alon
 
 
 def test_what_a_fighter_hands_out_cannot_change_any_state() -> None:
-    mine = copy.deepcopy(dict(RURIK))
+    mine: dict[str, Any] = copy.deepcopy(dict(RURIK))
     fighter = Fighter.from_character(mine)
     mine["secondary"]["hp"]["value"] = 99  # the caller's document is the caller's
     mine["skills"].clear()
