@@ -37,9 +37,8 @@ from __future__ import annotations
 
 import contextlib
 import math
-import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import MappingProxyType
@@ -340,7 +339,17 @@ class _Sheet:
     """What the fight reads from the character, derived once per document and reused: the
     combat view, the bases of attacks and defenses (by the pools' halving), the attributes."""
 
-    __slots__ = ("attacks", "damage", "defenses", "document", "halved", "hit_options", "shield_db", "stats")
+    __slots__ = (
+        "attacks",
+        "damage",
+        "defenses",
+        "document",
+        "halved",
+        "hit_options",
+        "shield_db",
+        "stats",
+        "unbalanced_names",
+    )
 
     def __init__(
         self, document: Mapping[str, Any], stats: CombatStats | None = None, shield_db: int | None = None
@@ -356,6 +365,7 @@ class _Sheet:
         low = ("reeling", "collapse", "dying", "dead", "destroyed")
         self.halved = (hp.state in low, fp.state in ("tired", "collapse", "unconscious"))
         self.hit_options: dict[str, Any] | None = None
+        self.unbalanced_names: frozenset[str] | None = None
 
     def hit_defaults(self) -> dict[str, Any]:
         """What :func:`~gurps_character.resolve_hit` reads from the traits and the profile
@@ -375,9 +385,17 @@ class _Sheet:
         sheet.attacks = self.attacks
         sheet.damage = self.damage
         sheet.hit_options = self.hit_options
+        sheet.unbalanced_names = self.unbalanced_names
         if sheet.halved == self.halved:
             sheet.defenses = self.defenses
         return sheet
+
+    def unbalanced(self) -> frozenset[str]:
+        """The melee weapons whose parry is U (B269), read once per character."""
+        if self.unbalanced_names is None:
+            melee = self.stats.weapons.melee
+            self.unbalanced_names = frozenset(row.name for row in melee if row.parry.unbalanced)
+        return self.unbalanced_names
 
     def halvings(self) -> tuple[bool, bool]:
         return self.halved
@@ -438,7 +456,7 @@ def _not_allowed(message: str, **details: Any) -> CharacterError:
 # ---------------------------------------------------------------- the fighter
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a new state is its predecessor's __dict__ updated (``_with``)
 class Fighter:
     """One combatant's fight state (see the module documentation).
 
@@ -663,13 +681,13 @@ class Fighter:
     # ------------------------------------------------------------ helpers
 
     def _with(self, **changes: Any) -> Fighter:
-        """A copy with ``changes``: slot by slot (``dataclasses.replace`` re-runs ``__init__`` and
-        costs most of an exchange)."""
+        """A copy with ``changes`` (field names only): the fields copied at once, bypassing the
+        frozen ``__setattr__`` as the dataclass's own ``__init__`` does (``dataclasses.replace``
+        re-runs ``__init__`` field by field, and a fighter is copied a few times per blow)."""
         new = object.__new__(Fighter)
-        for put, value in zip(_PUT, _ALL(self), strict=True):
-            put(new, value)
-        for name, value in changes.items():
-            _PUT_BY_NAME[name](new, value)
+        fields_of_new = new.__dict__
+        fields_of_new.update(self.__dict__)
+        fields_of_new.update(changes)
         return new
 
     def _moved(self, document: dict[str, Any]) -> Fighter:
@@ -1031,7 +1049,7 @@ class Fighter:
         return name.startswith(("natural attacks", "punch", "kick", "bite"))
 
     def _is_unbalanced(self, weapon: str) -> bool:
-        return any(row.name == weapon and row.parry.unbalanced for row in self._sheet.stats.weapons.melee)
+        return weapon in self._sheet.unbalanced()
 
     # ------------------------------------------------------------ defending
 
@@ -1734,13 +1752,6 @@ class Fighter:
 
 
 _FIELDS: Final = tuple(f.name for f in fields(Fighter))
-_ALL: Final = operator.attrgetter(*_FIELDS)
-"""Every field's value of a fighter, in one call."""
-_PUT_BY_NAME: Final[Mapping[str, Callable[[Fighter, Any], None]]] = {
-    name: getattr(Fighter, name).__set__ for name in _FIELDS
-}
-"""Each field's slot setter: a frozen fighter is filled in once, before anyone sees it."""
-_PUT: Final = tuple(_PUT_BY_NAME[name] for name in _FIELDS)
 
 
 def _best(choices: Sequence[DefenseChoice]) -> DefenseChoice | None:
