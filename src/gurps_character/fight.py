@@ -140,6 +140,10 @@ _MANEUVERS: Final[tuple[str, ...]] = (
 _POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 _UNARMED_STYLES: Final = frozenset({"unarmed", "boxing", "judo", "karate"})
 _ARMS: Final = frozenset({"arm", "hand"})
+_HP_HALVES: Final = frozenset({"reeling", "collapse", "dying", "dead", "destroyed"})
+"""HP states that halve Move and Dodge (B419)."""
+_FP_HALVES: Final = frozenset({"tired", "collapse", "unconscious"})
+"""FP states that halve Move, Dodge and ST (B426)."""
 _LEGS: Final = frozenset({"leg", "foot"})
 
 
@@ -352,7 +356,11 @@ class _Sheet:
     )
 
     def __init__(
-        self, document: Mapping[str, Any], stats: CombatStats | None = None, shield_db: int | None = None
+        self,
+        document: Mapping[str, Any],
+        stats: CombatStats | None = None,
+        shield_db: int | None = None,
+        halved: tuple[bool, bool] | None = None,
     ) -> None:
         self.document = document
         self.shield_db = shield_db
@@ -360,10 +368,10 @@ class _Sheet:
         self.attacks: dict[tuple[Any, ...], CharacterAttack] = {}
         self.defenses: dict[tuple[bool, bool], tuple[DefenseChoice, ...]] = {}
         self.damage: dict[tuple[str | None, str | None], WeaponDamage | None] = {}
-        hp = _pool_state(document, "hp")
-        fp = _pool_state(document, "fp")
-        low = ("reeling", "collapse", "dying", "dead", "destroyed")
-        self.halved = (hp.state in low, fp.state in ("tired", "collapse", "unconscious"))
+        if halved is None:
+            hp, fp = _pool_state(document, "hp"), _pool_state(document, "fp")
+            halved = (hp.state in _HP_HALVES, fp.state in _FP_HALVES)
+        self.halved = halved
         self.hit_options: dict[str, Any] | None = None
         self.unbalanced_names: frozenset[str] | None = None
 
@@ -378,10 +386,17 @@ class _Sheet:
             self.hit_options = found
         return self.hit_options
 
-    def moved_to(self, document: Mapping[str, Any]) -> _Sheet:
+    def moved_to(self, change: PoolChange) -> _Sheet:
         """The sheet of the same character after a change of its pools: the numbers that do
-        not depend on them (attacks, damage, the defenses of each halving) are kept."""
-        sheet = _Sheet(document, self.stats, self.shield_db)
+        not depend on them (attacks, damage, the defenses of each halving) are kept, and the
+        halvings are the change's states (a pool it left alone halves as before)."""
+        hp_halves, fp_halves = self.halved
+        for moved in (change, change.spill):
+            if moved is not None and moved.pool == "hp":
+                hp_halves = moved.after.state in _HP_HALVES
+            elif moved is not None:
+                fp_halves = moved.after.state in _FP_HALVES
+        sheet = _Sheet(change.document, self.stats, self.shield_db, (hp_halves, fp_halves))
         sheet.attacks = self.attacks
         sheet.damage = self.damage
         sheet.hit_options = self.hit_options
@@ -690,8 +705,8 @@ class Fighter:
         fields_of_new.update(changes)
         return new
 
-    def _moved(self, document: dict[str, Any]) -> Fighter:
-        return self._with(_document=document, _sheet=self._sheet.moved_to(document))
+    def _moved(self, change: PoolChange) -> Fighter:
+        return self._with(_document=change.document, _sheet=self._sheet.moved_to(change))
 
     def _owe(self, roll: OwedRoll) -> Fighter:
         if any(o.kind == roll.kind and o.n == roll.n for o in self.owed):
@@ -1516,7 +1531,7 @@ class Fighter:
         if critical is not None and critical.dr != "normal":
             hit = self._dr_changed(hit, critical, kind, where, options)
         change = _apply_resolved(self._document, hit, now, owned=True)  # resolved just now: not checked again
-        state = self._moved(change.document)
+        state = self._moved(change)
         events.append(_event("hit", "B377", location=hit.location, injury=hit.injury, basicDamage=basic))
         state, more = state._after_hit(hit, change, critical, kind)
         return FightStep(state, (*events, *more), hit=hit, _change=change, critical=critical)
@@ -1659,7 +1674,7 @@ class Fighter:
         """
         spent = _integer(amount, "amount", 0)
         change = pool_changed(self._document, "fp", -spent, now, spill_to_hp=True, owned=True)
-        state = self._moved(change.document)
+        state = self._moved(change)
         events = [_event("fatigue", "B426", spent=spent, fp=change.after.current)]
         for follow_up in change.follow_ups:
             state, more = state._follow(follow_up)
