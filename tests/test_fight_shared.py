@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character import Fighter, change_pool, load_character
+from gurps_character import CharacterError, Fighter, change_pool, load_character
 from gurps_character.conditions import pool_changed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,3 +101,19 @@ def test_a_fighters_states_share_the_document_between_hits() -> None:
     assert after["secondary"]["hp"]["current"] == before["secondary"]["hp"]["current"] - 4  # (5 - DR 2) x 1.5
     assert after["skills"] is before["skills"]  # a blow copies no more than its way to HP
     assert before is not RURIK and before["skills"] is not RURIK["skills"]
+
+
+def test_remembered_defenses_and_attacks_refuse_what_the_functions_refuse() -> None:
+    fighter = Fighter.from_character(RURIK)
+    assert [c.value for c in fighter.defenses(feint=1)] == [c.value for c in fighter.defenses(feint=1)]
+    for wrong in (True, [1], 1.0):  # after feint=1 was remembered: still refused, never its answer
+        with pytest.raises(CharacterError) as caught:
+            fighter.defenses(feint=wrong)
+        assert caught.value.code == "invalidArgument"
+        assert caught.value.details["name"] == "feint"
+    attacker = fighter.start_turn().fighter.choose("attack").fighter
+    attacker.attack(weapon="Broadsword", roll=10, target_sm=1)
+    for wrong in (True, [1]):
+        with pytest.raises(CharacterError) as caught:
+            attacker.attack(weapon="Broadsword", roll=10, target_sm=wrong)
+        assert caught.value.details["name"] == "target_sm"

@@ -36,13 +36,14 @@ version of it).
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeAlias, cast
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 from .combat import (
     AttackManeuver,
@@ -145,6 +146,30 @@ _HP_HALVES: Final = frozenset({"reeling", "collapse", "dying", "dead", "destroye
 _FP_HALVES: Final = frozenset({"tired", "collapse", "unconscious"})
 """FP states that halve Move, Dodge and ST (B426)."""
 _LEGS: Final = frozenset({"leg", "foot"})
+
+
+_R = TypeVar("_R")
+
+
+def _remembered(function: Callable[..., _R]) -> Callable[..., _R]:
+    """``function`` (pure, of JSON-like scalars, with a frozen result) remembered for the last
+    few thousand arguments: a fight asks the same defenses and attacks again and again, each
+    check and modifier of them costing as much as the rest of the exchange. ``typed``: ``True``
+    and ``1`` are different arguments (one is refused). An argument that cannot be hashed (a
+    list where a number belongs) goes to ``function`` itself, which refuses it as it would."""
+    remembered = functools.lru_cache(maxsize=4096, typed=True)(function)
+
+    def call(*args: Any, **kwargs: Any) -> _R:
+        try:
+            return remembered(*args, **kwargs)
+        except TypeError:  # unhashable: the function's own answer, error or not
+            return function(*args, **kwargs)
+
+    return call
+
+
+_defense: Final = _remembered(defense)
+_attack_skill: Final = _remembered(attack_skill)
 
 
 # ---------------------------------------------------------------- records
@@ -976,7 +1001,7 @@ class Fighter:
             and "aim_turns" not in options
         ):
             passed["aim_turns"] = self.aim[1]
-        result = attack_skill(base.base, **passed)
+        result = _attack_skill(base.base, **passed)
         made = CharacterAttack(
             result, base.base, base.sheet_value, base.source, base.pointer, base.weapon, base.skill,
             base.adjustments, MappingProxyType(passed),
@@ -1169,7 +1194,7 @@ class Fighter:
                 and passed.get("parry_style") in ("unarmed", "boxing")
             ):
                 passed["unarmed_vs_weapon"] = True
-        result = defense(choice.kind, found.base, **passed)
+        result = _defense(choice.kind, found.base, **passed)
         if result.value is not None and self.off_balance:
             result = Defense(
                 result.value + self.off_balance,
