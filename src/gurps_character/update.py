@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -250,8 +251,22 @@ def _updatable_patterns() -> list[str]:
     return [state.pointer for state in _bundled_state_nodes()]
 
 
+@functools.lru_cache(maxsize=1024)
+def _state_matching(pointer: str) -> _StateNode | None:
+    """The updatable value a pointer names, or None; kept for the pointers used most (a fight
+    writes the pools' ``current`` at every blow, and each match tries every pattern)."""
+    for state in _bundled_state_nodes():
+        if state.pattern.fullmatch(pointer):
+            return state
+    return None
+
+
 def _find_state(pointer: object) -> _StateNode:
-    if isinstance(pointer, str):
+    if type(pointer) is str:  # exactly: a str subclass could hash or compare otherwise
+        found = _state_matching(pointer)
+        if found is not None:
+            return found
+    elif isinstance(pointer, str):
         for state in _bundled_state_nodes():
             if state.pattern.fullmatch(pointer):
                 return state
