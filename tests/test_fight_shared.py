@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gurps_character import CharacterError, Fighter, change_pool, load_character
+from gurps_character import CharacterError, Fighter, change_pool, load_character, resolve_hit
 from gurps_character.conditions import pool_changed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,3 +117,33 @@ def test_remembered_defenses_and_attacks_refuse_what_the_functions_refuse() -> N
         with pytest.raises(CharacterError) as caught:
             attacker.attack(weapon="Broadsword", roll=10, target_sm=wrong)
         assert caught.value.details["name"] == "target_sm"
+
+
+BLOWS = st.tuples(
+    st.integers(min_value=0, max_value=40),
+    st.sampled_from(["cut", "cr", "imp", "pi", "burn", "fat"]),
+    st.sampled_from(["torso", "skull", "vitals", "left_arm", "right_leg", "groin", "face"]),
+    st.sampled_from([{}, {"armor_divisor": 2}, {"dr": 3}, {"pain_threshold": "high"}]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(blows=st.lists(BLOWS, min_size=1, max_size=8), which=st.sampled_from([RURIK, JOTUN]))
+def test_a_remembered_blow_resolves_as_resolve_hit_on_the_document_now(
+    blows: list[tuple[int, str, str, dict[str, Any]]], which: Any
+) -> None:
+    fighter = Fighter.from_character(which)
+    for basic, kind, where, options in blows:
+        if fighter.dead:
+            break
+        merged = {**fighter._sheet.hit_defaults(), **options}  # what take_hit passes
+        try:
+            expected = resolve_hit(fighter.character, basic, cast(Any, kind), location=where, **merged)
+        except CharacterError as error:  # refused alike, remembered or not
+            with pytest.raises(CharacterError) as caught:
+                fighter.take_hit(basic, kind, location=where, now=NOW, **options)
+            assert (caught.value.code, caught.value.message) == (error.code, error.message)
+            continue
+        step = fighter.take_hit(basic, kind, location=where, now=NOW, **options)
+        assert step.hit == expected
+        fighter = step.fighter

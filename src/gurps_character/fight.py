@@ -141,6 +141,8 @@ _MANEUVERS: Final[tuple[str, ...]] = (
 _POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 _UNARMED_STYLES: Final = frozenset({"unarmed", "boxing", "judo", "karate"})
 _ARMS: Final = frozenset({"arm", "hand"})
+_KEPT_HITS: Final = 1024
+"""How many resolved blows a character keeps (a fight sees a handful of distinct ones)."""
 _HP_HALVES: Final = frozenset({"reeling", "collapse", "dying", "dead", "destroyed"})
 """HP states that halve Move and Dodge (B419)."""
 _FP_HALVES: Final = frozenset({"tired", "collapse", "unconscious"})
@@ -376,6 +378,7 @@ class _Sheet:
         "halved",
         "hit_options",
         "shield_db",
+        "hits",
         "stats",
         "unbalanced_names",
     )
@@ -399,6 +402,7 @@ class _Sheet:
         self.halved = halved
         self.hit_options: dict[str, Any] | None = None
         self.unbalanced_names: frozenset[str] | None = None
+        self.hits: dict[tuple[Any, ...], Hit] = {}
 
     def hit_defaults(self) -> dict[str, Any]:
         """What :func:`~gurps_character.resolve_hit` reads from the traits and the profile
@@ -426,9 +430,27 @@ class _Sheet:
         sheet.damage = self.damage
         sheet.hit_options = self.hit_options
         sheet.unbalanced_names = self.unbalanced_names
+        sheet.hits = self.hits
         if sheet.halved == self.halved:
             sheet.defenses = self.defenses
         return sheet
+
+    def hit(self, basic: int, kind: str, where: str, options: Mapping[str, Any]) -> Hit:
+        """:func:`~gurps_character.resolve_hit` on the character, remembered: it reads only what a
+        fight never changes (maximum HP, ST, DR, traits, body, profile; never the pools'
+        ``current``), so the same blow resolves alike all fight long. Keyed with each value's
+        type (``True`` is not ``1``); a blow with an unhashable option is resolved anew."""
+        try:
+            blow = (type(basic), basic, type(kind), kind, type(where), where)
+            key = (*blow, *sorted((k, type(v), v) for k, v in options.items()))
+            found = self.hits.get(key)
+        except TypeError:  # unhashable (or unorderable) options: resolve_hit refuses or takes them
+            return resolve_hit(self.document, basic, cast(Any, kind), location=where, **options)
+        if found is None:
+            found = resolve_hit(self.document, basic, cast(Any, kind), location=where, **options)
+            if len(self.hits) < _KEPT_HITS:
+                self.hits[key] = found
+        return found
 
     def unbalanced(self) -> frozenset[str]:
         """The melee weapons whose parry is U (B269), read once per character."""
@@ -1552,7 +1574,7 @@ class Fighter:
                     where = "eye"
                 else:  # no eye hit for this damage: the table's row 4
                     critical = replace(critical, dr="half_up", major_wound=True)
-        hit = resolve_hit(self._document, basic, cast(Any, kind), location=where, **options)
+        hit = self._sheet.hit(basic, kind, where, options)
         if critical is not None and critical.dr != "normal":
             hit = self._dr_changed(hit, critical, kind, where, options)
         change = _apply_resolved(self._document, hit, now, owned=True)  # resolved just now: not checked again
@@ -1565,31 +1587,15 @@ class Fighter:
         self, hit: Hit, critical: CriticalEffect, kind: str, where: str, options: dict[str, Any]
     ) -> Hit:
         if critical.dr == "ignored":
-            return resolve_hit(
-                self._document,
-                hit.basic_damage,
-                cast(Any, kind),
-                location=where,
-                **{**options, "armor_divisor": math.inf},
-            )
+            return self._sheet.hit(hit.basic_damage, kind, where, {**options, "armor_divisor": math.inf})
         target = hit.effective_dr // 2 if critical.dr == "half_down" else (hit.effective_dr + 1) // 2
         listed = target - hit.natural_dr
         if listed >= 0:
-            return resolve_hit(
-                self._document,
-                hit.basic_damage,
-                cast(Any, kind),
-                location=where,
-                **{**options, "dr": listed, "armor_divisor": 1},
+            return self._sheet.hit(
+                hit.basic_damage, kind, where, {**options, "dr": listed, "armor_divisor": 1}
             )
         divisor = float(options.get("armor_divisor", 1)) * 2
-        return resolve_hit(
-            self._document,
-            hit.basic_damage,
-            cast(Any, kind),
-            location=where,
-            **{**options, "armor_divisor": divisor},
-        )
+        return self._sheet.hit(hit.basic_damage, kind, where, {**options, "armor_divisor": divisor})
 
     def _after_hit(
         self, hit: Hit, change: PoolChange, critical: CriticalEffect | None, kind: str
