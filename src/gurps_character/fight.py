@@ -377,8 +377,8 @@ class _Sheet:
         "document",
         "halved",
         "hit_options",
-        "shield_db",
         "hits",
+        "shield_db",
         "stats",
         "unbalanced_names",
     )
