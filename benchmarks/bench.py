@@ -118,8 +118,8 @@ TARGETS: dict[str, float] = {
     "serialize_character": 6.0,
     "export_gcs": 10.0,  # a new GCS file (issue 20): about three times the text of the document
     # issue 30: once a fighter is built, one attack, the best defense (failed), the hit resolved
-    # and applied with the state updated; HP changes through change_pool, which copies the
-    # document, so its copy is the floor of this row
+    # and applied with the state updated; HP changes through change_pool's arithmetic, written
+    # by path copying (only the objects on the way to the pool and meta)
     "fight exchange": 2.0,
 }
 """The goals, as the highest ratio to ``json.loads`` on the examples."""
