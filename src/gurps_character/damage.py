@@ -1163,7 +1163,8 @@ def _apply_resolved(
     layer's), which needs no second check; ``owned`` as for ``pool_changed``."""
     change = pool_changed(document, hit.pool, -hit.injury, now, spill_to_hp=True, owned=owned)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
-    return replace(change, follow_ups=follow_ups)
+    # usually the hit adds nothing and the order stands: no new change to build
+    return change if follow_ups == change.follow_ups else replace(change, follow_ups=follow_ups)
 
 
 # ---------------------------------------------------------------- weapon damage

@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
@@ -194,6 +194,14 @@ def format_timestamp(now: datetime | None) -> str:
     """
     if now is None:
         now = datetime.now(UTC)
+    if type(now) is datetime and type(now.tzinfo) is timezone:
+        # a fixed offset, exactly: equal times are one instant (a zone's repeated hour is not,
+        # and a subclass could hash or format otherwise)
+        return _kept_stamp(now)
+    return _stamp(now)
+
+
+def _stamp(now: datetime) -> str:
     if not isinstance(now, datetime):
         raise NowTypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
     if now.tzinfo is None or now.utcoffset() is None:
@@ -212,6 +220,9 @@ def format_timestamp(now: datetime | None) -> str:
         f"{moment.second:02d}.{moment.microsecond // 1000:03d}Z"
     )
 
+
+_kept_stamp: Final = functools.lru_cache(maxsize=64)(_stamp)
+"""The stamps of the last times given (a fight's blows often share one; an error is not kept)."""
 
 _MISSING: Any = object()
 
