@@ -141,6 +141,8 @@ _MANEUVERS: Final[tuple[str, ...]] = (
 _POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 _UNARMED_STYLES: Final = frozenset({"unarmed", "boxing", "judo", "karate"})
 _ARMS: Final = frozenset({"arm", "hand"})
+_KEPT_SITUATIONS: Final = 4096
+"""How many defenses in a situation a character keeps."""
 _KEPT_HITS: Final = 1024
 """How many resolved blows a character keeps (a fight sees a handful of distinct ones)."""
 _HP_HALVES: Final = frozenset({"reeling", "collapse", "dying", "dead", "destroyed"})
@@ -379,6 +381,7 @@ class _Sheet:
         "hit_options",
         "hits",
         "shield_db",
+        "situations",
         "stats",
         "unbalanced_names",
     )
@@ -403,6 +406,8 @@ class _Sheet:
         self.hit_options: dict[str, Any] | None = None
         self.unbalanced_names: frozenset[str] | None = None
         self.hits: dict[tuple[Any, ...], Hit] = {}
+        # a defense in a situation (its choice, off balance, the options passed), as computed
+        self.situations: dict[tuple[Any, ...], tuple[DefenseChoice, DefenseChoice]] = {}
 
     def hit_defaults(self) -> dict[str, Any]:
         """What :func:`~gurps_character.resolve_hit` reads from the traits and the profile
@@ -431,6 +436,7 @@ class _Sheet:
         sheet.hit_options = self.hit_options
         sheet.unbalanced_names = self.unbalanced_names
         sheet.hits = self.hits
+        sheet.situations = self.situations
         if sheet.halved == self.halved:
             sheet.defenses = self.defenses
         return sheet
@@ -1216,6 +1222,18 @@ class Fighter:
                 and passed.get("parry_style") in ("unarmed", "boxing")
             ):
                 passed["unarmed_vs_weapon"] = True
+        kept = self._sheet.situations
+        try:  # each value with its type: True is not 1
+            key: tuple[Any, ...] | None = (
+                id(choice),
+                self.off_balance,
+                *[(k, type(v), v) for k, v in passed.items()],
+            )
+            known = kept.get(key)
+        except TypeError:  # an unhashable option: computed, and refused, as always
+            key, known = None, None
+        if known is not None and known[0] is choice:  # the very choice: its id was not reused
+            return known[1]
         result = _defense(choice.kind, found.base, **passed)
         if result.value is not None and self.off_balance:
             result = Defense(
@@ -1228,7 +1246,10 @@ class Fighter:
             found.weapon, found.skill, found.adjustments, MappingProxyType(passed), found.db,
             found.db_source,
         )  # fmt: skip
-        return DefenseChoice(choice.kind, choice.weapon, made, cast(Any, result.reason))
+        out = DefenseChoice(choice.kind, choice.weapon, made, cast(Any, result.reason))
+        if key is not None and len(kept) < _KEPT_SITUATIONS:
+            kept[key] = (choice, out)
+        return out
 
     def _forbidden(self, choice: DefenseChoice, attack: Attack | None) -> str | None:
         if not self.able:
