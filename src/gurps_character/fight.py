@@ -1223,13 +1223,14 @@ class Fighter:
             ):
                 passed["unarmed_vs_weapon"] = True
         kept = self._sheet.situations
-        try:  # each value with its type: True is not 1
-            key: tuple[Any, ...] | None = (
-                id(choice),
-                self.off_balance,
-                *[(k, type(v), v) for k, v in passed.items()],
-            )
-            known = kept.get(key)
+        # each value with its type: True is not 1
+        key: tuple[Any, ...] | None = (
+            id(choice),
+            self.off_balance,
+            *[(k, type(v), v) for k, v in passed.items()],
+        )
+        try:
+            known = kept.get(cast(tuple[Any, ...], key))
         except TypeError:  # an unhashable option: computed, and refused, as always
             key, known = None, None
         if known is not None and known[0] is choice:  # the very choice: its id was not reused
