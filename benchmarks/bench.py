@@ -122,8 +122,8 @@ TARGETS: dict[str, float] = {
     # writer since issue 31 (a call made once per save: the simplest correct writer wins)
     "export_gcs": 20.0,
     # issue 30: once a fighter is built, one attack, the best defense (failed), the hit resolved
-    # and applied with the state updated; HP changes through change_pool, which copies the
-    # document, so its copy is the floor of this row
+    # and applied with the state updated; HP changes through change_pool's arithmetic, written
+    # by path copying (only the objects on the way to the pool and meta)
     "fight exchange": 2.0,
 }
 """The goals, as the highest ratio to ``json.loads`` on the examples."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,7 +27,12 @@ def pointer_of(path: Iterable[object]) -> str:
 
 def tokens_of(pointer: str) -> tuple[str, ...]:
     """The property names and array indexes (as text) a pointer walks, unescaped; ``()`` for
-    the root ``""``. The inverse of :func:`pointer_of`."""
+    the root ``""``. The inverse of :func:`pointer_of`. Kept for the pointers used most (the
+    pools' ``current``, written at every blow of a fight); a str subclass is split anew."""
+    return _kept_tokens(pointer) if type(pointer) is str else _tokens(pointer)
+
+
+def _tokens(pointer: str) -> tuple[str, ...]:
     return tuple(unescape_token(token) for token in pointer.split("/")[1:])
 
 
@@ -50,3 +56,6 @@ def parent_of(document: dict[str, Any], pointer: str) -> tuple[dict[str, Any] | 
         else:
             return None, ""
     return (node, tokens[-1]) if isinstance(node, dict) and tokens else (None, "")
+
+
+_kept_tokens = functools.lru_cache(maxsize=1024)(_tokens)

@@ -395,6 +395,13 @@ and a result of thousands of digits could not even be printed."""
 def _integer(value: object, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """A whole number within the bounds given and within :data:`_MAX_WHOLE`: an ``int`` (a
     subclass counts as the plain int it holds), never a ``bool`` or a float."""
+    if (  # the usual case, checked fast
+        type(value) is int
+        and -_MAX_WHOLE <= value <= _MAX_WHOLE
+        and (minimum is None or value >= minimum)
+        and (maximum is None or value <= maximum)
+    ):
+        return value
     if isinstance(value, int) and not isinstance(value, bool):
         number = int.__int__(value)
         if -_MAX_WHOLE <= number <= _MAX_WHOLE:
@@ -431,12 +438,16 @@ def _yards(value: object, name: str, *, positive: bool = False, optional: bool =
 
 
 def _flag(value: object, name: str) -> bool:
+    if value is True or value is False:
+        return value
     if not isinstance(value, bool):
         _refuse(name, value, "True or False", [True, False])
     return value
 
 
 def _choice(value: object, name: str, choices: tuple[str, ...]) -> str:
+    if type(value) is str and value in choices:
+        return value
     if isinstance(value, str):
         text = str.__str__(value)
         if text in choices:

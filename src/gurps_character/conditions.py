@@ -55,6 +55,7 @@ shape with the follow-ups their thresholds owe, read and changed by the same fun
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -389,8 +390,12 @@ class PoolChange:
 # ---------------------------------------------------------------- the tables
 
 
+@functools.lru_cache(maxsize=1024)
 def _thresholds(pool: PoolName, maximum: int) -> tuple[Threshold, ...]:
-    """The pool's thresholds, mildest first; their ``at`` never increases along the tuple."""
+    """The pool's thresholds, mildest first; their ``at`` never increases along the tuple.
+
+    Kept for each maximum (frozen, so shared safely): a fight reads the states a few times per
+    blow, and building them again cost a tenth of an exchange."""
     if maximum <= 0:
         # No scale: only "0 or less" still means something, and only below the (full) maximum.
         return (Threshold("collapse", None, maximum - 1),)
@@ -451,6 +456,8 @@ def halved(value: int, times: int) -> int:
 
 
 def _integer(value: object, pointer: str) -> int:
+    if type(value) is int:  # the usual case, checked fast
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise CharacterError(
             "invalidDocument", f"The document has no number at {pointer}.", {"pointer": pointer}
@@ -471,7 +478,7 @@ def _pool_state(document: Mapping[str, Any], pool: PoolName) -> PoolState:
 
 def _member(node: object, *path: str) -> object:
     for token in path:
-        node = node.get(token) if isinstance(node, Mapping) else None
+        node = node.get(token) if type(node) is dict or isinstance(node, Mapping) else None
     return node
 
 
@@ -729,6 +736,20 @@ def change_pool(
             (a negative maximum).
         TypeError: ``now`` is naive.
     """
+    return pool_changed(document, pool, delta, now, spill_to_hp=spill_to_hp)
+
+
+def pool_changed(
+    document: Mapping[str, Any],
+    pool: PoolName,
+    delta: int,
+    now: datetime | None,
+    *,
+    spill_to_hp: bool = False,
+    owned: bool = False,
+) -> PoolChange:
+    """:func:`change_pool`, for the library's own callers; ``owned``: the new document shares
+    what did not change with ``document``, which the caller owns (see ``updates_applied``)."""
     format_timestamp(now)  # a naive time is refused whatever else is wrong
     if not isinstance(document, Mapping):
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
@@ -739,7 +760,7 @@ def change_pool(
 
     if pool == "hp":
         conscious = _is_conscious(document)
-        written = updates_applied(document, {pointer: target}, now)
+        written = updates_applied(document, {pointer: target}, now, owned=owned)
         return _result("hp", amount, before, target, None, None, written, conscious=conscious)
 
     after = _state("fp", target, before.max)
@@ -755,7 +776,7 @@ def change_pool(
             hp_before = _pool_state(document, "hp")
             hp_target = _target(document, "hp", hp_before.current, -injury)
             changes.append(("/secondary/hp/current", hp_target))
-    written = updates_applied(document, changes, now)
+    written = updates_applied(document, changes, now, owned=owned)
 
     spill: PoolChange | None = None
     if hp_before is not None:

@@ -79,7 +79,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeGuard
 
 from ._extension import kept_gcs_data
 from ._notation import NotationError, parse_notation
-from .conditions import FollowUp, PoolChange, Roll, _integer, _member, change_pool
+from .conditions import FollowUp, PoolChange, Roll, _integer, _member, pool_changed
 from .errors import CharacterError, describe, guarded, json_detail
 from .formula._values import MAX_ROLLED_DICE, SYSTEM_RANDOM, roll_dice
 from .locations import (
@@ -1161,12 +1161,15 @@ def apply_hit(document: Mapping[str, Any], hit: Hit, *, now: datetime | None = N
     return _apply_resolved(document, hit, now)
 
 
-def _apply_resolved(document: Mapping[str, Any], hit: Hit, now: datetime | None = None) -> PoolChange:
+def _apply_resolved(
+    document: Mapping[str, Any], hit: Hit, now: datetime | None = None, *, owned: bool = False
+) -> PoolChange:
     """:func:`apply_hit` for a hit :func:`resolve_hit` gave for this document just now (the fight
-    layer's), which needs no second check."""
-    change = change_pool(document, hit.pool, -hit.injury, now=now, spill_to_hp=True)
+    layer's), which needs no second check; ``owned`` as for ``pool_changed``."""
+    change = pool_changed(document, hit.pool, -hit.injury, now, spill_to_hp=True, owned=owned)
     follow_ups = _in_order(change.follow_ups, _hit_follow_ups(hit))
-    return replace(change, follow_ups=follow_ups)
+    # usually the hit adds nothing and the order stands: no new change to build
+    return change if follow_ups == change.follow_ups else replace(change, follow_ups=follow_ups)
 
 
 # ---------------------------------------------------------------- weapon damage

@@ -36,13 +36,14 @@ version of it).
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeAlias, cast
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 from .combat import (
     AttackManeuver,
@@ -68,7 +69,7 @@ from .combat_character import (
     character_attack_skill,
     character_defenses,
 )
-from .conditions import FollowUp, PoolChange, _pool_state, change_pool
+from .conditions import FollowUp, PoolChange, _pool_state, pool_changed
 from .criticals import CriticalEffect, CriticalTable, critical_effect, critical_table_for
 from .damage import (
     Hit,
@@ -83,6 +84,7 @@ from .damage import (
 from .errors import CharacterError, guarded
 from .locations import LOCATION_NAMES, location_role
 from .stats import CombatStats, combat_stats
+from .update import _copy_document
 
 __all__ = [
     "Attack",
@@ -139,7 +141,39 @@ _MANEUVERS: Final[tuple[str, ...]] = (
 _POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
 _UNARMED_STYLES: Final = frozenset({"unarmed", "boxing", "judo", "karate"})
 _ARMS: Final = frozenset({"arm", "hand"})
+_KEPT_SITUATIONS: Final = 4096
+"""How many defenses in a situation a character keeps."""
+_KEPT_HITS: Final = 1024
+"""How many resolved blows a character keeps (a fight sees a handful of distinct ones)."""
+_HP_HALVES: Final = frozenset({"reeling", "collapse", "dying", "dead", "destroyed"})
+"""HP states that halve Move and Dodge (B419)."""
+_FP_HALVES: Final = frozenset({"tired", "collapse", "unconscious"})
+"""FP states that halve Move, Dodge and ST (B426)."""
 _LEGS: Final = frozenset({"leg", "foot"})
+
+
+_R = TypeVar("_R")
+
+
+def _remembered(function: Callable[..., _R]) -> Callable[..., _R]:
+    """``function`` (pure, of JSON-like scalars, with a frozen result) remembered for the last
+    few thousand arguments: a fight asks the same defenses and attacks again and again, each
+    check and modifier of them costing as much as the rest of the exchange. ``typed``: ``True``
+    and ``1`` are different arguments (one is refused). An argument that cannot be hashed (a
+    list where a number belongs) goes to ``function`` itself, which refuses it as it would."""
+    remembered = functools.lru_cache(maxsize=4096, typed=True)(function)
+
+    def call(*args: Any, **kwargs: Any) -> _R:
+        try:
+            return remembered(*args, **kwargs)
+        except TypeError:  # unhashable: the function's own answer, error or not
+            return function(*args, **kwargs)
+
+    return call
+
+
+_defense: Final = _remembered(defense)
+_attack_skill: Final = _remembered(attack_skill)
 
 
 # ---------------------------------------------------------------- records
@@ -279,7 +313,8 @@ class FightStep:
         defense: The defense tried (:meth:`Fighter.defend`), else None.
         roll: The roll made (attack, defense or owed roll), else None.
         hit: The :class:`~gurps_character.Hit` taken (:meth:`Fighter.take_hit`), else None.
-        change: The pool change made (:class:`~gurps_character.PoolChange`), else None.
+        change: The pool change made (:class:`~gurps_character.PoolChange`), else None; its
+            ``document`` is a fresh copy on each read (the fighter's own never leaves it).
         critical: A critical table's effect rolled here: on the attacker's Critical Miss Table
             after a critical success of a defense (for :meth:`Fighter.apply_critical` on the
             attacker), or the one this fighter suffered; else None.
@@ -291,8 +326,15 @@ class FightStep:
     defense: DefenseChoice | None = None
     roll: RollResult | None = None
     hit: Hit | None = None
-    change: PoolChange | None = None
+    _change: PoolChange | None = field(default=None, repr=False)
     critical: CriticalEffect | None = None
+
+    @property
+    def change(self) -> PoolChange | None:
+        """The pool change made, with a fresh copy of the new document (see the attributes)."""
+        if self._change is None:
+            return None
+        return replace(self._change, document=_handed_out(self._change.document))
 
     @property
     def success(self) -> bool | None:
@@ -314,8 +356,8 @@ class FightStep:
             out["roll"] = self.roll.to_dict()
         if self.hit is not None:
             out["hit"] = self.hit.to_dict()
-        if self.change is not None:
-            change = self.change.to_dict()
+        if self._change is not None:
+            change = self._change.to_dict()
             change.pop("document", None)
             out["change"] = change
         if self.critical is not None:
@@ -330,10 +372,26 @@ class _Sheet:
     """What the fight reads from the character, derived once per document and reused: the
     combat view, the bases of attacks and defenses (by the pools' halving), the attributes."""
 
-    __slots__ = ("attacks", "damage", "defenses", "document", "halved", "hit_options", "shield_db", "stats")
+    __slots__ = (
+        "attacks",
+        "damage",
+        "defenses",
+        "document",
+        "halved",
+        "hit_options",
+        "hits",
+        "shield_db",
+        "situations",
+        "stats",
+        "unbalanced_names",
+    )
 
     def __init__(
-        self, document: Mapping[str, Any], stats: CombatStats | None = None, shield_db: int | None = None
+        self,
+        document: Mapping[str, Any],
+        stats: CombatStats | None = None,
+        shield_db: int | None = None,
+        halved: tuple[bool, bool] | None = None,
     ) -> None:
         self.document = document
         self.shield_db = shield_db
@@ -341,11 +399,15 @@ class _Sheet:
         self.attacks: dict[tuple[Any, ...], CharacterAttack] = {}
         self.defenses: dict[tuple[bool, bool], tuple[DefenseChoice, ...]] = {}
         self.damage: dict[tuple[str | None, str | None], WeaponDamage | None] = {}
-        hp = _pool_state(document, "hp")
-        fp = _pool_state(document, "fp")
-        low = ("reeling", "collapse", "dying", "dead", "destroyed")
-        self.halved = (hp.state in low, fp.state in ("tired", "collapse", "unconscious"))
+        if halved is None:
+            hp, fp = _pool_state(document, "hp"), _pool_state(document, "fp")
+            halved = (hp.state in _HP_HALVES, fp.state in _FP_HALVES)
+        self.halved = halved
         self.hit_options: dict[str, Any] | None = None
+        self.unbalanced_names: frozenset[str] | None = None
+        self.hits: dict[tuple[Any, ...], Hit] = {}
+        # a defense in a situation (its choice, off balance, the options passed), as computed
+        self.situations: dict[tuple[Any, ...], tuple[DefenseChoice, DefenseChoice]] = {}
 
     def hit_defaults(self) -> dict[str, Any]:
         """What :func:`~gurps_character.resolve_hit` reads from the traits and the profile
@@ -358,16 +420,50 @@ class _Sheet:
             self.hit_options = found
         return self.hit_options
 
-    def moved_to(self, document: Mapping[str, Any]) -> _Sheet:
+    def moved_to(self, change: PoolChange) -> _Sheet:
         """The sheet of the same character after a change of its pools: the numbers that do
-        not depend on them (attacks, damage, the defenses of each halving) are kept."""
-        sheet = _Sheet(document, self.stats, self.shield_db)
+        not depend on them (attacks, damage, the defenses of each halving) are kept, and the
+        halvings are the change's states (a pool it left alone halves as before)."""
+        hp_halves, fp_halves = self.halved
+        for moved in (change, change.spill):
+            if moved is not None and moved.pool == "hp":
+                hp_halves = moved.after.state in _HP_HALVES
+            elif moved is not None:
+                fp_halves = moved.after.state in _FP_HALVES
+        sheet = _Sheet(change.document, self.stats, self.shield_db, (hp_halves, fp_halves))
         sheet.attacks = self.attacks
         sheet.damage = self.damage
         sheet.hit_options = self.hit_options
+        sheet.unbalanced_names = self.unbalanced_names
+        sheet.hits = self.hits
+        sheet.situations = self.situations
         if sheet.halved == self.halved:
             sheet.defenses = self.defenses
         return sheet
+
+    def hit(self, basic: int, kind: str, where: str, options: Mapping[str, Any]) -> Hit:
+        """:func:`~gurps_character.resolve_hit` on the character, remembered: it reads only what a
+        fight never changes (maximum HP, ST, DR, traits, body, profile; never the pools'
+        ``current``), so the same blow resolves alike all fight long. Keyed with each value's
+        type (``True`` is not ``1``); a blow with an unhashable option is resolved anew."""
+        try:
+            blow = (type(basic), basic, type(kind), kind, type(where), where)
+            key = (*blow, *sorted((k, type(v), v) for k, v in options.items()))
+            found = self.hits.get(key)
+        except TypeError:  # unhashable (or unorderable) options: resolve_hit refuses or takes them
+            return resolve_hit(self.document, basic, cast(Any, kind), location=where, **options)
+        if found is None:
+            found = resolve_hit(self.document, basic, cast(Any, kind), location=where, **options)
+            if len(self.hits) < _KEPT_HITS:
+                self.hits[key] = found
+        return found
+
+    def unbalanced(self) -> frozenset[str]:
+        """The melee weapons whose parry is U (B269), read once per character."""
+        if self.unbalanced_names is None:
+            melee = self.stats.weapons.melee
+            self.unbalanced_names = frozenset(row.name for row in melee if row.parry.unbalanced)
+        return self.unbalanced_names
 
     def halvings(self) -> tuple[bool, bool]:
         return self.halved
@@ -401,6 +497,12 @@ class _Sheet:
         return int(self.document["attributes"][name]["value"])
 
 
+def _handed_out(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of a document: what a fighter takes in and hands out, so that the documents
+    its states share (see ``updates_applied``'s ``owned``) are never reachable from outside."""
+    return _copy_document(document)
+
+
 def _identity(document: Mapping[str, Any]) -> dict[str, Any]:
     meta = document.get("meta") or {}
     return {"name": document.get("profile", {}).get("name"), "createdAt": meta.get("createdAt")}
@@ -422,7 +524,7 @@ def _not_allowed(message: str, **details: Any) -> CharacterError:
 # ---------------------------------------------------------------- the fighter
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a new state is its predecessor's __dict__ updated (``_with``)
 class Fighter:
     """One combatant's fight state (see the module documentation).
 
@@ -431,7 +533,9 @@ class Fighter:
 
     Attributes:
         name: The fighter's name in the fight (the character's, unless another was given).
-        character: The character document now: HP and FP as the fight has left them.
+        character: The character document now: HP and FP as the fight has left them (a fresh
+            copy on each read: the fighter's own, which its successive states share, never
+            leaves it, so nothing done to it changes a state).
         turn: How many turns the fighter has started.
         maneuver: The maneuver in force (a :data:`~gurps_character.DefenderManeuver`), or None
             before the first.
@@ -469,7 +573,7 @@ class Fighter:
     """
 
     name: str
-    character: Mapping[str, Any] = field(repr=False)
+    _document: dict[str, Any] = field(repr=False)
     turn: int = 0
     maneuver: DefenderManeuver | None = None
     posture: Posture = "standing"
@@ -498,6 +602,11 @@ class Fighter:
     must_do_nothing: bool = False
     feints: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     _sheet: _Sheet = field(default=cast(_Sheet, None), repr=False, compare=False)
+
+    @property
+    def character(self) -> dict[str, Any]:
+        """The character document now, a fresh copy (see the attributes)."""
+        return _handed_out(self._document)
 
     # ------------------------------------------------------------ building and saving
 
@@ -529,6 +638,8 @@ class Fighter:
         if not isinstance(document, Mapping):
             raise CharacterError("notAnObject", "A character document must be a JSON object.")
         db = None if shield_db is None else _integer(shield_db, "shield_db", 0)
+        # the fighter's own copy: its later documents share with it what a hit leaves unchanged
+        document = _handed_out(document)
         sheet = _Sheet(document, shield_db=db)
         own = _identity(document)["name"]
         chosen = own if name is None else name
@@ -546,7 +657,7 @@ class Fighter:
             "version": _STATE_VERSION,
             "name": self.name,
             "shieldDb": self._sheet.shield_db,
-            "character": {**_identity(self.character), **_version(self.character)},
+            "character": {**_identity(self._document), **_version(self._document)},
             "turn": self.turn,
             "maneuver": self.maneuver,
             "posture": self.posture,
@@ -609,14 +720,14 @@ class Fighter:
             raise CharacterError(
                 "invalidState", "The fight state names no character.", {"field": "character"}
             )
-        identity = _identity(fresh.character)
+        identity = _identity(fresh._document)
         if any(saved.get(key) != value for key, value in identity.items()):
             raise CharacterError(
                 "stateMismatch",
                 f"The fight state is {saved.get('name')!r}'s, not {identity['name']!r}'s.",
                 {"state": dict(saved), "document": identity},
             )
-        version = _version(fresh.character)
+        version = _version(fresh._document)
         if any(saved.get(key) != value for key, value in version.items()):
             raise CharacterError(
                 "stateMismatch",
@@ -638,15 +749,17 @@ class Fighter:
     # ------------------------------------------------------------ helpers
 
     def _with(self, **changes: Any) -> Fighter:
-        """A copy with ``changes``: slot by slot (``dataclasses.replace`` re-runs ``__init__`` and
-        costs most of an exchange)."""
+        """A copy with ``changes`` (field names only): the fields copied at once, bypassing the
+        frozen ``__setattr__`` as the dataclass's own ``__init__`` does (``dataclasses.replace``
+        re-runs ``__init__`` field by field, and a fighter is copied a few times per blow)."""
         new = object.__new__(Fighter)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        fields_of_new = new.__dict__
+        fields_of_new.update(self.__dict__)
+        fields_of_new.update(changes)
         return new
 
-    def _moved(self, document: Mapping[str, Any]) -> Fighter:
-        return self._with(character=document, _sheet=self._sheet.moved_to(document))
+    def _moved(self, change: PoolChange) -> Fighter:
+        return self._with(_document=change.document, _sheet=self._sheet.moved_to(change))
 
     def _owe(self, roll: OwedRoll) -> Fighter:
         if any(o.kind == roll.kind and o.n == roll.n for o in self.owed):
@@ -727,8 +840,8 @@ class Fighter:
                 stun_waited=self.stunned is not None,
                 must_do_nothing=True,
             )
-        hp = _pool_state(self.character, "hp")
-        fp = _pool_state(self.character, "fp")
+        hp = _pool_state(self._document, "hp")
+        fp = _pool_state(self._document, "fp")
         if hp.current <= 0 and not forced:
             state = state._owe(OwedRoll("consciousnessCheck", "ht", -(hp.n or 0), "startOfTurn", "B419"))
             events.append(_event("rollOwed", "B419", kind="consciousnessCheck", modifier=-(hp.n or 0)))
@@ -916,7 +1029,7 @@ class Fighter:
             and "aim_turns" not in options
         ):
             passed["aim_turns"] = self.aim[1]
-        result = attack_skill(base.base, **passed)
+        result = _attack_skill(base.base, **passed)
         made = CharacterAttack(
             result, base.base, base.sheet_value, base.source, base.pointer, base.weapon, base.skill,
             base.adjustments, MappingProxyType(passed),
@@ -992,7 +1105,7 @@ class Fighter:
         if line is None:
             return None
         try:
-            return resolve_damage_notation(self.character, line.notation)
+            return resolve_damage_notation(self._document, line.notation)
         except CharacterError:
             return None
 
@@ -1004,7 +1117,7 @@ class Fighter:
         return name.startswith(("natural attacks", "punch", "kick", "bite"))
 
     def _is_unbalanced(self, weapon: str) -> bool:
-        return any(row.name == weapon and row.parry.unbalanced for row in self._sheet.stats.weapons.melee)
+        return weapon in self._sheet.unbalanced()
 
     # ------------------------------------------------------------ defending
 
@@ -1109,7 +1222,20 @@ class Fighter:
                 and passed.get("parry_style") in ("unarmed", "boxing")
             ):
                 passed["unarmed_vs_weapon"] = True
-        result = defense(choice.kind, found.base, **passed)
+        kept = self._sheet.situations
+        # each value with its type: True is not 1
+        key: tuple[Any, ...] | None = (
+            id(choice),
+            self.off_balance,
+            *[(k, type(v), v) for k, v in passed.items()],
+        )
+        try:
+            known = kept.get(cast(tuple[Any, ...], key))
+        except TypeError:  # an unhashable option: computed, and refused, as always
+            key, known = None, None
+        if known is not None and known[0] is choice:  # the very choice: its id was not reused
+            return known[1]
+        result = _defense(choice.kind, found.base, **passed)
         if result.value is not None and self.off_balance:
             result = Defense(
                 result.value + self.off_balance,
@@ -1121,7 +1247,10 @@ class Fighter:
             found.weapon, found.skill, found.adjustments, MappingProxyType(passed), found.db,
             found.db_source,
         )  # fmt: skip
-        return DefenseChoice(choice.kind, choice.weapon, made, cast(Any, result.reason))
+        out = DefenseChoice(choice.kind, choice.weapon, made, cast(Any, result.reason))
+        if key is not None and len(kept) < _KEPT_SITUATIONS:
+            kept[key] = (choice, out)
+        return out
 
     def _forbidden(self, choice: DefenseChoice, attack: Attack | None) -> str | None:
         if not self.able:
@@ -1211,7 +1340,7 @@ class Fighter:
             events.append(_event("aimSpoiled", "B364", weapon=self.aim[0]))
         if self.maneuver == "concentrate":
             state = state._owe(OwedRoll("concentrateWillCheck", "will", -3, "now", "B366"))
-        hp = _pool_state(self.character, "hp")
+        hp = _pool_state(self._document, "hp")
         if hp.current <= 0 and not self.conscious_checked:  # a defense is no Do Nothing (B419)
             state = state._owe(OwedRoll("consciousnessCheck", "ht", -(hp.n or 0), "now", "B419"))
             events.append(_event("rollOwed", "B419", kind="consciousnessCheck", modifier=-(hp.n or 0)))
@@ -1467,44 +1596,28 @@ class Fighter:
                     where = "eye"
                 else:  # no eye hit for this damage: the table's row 4
                     critical = replace(critical, dr="half_up", major_wound=True)
-        hit = resolve_hit(self.character, basic, cast(Any, kind), location=where, **options)
+        hit = self._sheet.hit(basic, kind, where, options)
         if critical is not None and critical.dr != "normal":
             hit = self._dr_changed(hit, critical, kind, where, options)
-        change = _apply_resolved(self.character, hit, now)  # resolved just now: not checked again
-        state = self._moved(change.document)
+        change = _apply_resolved(self._document, hit, now, owned=True)  # resolved just now: not checked again
+        state = self._moved(change)
         events.append(_event("hit", "B377", location=hit.location, injury=hit.injury, basicDamage=basic))
         state, more = state._after_hit(hit, change, critical, kind)
-        return FightStep(state, (*events, *more), hit=hit, change=change, critical=critical)
+        return FightStep(state, (*events, *more), hit=hit, _change=change, critical=critical)
 
     def _dr_changed(
         self, hit: Hit, critical: CriticalEffect, kind: str, where: str, options: dict[str, Any]
     ) -> Hit:
         if critical.dr == "ignored":
-            return resolve_hit(
-                self.character,
-                hit.basic_damage,
-                cast(Any, kind),
-                location=where,
-                **{**options, "armor_divisor": math.inf},
-            )
+            return self._sheet.hit(hit.basic_damage, kind, where, {**options, "armor_divisor": math.inf})
         target = hit.effective_dr // 2 if critical.dr == "half_down" else (hit.effective_dr + 1) // 2
         listed = target - hit.natural_dr
         if listed >= 0:
-            return resolve_hit(
-                self.character,
-                hit.basic_damage,
-                cast(Any, kind),
-                location=where,
-                **{**options, "dr": listed, "armor_divisor": 1},
+            return self._sheet.hit(
+                hit.basic_damage, kind, where, {**options, "dr": listed, "armor_divisor": 1}
             )
         divisor = float(options.get("armor_divisor", 1)) * 2
-        return resolve_hit(
-            self.character,
-            hit.basic_damage,
-            cast(Any, kind),
-            location=where,
-            **{**options, "armor_divisor": divisor},
-        )
+        return self._sheet.hit(hit.basic_damage, kind, where, {**options, "armor_divisor": divisor})
 
     def _after_hit(
         self, hit: Hit, change: PoolChange, critical: CriticalEffect | None, kind: str
@@ -1613,13 +1726,13 @@ class Fighter:
             A :class:`FightStep` with the ``change``.
         """
         spent = _integer(amount, "amount", 0)
-        change = change_pool(self.character, "fp", -spent, now=now, spill_to_hp=True)
-        state = self._moved(change.document)
+        change = pool_changed(self._document, "fp", -spent, now, spill_to_hp=True, owned=True)
+        state = self._moved(change)
         events = [_event("fatigue", "B426", spent=spent, fp=change.after.current)]
         for follow_up in change.follow_ups:
             state, more = state._follow(follow_up)
             events.extend(more)
-        return FightStep(state, tuple(events), change=change)
+        return FightStep(state, tuple(events), _change=change)
 
     # ------------------------------------------------------------ owed rolls
 

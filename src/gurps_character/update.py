@@ -6,17 +6,18 @@ update function checks, clamps and writes through them; they are one concern.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn, TypeVar, cast
 
 from ._json import NotJsonError, copy_json
 from ._once import once
-from ._pointer import escape_token, parent_of
+from ._pointer import escape_token, parent_of, tokens_of
 from .constants import SCHEMA
 from .errors import CharacterError, NowTypeError, describe, guarded, json_detail, not_json_error
 from .formula import FormulaError, resolve_schema_ref
@@ -197,6 +198,14 @@ def format_timestamp(now: datetime | None) -> str:
     """
     if now is None:
         now = datetime.now(UTC)
+    if type(now) is datetime and type(now.tzinfo) is timezone:
+        # a fixed offset, exactly: equal times are one instant (a zone's repeated hour is not,
+        # and a subclass could hash or format otherwise)
+        return _kept_stamp(now)
+    return _stamp(now)
+
+
+def _stamp(now: datetime) -> str:
     if not isinstance(now, datetime):
         raise NowTypeError(f"now must be a timezone-aware datetime, not {type(now).__name__}")
     if now.tzinfo is None or now.utcoffset() is None:
@@ -215,6 +224,9 @@ def format_timestamp(now: datetime | None) -> str:
         f"{moment.second:02d}.{moment.microsecond // 1000:03d}Z"
     )
 
+
+_kept_stamp: Final = functools.lru_cache(maxsize=64)(_stamp)
+"""The stamps of the last times given (a fight's blows often share one; an error is not kept)."""
 
 _MISSING: Any = object()
 
@@ -254,8 +266,22 @@ def _updatable_patterns() -> list[str]:
     return [state.pointer for state in _bundled_state_nodes()]
 
 
+@functools.lru_cache(maxsize=1024)
+def _state_matching(pointer: str) -> _StateNode | None:
+    """The updatable value a pointer names, or None; kept for the pointers used most (a fight
+    writes the pools' ``current`` at every blow, and each match tries every pattern)."""
+    for state in _bundled_state_nodes():
+        if state.pattern.fullmatch(pointer):
+            return state
+    return None
+
+
 def _find_state(pointer: object) -> _StateNode:
-    if isinstance(pointer, str):
+    if type(pointer) is str:  # exactly: a str subclass could hash or compare otherwise
+        found = _state_matching(pointer)
+        if found is not None:
+            return found
+    elif isinstance(pointer, str):
         for state in _bundled_state_nodes():
             if state.pattern.fullmatch(pointer):
                 return state
@@ -388,11 +414,48 @@ def update_character(
     return cast(DocumentT, updates_applied(document, changes, now))  # a new dict of the same type
 
 
-def updates_applied(document: Mapping[str, Any], changes: object, now: datetime | None) -> dict[str, Any]:
-    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``."""
+def _path_copied(document: dict[str, Any], pointers: Iterable[str]) -> dict[str, Any]:
+    """A new root sharing every object with ``document`` except those on the way to each
+    pointer's parent and ``meta``, which are copied (one level each): writing there leaves
+    ``document`` as it was. For documents of plain dicts and lists the library owns."""
+    updated = dict(document)
+    copied: set[int] = {id(updated)}  # each object on the way copied once, whatever the pointers
+    for path in (*pointers, "/meta/updatedAt"):
+        node: Any = updated
+        for token in tokens_of(path)[:-1]:
+            key: str | int = token
+            if isinstance(node, list) and token.isascii() and token.isdigit() and len(token) <= 15:
+                key = int(token)
+                if key >= len(node):
+                    break
+            elif not (isinstance(node, dict) and token in node):
+                break  # nothing more on the way: the write refuses it, or sets a new value
+            child = node[key]
+            if type(child) is not dict and type(child) is not list:
+                break
+            if id(child) not in copied:
+                child = child.copy()
+                copied.add(id(child))
+                node[key] = child
+            node = child
+    return updated
+
+
+def updates_applied(
+    document: Mapping[str, Any], changes: object, now: datetime | None, *, owned: bool = False
+) -> dict[str, Any]:
+    """What :func:`update_character` does, typed for the library's own callers: a new ``dict``.
+
+    ``owned``: ``document`` is plain JSON (dicts and lists) that the caller owns and never hands
+    out mutable (the fight layer's): only the objects on the way to the changes and ``meta`` are
+    copied, the rest is shared with ``document``, which stays unchanged all the same.
+    """
     stamp = format_timestamp(now)
     pairs = _change_list(changes)
-    updated = _copy_document(document)
+    if owned and type(document) is dict:
+        updated = _path_copied(document, [pointer for pointer, _ in pairs])
+    else:
+        updated = _copy_document(document)
     for pointer, raw in pairs:
         state = _find_state(pointer)
         value = _checked_value(pointer, raw, state)
@@ -418,13 +481,17 @@ def _pool_object(document: Mapping[str, Any], pool: object) -> Mapping[str, Any]
             f"pool must be 'hp' or 'fp', not {describe(pool)}.",
             {"name": "pool", "value": pool if isinstance(pool, str) else None},
         )
-    if not isinstance(document, Mapping):
+    if type(document) is not dict and not isinstance(document, Mapping):  # dict: no ABC check
         raise CharacterError("notAnObject", "A character document must be a JSON object.")
     secondary = document.get("secondary")
-    holder = secondary.get(pool) if isinstance(secondary, Mapping) else None
-    if not isinstance(holder, Mapping):
+    holder = secondary.get(pool) if type(secondary) is dict or isinstance(secondary, Mapping) else None
+    if type(holder) is not dict and not isinstance(holder, Mapping):
         _no_pool_value(f"/secondary/{pool}/value", None)
     return holder
+
+
+_SURELY_DOUBLE: Final = 2**1000
+"""Integers of smaller magnitude are finite doubles, no conversion needed to know it."""
 
 
 def _pool_integer(holder: Mapping[str, Any], pointer: str, default: object = _MISSING) -> int:
@@ -433,6 +500,8 @@ def _pool_integer(holder: Mapping[str, Any], pointer: str, default: object = _MI
     refused: read as a number, ``"0"`` would have been full HP."""
     name = pointer.rpartition("/")[2]
     value = holder.get(name, default)
+    if type(value) is int and -_SURELY_DOUBLE < value < _SURELY_DOUBLE:  # the usual case, fast
+        return value
     if value is _MISSING:
         _no_pool_value(pointer, None)
     if isinstance(value, int) and not isinstance(value, bool) and _is_double(value):
