@@ -31,6 +31,11 @@ of what happened (which rule, which page), never changing its inputs. A turn:
 The state is plain data: :meth:`Fighter.to_dict` and :meth:`Fighter.from_dict` (with the character
 document it goes with, refused with ``stateMismatch`` when it is another character's or an older
 version of it).
+
+Why one module, and one class of this length: a fight is one state object, as a chess board is
+(python-chess's ``Board``): :class:`Fighter` holds what the rules carry between rolls and every
+operation that advances it, so each rule reads and writes the same fields; the critical tables
+are data in :mod:`.criticals`, the arithmetic is :mod:`.combat`'s and :mod:`.damage`'s.
 """
 
 from __future__ import annotations
@@ -570,6 +575,8 @@ class Fighter:
         must_do_nothing: This turn is one of Do Nothing (stunned, or off balance).
         feints: Feints won, by foe: the penalty to that foe's defenses against the fighter's
             next attack on it (B365).
+
+    One class of this length on purpose: see the module's documentation.
     """
 
     name: str

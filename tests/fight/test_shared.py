@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -15,8 +14,9 @@ from hypothesis import strategies as st
 
 from gurps_character import CharacterError, Fighter, change_pool, load_character, resolve_hit
 from gurps_character.conditions import pool_changed
+from tests.support.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPOSITORY
 RURIK = load_character(ROOT / "examples" / "rurik.json").character
 JOTUN = load_character(ROOT / "examples" / "jotun.json").character
 NOW = datetime(2026, 10, 5, 10, 0, tzinfo=UTC)
