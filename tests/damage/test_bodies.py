@@ -342,9 +342,8 @@ def test_property_a_body_accepts_its_own_locations_and_only_them(
     if wanted in ids:
         hit = resolve_hit(document, basic, kind, location=asked)
         row = next(row for row in body["locations"] if row["id"] == wanted)
-        assert (
-            hit.location == asked and hit.natural_dr == row["naturalDr"]
-        )  # the side asked is kept (issue 30)
+        sided = asked.startswith(("right_", "left_"))  # a side asked is kept (issue 30)
+        assert hit.location == (asked if sided else wanted) and hit.natural_dr == row["naturalDr"]
         assert hit.dr == max(0, max(0, row["dr"]["all"] - row["naturalDr"]) + row["naturalDr"])
         assert 0 <= hit.injury <= hit.uncapped_injury
         assert apply_hit(document, hit, now=NOW).after.current == 12 - hit.injury or hit.injury > 12
