@@ -739,11 +739,11 @@ def hurt_calls(count: int) -> tuple[int, dict[str, Callable[[], object]]]:
     """The GCS file of ``count`` weapons and skills (its bytes), and the timed calls: its
     import, and the combat view and export of the document typed from the import."""
     text = json.dumps(gcs_built.weapons_and_skills(count))
-    typed = gcs_built.typed_document(dict(import_gcs(text, now=NOW).document))
+    typed = gcs_built.typed_document(dict(import_gcs(text, now=NOW, max_bytes=IMPORT_LIMIT).document))
     calls: dict[str, Callable[[], object]] = {
-        "import_gcs": lambda: import_gcs(text, now=NOW),
+        "import_gcs": lambda: import_gcs(text, now=NOW, max_bytes=IMPORT_LIMIT),
         "combat_stats": lambda: _every_weapon_skill(typed),
-        "export_gcs": lambda: export_gcs(typed, now=NOW),
+        "export_gcs": lambda: export_gcs(typed, now=NOW, max_bytes=IMPORT_LIMIT),
     }
     return len(text.encode("utf-8")), calls
 
