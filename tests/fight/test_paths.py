@@ -1,0 +1,169 @@
+"""The fight layer's less travelled paths, through the public API: a Critical Miss Table row
+applied to the fighter who suffers it (B556-B557), the maneuvers' refusals (B363-B366), a
+dead fighter, and ``take_hit`` without the damage it needs.
+
+Tamsin Ashdown (``examples/rurik.json``): Dodge 7 (9 less 2 for her load), Broadsword Parry 10,
+Large Knife Parry 8, Shield Block 9."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gurps_character import Fighter, critical_effect
+from tests.fight.test_fight import refused, tamsin, values
+
+NORMAL = [
+    ("dodge", None, 7, None),
+    ("parry", "Broadsword", 10, None),
+    ("parry", "Large Knife", 8, None),
+    ("block", None, 9, None),
+]
+
+
+def on_turn(maneuver: str, **options: Any) -> Fighter:
+    return tamsin().start_turn().fighter.choose(maneuver, **options).fighter  # type: ignore[arg-type]
+
+
+def kinds(step: Any) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.kind, dict(e.values)) for e in step.events]
+
+
+@pytest.mark.parametrize(
+    ("roll", "event", "unready", "dropped"),
+    [
+        (3, "weaponBroken", (), ("Broadsword",)),  # 3, 4, 17, 18: the weapon breaks
+        (18, "weaponBroken", (), ("Broadsword",)),
+        (8, "weaponUnready", ("Broadsword",), ()),  # 8, 12: it turns in the hand
+        (12, "weaponUnready", ("Broadsword",), ()),
+        (10, "dropped", (), ("Broadsword",)),  # 9-11: dropped
+        (14, "dropped", (), ("Broadsword",)),  # a swung weapon flies
+    ],
+)
+def test_a_critical_miss_takes_the_weapon_out_of_use(
+    roll: int, event: str, unready: tuple[str, ...], dropped: tuple[str, ...]
+) -> None:
+    before = tamsin()
+    step = before.apply_critical(critical_effect("critical_miss", roll), "Broadsword")
+    assert kinds(step) == [(event, {"weapon": "Broadsword"})]
+    assert (step.fighter.unready, step.fighter.dropped) == (unready, dropped)
+    assert not step.fighter.can_use("Broadsword")
+    assert step.fighter.can_use("Large Knife")
+    assert step.critical is not None and step.critical.roll == roll
+    assert before.can_use("Broadsword")  # the fighter it was applied to is unchanged
+
+
+def test_a_strained_shoulder_leaves_the_weapon_arm_useless_for_30_minutes() -> None:
+    step = tamsin().apply_critical(critical_effect("critical_miss", 15), "Broadsword")
+    assert kinds(step) == [("limbUseless", {"weapon": "Broadsword", "minutes": 30})]
+    assert not step.fighter.can_use("Broadsword")
+    assert step.fighter.dropped == ()
+
+
+def test_a_lost_balance_ends_the_attacks_and_costs_2_on_every_defense() -> None:
+    attacking = on_turn("attack")
+    step = attacking.apply_critical(critical_effect("critical_miss", 7), "Broadsword")
+    assert kinds(step) == [("offBalance", {"defensePenalty": -2})]
+    error = refused("notAllowed", step.fighter.attack, weapon="Broadsword", roll=10)
+    assert str(error) == "Tamsin Ashdown has made its attacks this turn."
+    assert values(tamsin()) == NORMAL
+    assert values(step.fighter) == [(k, w, v - 2, r) for k, w, v, r in NORMAL]
+
+
+def test_a_critical_miss_16_fells_a_melee_fighter_but_only_unbalances_a_ranged_one() -> None:
+    fell = tamsin().apply_critical(critical_effect("critical_miss", 16), "Broadsword")
+    assert kinds(fell) == [("fell", {})]
+    assert fell.fighter.posture == "lying"
+    ranged = tamsin().apply_critical(critical_effect("critical_miss", 16, ranged=True), "Bow")
+    assert kinds(ranged) == [("offBalance", {"defensePenalty": -2})]
+    assert ranged.fighter.posture == "standing"
+
+
+def test_a_critical_miss_without_a_named_weapon_leaves_every_weapon_ready() -> None:
+    for roll in (3, 8, 10, 15):
+        step = tamsin().apply_critical(critical_effect("critical_miss", roll))
+        assert step.events == ()
+        assert step.fighter.can_use("Broadsword")
+
+
+@pytest.mark.parametrize(
+    ("roll", "expected", "posture", "owed"),
+    [
+        (7, [("stumbled", {})], "standing", []),  # an attack: past the foe, still on his feet
+        (12, [], "standing", ["keepFeetCheck"]),  # he trips: a DX roll not to fall
+        (13, [("defensePenalty", {"penalty": -2})], "standing", []),  # drops his guard
+        (
+            15,
+            [
+                ("defensePenalty", {"penalty": -1}),
+                ("selfInjury", {"hitsSelf": "none", "damage": "1d-3"}),
+            ],
+            "standing",
+            [],
+        ),
+        (
+            4,
+            [
+                ("limbUseless", {"weapon": "Punch", "minutes": 30}),
+                ("selfInjury", {"hitsSelf": "none", "damage": "1"}),
+            ],
+            "standing",
+            [],
+        ),
+        (8, [("fell", {})], "lying", []),
+    ],
+)
+def test_the_unarmed_critical_miss_rows_applied(
+    roll: int, expected: list[tuple[str, dict[str, Any]]], posture: str, owed: list[str]
+) -> None:
+    step = tamsin().apply_critical(critical_effect("unarmed_critical_miss", roll), "Punch")
+    assert kinds(step) == expected
+    assert step.fighter.posture == posture
+    assert [o.kind for o in step.fighter.owed] == owed
+
+
+def test_an_unarmed_critical_miss_3_knocks_the_fighter_out() -> None:
+    step = tamsin().apply_critical(critical_effect("unarmed_critical_miss", 3), "Punch")
+    assert kinds(step) == [("unconscious", {})]
+    assert not step.fighter.able
+    assert step.fighter.why_no_defense() == "unconscious"
+    error = refused("notAllowed", step.fighter.start_turn().fighter.choose, "attack")
+    assert str(error) == "Tamsin Ashdown is unconscious."
+
+
+def test_aim_needs_the_weapon_aimed() -> None:
+    error = refused("invalidArgument", tamsin().start_turn().fighter.choose, "aim")
+    assert str(error) == "Aim needs the weapon aimed."
+
+
+def test_a_maneuver_without_an_attack_refuses_attack_and_feint() -> None:
+    waiting = on_turn("do_nothing")
+    error = refused("notAllowed", waiting.attack)
+    assert str(error) == (
+        "Tamsin Ashdown's maneuver (do_nothing) allows no attack: choose attack, an All-Out "
+        "Attack or Move and Attack."
+    )
+    error = refused("notAllowed", waiting.feint, "Mossgrim Underbridge", 12)
+    assert str(error) == "Tamsin Ashdown's maneuver (do_nothing) is no Feint."
+
+
+def test_move_and_attack_needs_a_standing_fighter() -> None:
+    kneeling = on_turn("change_posture", posture="kneeling").end_turn().fighter.start_turn().fighter
+    assert kneeling.posture == "kneeling"
+    error = refused("notAllowed", kneeling.choose, "move_and_attack")
+    assert str(error) == "Move and Attack needs a standing fighter."
+
+
+def test_take_hit_needs_a_damage_type_and_a_basic_damage() -> None:
+    error = refused("invalidArgument", tamsin().take_hit, 5)
+    assert str(error) == "take_hit needs a damage_type."
+    error = refused("invalidArgument", tamsin().take_hit, None, "cr")
+    assert str(error) == "take_hit needs basic_damage."
+
+
+def test_a_dead_fighter_takes_no_more_hits() -> None:
+    dead = tamsin().take_hit(200, "cr").fighter
+    assert dead.dead
+    error = refused("notAllowed", dead.take_hit, 3, "cr")
+    assert str(error) == "Tamsin Ashdown is dead."
