@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gurps_character import Fighter, critical_effect
-from tests.fight.test_fight import refused, tamsin, values
+from tests.fight.test_fight import club, refused, tamsin, values
 
 NORMAL = [
     ("dodge", None, 7, None),
@@ -167,3 +167,50 @@ def test_a_dead_fighter_takes_no_more_hits() -> None:
     assert dead.dead
     error = refused("notAllowed", dead.take_hit, 3, "cr")
     assert str(error) == "Tamsin Ashdown is dead."
+
+
+def test_a_critical_hit_12_makes_the_victim_drop_everything() -> None:
+    """Mossgrim's club crits (3) and the Critical Hit Table gives 12 (B556): 10 crushing on
+    Tamsin's torso (DR 2) is 8 injury, a major wound (over HP/2 = 6.5) owing the knockdown roll,
+    shock -4, and she drops everything she holds."""
+    attack = club(3, critical_roll=12, location="torso")
+    assert attack.critical is not None and attack.critical.effect == "drops_everything"
+    assert not attack.defendable
+    step = tamsin().take_hit(10, "cr", attack=attack)
+    assert ("dropped", {"what": "everything"}) in kinds(step)
+    assert step.hit is not None and step.hit.injury == 8
+    assert not step.fighter.can_use("Broadsword")
+    assert not step.fighter.can_use("Large Knife")
+    assert "knockdownCheck" in [o.kind for o in step.fighter.owed]
+    saved = step.to_dict()
+    assert saved["critical"] == attack.critical.to_dict()
+    assert saved["hit"]["injury"] == 8
+    assert "document" not in saved["change"]
+    assert [e["kind"] for e in saved["events"]] == [e.kind for e in step.events]
+
+
+@pytest.mark.parametrize(
+    ("roll", "event"),
+    [
+        (14, ("dropped", {"what": "weapon"})),  # the victim drops his weapon
+        (8, ("offBalance", {})),  # Do Nothing next turn
+        (13, ("deafened", {})),  # crushing that penetrates deafens
+    ],
+)
+def test_a_critical_head_blow_row_on_the_skull(roll: int, event: tuple[str, dict[str, Any]]) -> None:
+    """10 crushing on the skull (DR 4 + the skull's 2): 4 through, x4 = 16 injury (B398)."""
+    attack = club(3, critical_roll=roll, location="skull")
+    assert attack.critical is not None and attack.critical.table == "critical_head_blow"
+    step = tamsin().take_hit(10, "cr", attack=attack)
+    assert step.hit is not None and step.hit.injury == 16
+    assert event in kinds(step)
+
+
+def test_an_off_balance_head_blow_makes_the_victim_do_nothing_next_turn() -> None:
+    attack = club(3, critical_roll=8, location="skull")
+    hurt = tamsin().take_hit(1, "cr", attack=attack, dr=0).fighter
+    assert hurt.owed == ()
+    turn = hurt.start_turn().fighter
+    error = refused("notAllowed", turn.choose, "attack")
+    assert str(error) == "Tamsin Ashdown is off balance and must Do Nothing this turn (B420, B556)."
+    assert turn.choose("do_nothing").fighter.maneuver == "do_nothing"
