@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gurps_character import Fighter, critical_effect
-from tests.fight.test_fight import club, refused, tamsin, values
+from tests.fight.test_fight import club, mossgrim, refused, tamsin, values
 
 NORMAL = [
     ("dodge", None, 7, None),
@@ -214,3 +214,48 @@ def test_an_off_balance_head_blow_makes_the_victim_do_nothing_next_turn() -> Non
     error = refused("notAllowed", turn.choose, "attack")
     assert str(error) == "Tamsin Ashdown is off balance and must Do Nothing this turn (B420, B556)."
     assert turn.choose("do_nothing").fighter.maneuver == "do_nothing"
+
+
+def test_a_critical_parry_gives_the_attacker_a_critical_miss_he_then_suffers() -> None:
+    """Tamsin parries Mossgrim's club with a 3 (B556): he rolls on the Critical Miss Table, a 9
+    drops his club, which he cannot attack with again until readied (B366)."""
+    attack = club(10)
+    step = tamsin().defend(attack, "parry", weapon="Broadsword", roll=3, critical_roll=9)
+    assert step.success is True
+    assert step.critical is not None and step.critical.table == "critical_miss"
+    assert kinds(step)[-1] == ("attackerCriticalMiss", {"roll": 9, "effect": "drops_weapon"})
+    attacker = mossgrim().start_turn().fighter.choose("attack").fighter
+    dropped = attacker.apply_critical(step.critical, attack.weapon).fighter
+    assert not dropped.can_use("Bridge-post club")
+    error = refused("notAllowed", dropped.attack, weapon="Bridge-post club", roll=10)
+    assert str(error) == "'Bridge-post club' is not ready (dropped or unready)."
+
+
+def test_a_critically_failed_dodge_fells_the_defender() -> None:
+    step = tamsin().defend(club(10), "dodge", roll=18)
+    assert step.success is False
+    assert kinds(step)[-1] == ("fell", {"because": "criticalDodgeFailure"})
+    assert step.fighter.posture == "lying"
+    assert step.critical is None
+
+
+def test_a_critically_failed_block_loses_the_shield() -> None:
+    step = tamsin().defend(club(10), "block", roll=18)
+    assert kinds(step)[-1] == ("shieldLost", {"weapon": "shield"})
+    assert step.fighter.unready == ("shield",)
+
+
+@pytest.mark.parametrize(
+    ("critical_roll", "event", "dropped"),
+    [
+        (9, ("dropped", {"weapon": "Broadsword"}), ("Broadsword",)),
+        (7, ("offBalance", {"defensePenalty": -2}), ()),
+    ],
+)
+def test_a_critically_failed_parry_rolls_on_the_critical_miss_table(
+    critical_roll: int, event: tuple[str, dict[str, Any]], dropped: tuple[str, ...]
+) -> None:
+    step = tamsin().defend(club(10), "parry", weapon="Broadsword", roll=18, critical_roll=critical_roll)
+    assert step.critical is not None and step.critical.roll == critical_roll
+    assert kinds(step)[-1] == event
+    assert step.fighter.dropped == dropped
