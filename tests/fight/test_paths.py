@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gurps_character import Fighter, critical_effect
-from tests.fight.test_fight import club, mossgrim, refused, tamsin, values
+from tests.fight.test_fight import RURIK, club, mossgrim, refused, tamsin, values
 
 NORMAL = [
     ("dodge", None, 7, None),
@@ -259,3 +259,25 @@ def test_a_critically_failed_parry_rolls_on_the_critical_miss_table(
     assert step.critical is not None and step.critical.roll == critical_roll
     assert kinds(step)[-1] == event
     assert step.fighter.dropped == dropped
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"character": None}, "The fight state names no character."),
+        ({"unbalanced": "x"}, "The fight state is malformed: TypeError('a list of strings')."),
+        ({"stunWaited": 1}, "The fight state is malformed: TypeError('a bool')."),
+        ({"retreatedFrom": 3}, "The fight state is malformed: TypeError('a string or null')."),
+        ({"parries": []}, "The fight state is malformed: TypeError('parries: an object')."),
+        ({"shock": -9}, "The fight state is malformed: ValueError('a whole number, not -9')."),
+        (
+            {"stunned": "x"},
+            "The fight state is malformed: stunned must be one of 'physical', 'mental', not 'x'.",
+        ),
+    ],
+)
+def test_a_malformed_saved_state_is_refused(change: dict[str, Any], message: str) -> None:
+    saved = tamsin().to_dict()
+    error = refused("invalidState", Fighter.from_dict, {**saved, **change}, RURIK)
+    assert str(error) == message
+    assert Fighter.from_dict(saved, RURIK).to_dict() == saved  # the unchanged state restores
