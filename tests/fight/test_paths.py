@@ -281,3 +281,35 @@ def test_a_malformed_saved_state_is_refused(change: dict[str, Any], message: str
     error = refused("invalidState", Fighter.from_dict, {**saved, **change}, RURIK)
     assert str(error) == message
     assert Fighter.from_dict(saved, RURIK).to_dict() == saved  # the unchanged state restores
+
+
+def test_a_failed_keep_feet_roll_fells_the_fighter() -> None:
+    """An unarmed critical miss 12 (B557): a DX roll (12 for Tamsin) not to fall (B378)."""
+    tripped = tamsin().apply_critical(critical_effect("unarmed_critical_miss", 12), "Punch").fighter
+    kept = tripped.resolve("keepFeetCheck", 12)
+    assert (kept.success, kept.fighter.posture, kept.fighter.owed) == (True, "standing", ())
+    fell = tripped.resolve("keepFeetCheck", 13)
+    assert fell.success is False
+    assert kinds(fell)[-1] == ("fell", {})
+    assert (fell.fighter.posture, fell.fighter.owed) == ("lying", ())
+
+
+@pytest.mark.parametrize(
+    ("roll", "event", "dead", "mortal"),
+    [
+        (12, None, False, False),  # HT 12 made: alive
+        (13, "mortallyWounded", False, True),  # failed by 1 or 2 (B423)
+        (14, "mortallyWounded", False, True),
+        (15, "dead", True, False),  # failed by 3 or more (B419)
+        (18, "dead", True, False),
+    ],
+)
+def test_a_death_check_at_minus_hp(roll: int, event: str | None, dead: bool, mortal: bool) -> None:
+    """25 injury takes Tamsin from 11 HP to -14, past -13 (-1xHP): a death check at HT 12."""
+    hurt = tamsin().take_hit(25, "cr", dr=0).fighter
+    assert hurt.owed[0].kind == "deathCheck"
+    step = hurt.resolve("deathCheck", roll)
+    if event is not None:
+        assert kinds(step)[-1] == (event, {})
+    assert (step.fighter.dead, step.fighter.mortally_wounded) == (dead, mortal)
+    assert step.fighter.able is not (dead or mortal)
