@@ -313,3 +313,26 @@ def test_a_death_check_at_minus_hp(roll: int, event: str | None, dead: bool, mor
         assert kinds(step)[-1] == (event, {})
     assert (step.fighter.dead, step.fighter.mortally_wounded) == (dead, mortal)
     assert step.fighter.able is not (dead or mortal)
+
+
+@pytest.mark.parametrize(
+    ("critical_roll", "location", "basic", "dr", "injury", "major"),
+    [
+        # Critical Hit 6: the club's 4d+6 at its maximum, 30; torso DR 2, 28 crushing
+        (6, "torso", 30, 2, 28, False),
+        (3, "torso", 30, 2, 28, False),  # 3: triple damage, 10 x 3
+        (4, "torso", 10, 1, 9, False),  # 4: DR 2 halved, rounded down
+        # Head Blow 3: maximum damage, DR 6 (4 + the skull's 2) ignored, x4 on the skull
+        (3, "skull", 30, 0, 120, False),
+        (4, "skull", 10, 3, 28, True),  # 4: DR 6 halved (rounded up), a major wound
+        (6, "skull", 10, 3, 28, True),  # 6: an eye hit, but crushing cannot: as row 4
+    ],
+)
+def test_a_critical_hit_changes_the_damage_and_the_dr(
+    critical_roll: int, location: str, basic: int, dr: int, injury: int, major: bool
+) -> None:
+    attack = club(3, critical_roll=critical_roll, location=location)
+    step = tamsin().take_hit(10, attack=attack)
+    assert step.hit is not None
+    assert (step.hit.basic_damage, step.hit.effective_dr, step.hit.injury) == (basic, dr, injury)
+    assert step.critical is not None and step.critical.major_wound is major
