@@ -336,3 +336,12 @@ def test_a_critical_hit_changes_the_damage_and_the_dr(
     assert step.hit is not None
     assert (step.hit.basic_damage, step.hit.effective_dr, step.hit.injury) == (basic, dr, injury)
     assert step.critical is not None and step.critical.major_wound is major
+
+
+def test_a_critical_hit_4_halves_an_odd_dr_rounding_down() -> None:
+    """Critical Hit 4 (B556): the arm's DR 1 halved, rounded down, is 0; 3 crushing is 3 injury
+    (the Critical Head Blow's half DR rounds up instead)."""
+    step = tamsin().take_hit(3, attack=club(3, critical_roll=4, location="arm"))
+    assert step.hit is not None
+    assert (step.hit.effective_dr, step.hit.injury) == (0, 3)
+    assert tamsin().take_hit(3, "cr", location="arm").hit.injury == 2  # type: ignore[union-attr]
