@@ -544,9 +544,10 @@ def success_roll(
     skill = _integer(effective_skill, "effective_skill")
     if roll is None:
         return _success_roll(skill, roll_dice(3, _rng(rng)))
+    given = _roll(roll, "roll")  # checked first: the refusal below names it
     if rng is not None:
-        _refuse("rng", rng, "None when the roll is given", [None], {"roll": roll})
-    return _success_roll(skill, _roll(roll, "roll"))
+        _refuse("rng", rng, "None when the roll is given", [None], {"roll": given})
+    return _success_roll(skill, given)
 
 
 @guarded

@@ -2132,7 +2132,13 @@ def test_a_roll_not_given_is_rolled_with_the_rng() -> None:
 
 @pytest.mark.parametrize(
     ("roll", "rng", "name"),
-    [(None, 7, "rng"), (None, "seed", "rng"), (10, random.Random(1), "rng"), (19, None, "roll")],
+    [
+        (None, 7, "rng"),
+        (None, "seed", "rng"),
+        (10, random.Random(1), "rng"),
+        (19, None, "roll"),
+        (10**5000, 0, "roll"),
+    ],
 )
 def test_a_bad_roll_or_rng_is_refused(roll: int | None, rng: Any, name: str) -> None:
     with pytest.raises(CharacterError) as caught:
