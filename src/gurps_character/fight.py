@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast, get_args
 
 from .combat import (
     AttackManeuver,
@@ -121,29 +121,8 @@ _ATTACKS: Final[Mapping[str, int]] = {
     "all_out_attack_strong": 1,
     "move_and_attack": 1,
 }
-_MANEUVERS: Final[tuple[str, ...]] = (
-    "attack",
-    "all_out_attack_determined",
-    "all_out_attack_double",
-    "all_out_attack_feint",
-    "all_out_attack_strong",
-    "all_out_attack_suppression",
-    "move_and_attack",
-    "all_out_defense_dodge",
-    "all_out_defense_parry",
-    "all_out_defense_block",
-    "all_out_defense_double",
-    "aim",
-    "change_posture",
-    "concentrate",
-    "do_nothing",
-    "evaluate",
-    "feint",
-    "move",
-    "ready",
-    "wait",
-)
-_POSTURES: Final = ("standing", "crouching", "kneeling", "sitting", "crawling", "lying")
+_MANEUVERS: Final[tuple[str, ...]] = get_args(DefenderManeuver)
+_POSTURES: Final[tuple[str, ...]] = get_args(Posture)
 _UNARMED_STYLES: Final = frozenset({"unarmed", "boxing", "judo", "karate"})
 _ARMS: Final = frozenset({"arm", "hand"})
 _KEPT_SITUATIONS: Final = 4096
