@@ -1,0 +1,564 @@
+#!/usr/bin/env python3
+"""Audits the public docstrings against the API reference's standard (issue 32, item 5).
+
+    python scripts/docstring_audit.py [--verbose]
+
+Every public name is walked: ``gurps_character.__all__``, ``gurps_character.formula.__all__``,
+``gurps_character.yaml.__all__`` (and ``gurps_character.sheet.__all__`` where that module
+exists), and for each class its public methods and properties and its dataclass fields. A gap
+is reported for:
+
+* ``missing``: no docstring (a constant or type alias: no string right after its assignment);
+* ``args``: a function with parameters and no ``Args:`` section, a parameter it leaves out, or
+  a name it documents that the function does not take;
+* ``returns``: no ``Returns:`` (or ``Yields:``) for a return that is not None;
+* ``raises``: no ``Raises:`` naming :class:`CharacterError` where the function can raise it, or
+  a code it can raise that the section does not name;
+* ``code``: a ``Raises:`` section naming a code that is not in ``errors.ErrorCode``;
+* ``fields``: a dataclass (or ``TypedDict``) whose ``Attributes:`` section leaves out a field
+  or names one that does not exist;
+* ``module``: a public module without a docstring naming at least three of its public names;
+* ``xref``: a cross-reference to a private path (``:func:`._x```, ``gurps_character._x``),
+  which the reference cannot resolve.
+
+What a function can raise is read from the code: the codes of every ``CharacterError(...)`` it
+builds, directly or in any function of the package it calls or names (a callback), followed
+transitively. ``guarded``'s net (``invalidDocument`` for a failure nobody foresaw) is left out:
+it is documented once, on :class:`CharacterError`'s codes, not on every function.
+
+Exit status 1 when any gap is found. ``tests/package/test_docstrings.py`` runs the same audit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import functools
+import importlib
+import importlib.util
+import inspect
+import re
+import sys
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PUBLIC_MODULES", "Gap", "audit", "main", "reachable_codes", "unlisted_codes"]
+
+PACKAGE = "gurps_character"
+PUBLIC_MODULES = (PACKAGE, f"{PACKAGE}.formula", f"{PACKAGE}.yaml", f"{PACKAGE}.sheet")
+"""The modules whose ``__all__`` is the public surface; one missing from a checkout is skipped."""
+
+SECTION = re.compile(
+    r"(Args|Arguments|Attributes|Example|Examples|Note|Notes|Raises|Returns|Yields|Warning):"
+)
+ENTRY = re.compile(r"    (\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)(?: \([^)]*\))?:(?: |$)")
+LITERAL = re.compile(r"``([A-Za-z][A-Za-z0-9]*)``")
+CODE_LIKE = re.compile(r"[a-z]+(?:[A-Z][a-z]*)+")
+"""A camelCase word, the shape of every error code (``schema`` aside, which is in the list)."""
+XREF = re.compile(
+    r":(?:py:)?(?:func|class|meth|attr|data|mod|exc|obj|const|type):`~?([^`<]+?)(?: <([^>]+)>)?`"
+)
+PRIVATE_PATH = re.compile(r"(?:^|\.)_[A-Za-z0-9]")
+NET_CODE = "invalidDocument"
+"""The code of ``errors.guarded``'s net, left out of what a function is expected to list."""
+MODULE_NAMES = 3
+"""How many of its public names a public module's docstring names at least."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """One shortfall of one public name's docstring.
+
+    Attributes:
+        name: The public dotted name (``gurps_character.Fighter.attack``).
+        kind: ``missing``, ``args``, ``returns``, ``raises``, ``code``, ``fields``, ``module``
+            or ``xref``.
+        detail: What is wrong, in words.
+    """
+
+    name: str
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind:8} {self.name}: {self.detail}"
+
+
+# ---------------------------------------------------------------- docstrings
+
+
+def _own_doc(obj: Any) -> str | None:
+    """The docstring written for ``obj`` itself: not inherited, not a dataclass's generated one."""
+    doc = obj.__dict__.get("__doc__") if inspect.isclass(obj) else getattr(obj, "__doc__", None)
+    if not isinstance(doc, str) or not doc.strip():
+        return None
+    if inspect.isclass(obj) and doc.startswith(f"{obj.__name__}("):
+        return None
+    return inspect.cleandoc(doc)
+
+
+def _sections(doc: str) -> dict[str, list[str]]:
+    """The Google-style sections of a cleaned docstring: header to its indented lines."""
+    sections: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in doc.splitlines():
+        match = SECTION.fullmatch(line)
+        if match:
+            current = "Args" if match.group(1) == "Arguments" else match.group(1)
+            sections.setdefault(current, [])
+        elif current is not None:
+            if line and not line.startswith(" "):
+                current = None
+            else:
+                sections[current].append(line)
+    return sections
+
+
+def _entries(lines: list[str]) -> list[str]:
+    """The names an ``Args``, ``Attributes`` or ``Raises`` section documents."""
+    return [match.group(1).lstrip("*") for line in lines if (match := ENTRY.match(line))]
+
+
+# ---------------------------------------------------------------- what a function can raise
+
+
+def _codes() -> frozenset[str]:
+    from gurps_character.errors import ErrorCode
+
+    return frozenset(typing.get_args(ErrorCode))
+
+
+def _ours(obj: object) -> bool:
+    return str(getattr(obj, "__module__", "") or "").split(".")[0] == PACKAGE
+
+
+@functools.cache
+def _definitions(module_name: str) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every function and method of a module's source, by qualified name."""
+    module = sys.modules[module_name]
+    if module.__file__ is None:
+        return {}
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found[prefix + node.name] = node
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body, f"{prefix}{node.name}.")
+
+    visit(tree.body, "")
+    return found
+
+
+def _function(obj: object) -> types.FunctionType | None:
+    """The plain function behind a function, method, property or decorated function."""
+    if isinstance(obj, property):
+        obj = obj.fget
+    if isinstance(obj, staticmethod | classmethod):
+        obj = obj.__func__
+    if not callable(obj):
+        return None
+    obj = inspect.unwrap(obj)
+    return obj if isinstance(obj, types.FunctionType) and _ours(obj) else None
+
+
+def _targets(value: object) -> Iterator[types.FunctionType]:
+    """The functions of the package that naming ``value`` may run: the function itself, or a
+    class's own constructor and ``__post_init__``."""
+    if inspect.isclass(value):
+        if not _ours(value):
+            return
+        for klass in value.__mro__:
+            if not _ours(klass):
+                continue
+            for special in ("__new__", "__init__", "__post_init__"):
+                function = _function(klass.__dict__.get(special))
+                if function is not None:
+                    yield function
+        return
+    function = _function(value)
+    if function is not None:
+        yield function
+
+
+def _owner(function: types.FunctionType) -> type | None:
+    """The class a method is defined in, looked up from its qualified name."""
+    parts = function.__qualname__.split(".")
+    if len(parts) < 2 or "<locals>" in parts:
+        return None
+    owner: Any = sys.modules[function.__module__]
+    for part in parts[:-1]:
+        owner = getattr(owner, part, None)
+    return owner if inspect.isclass(owner) else None
+
+
+@functools.cache
+def _direct(function: types.FunctionType) -> tuple[frozenset[str], tuple[types.FunctionType, ...]]:
+    """The codes ``function`` builds itself, and the package's functions it calls or names."""
+    node = _definitions(function.__module__).get(function.__qualname__)
+    if node is None:
+        return frozenset(), ()
+    names = {**vars(sys.modules[function.__module__]), **_local_imports(function, node)}
+    owner = _owner(function)
+    codes: set[str] = set()
+    callees: list[types.FunctionType] = []
+    for child in ast.walk(node):
+        if isinstance(child, ast.Call) and _builds_error(child.func) and child.args:
+            first = child.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                codes.add(first.value)
+            elif isinstance(first, ast.Name) and isinstance(names.get(first.id), str):
+                codes.add(names[first.id])
+        value: object = None
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+            value = names.get(child.id)
+        elif isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name):
+            base = child.value.id
+            if base in ("self", "cls") and owner is not None:
+                value = inspect.getattr_static(owner, child.attr, None)
+            elif isinstance(names.get(base), types.ModuleType | type):
+                value = inspect.getattr_static(names[base], child.attr, None)
+        callees.extend(_targets(value))
+    return frozenset(codes), tuple(callees)
+
+
+def _local_imports(function: types.FunctionType, node: ast.AST) -> dict[str, object]:
+    """The names a function imports inside its body (an optional extra's module, imported when used)."""
+    module = sys.modules[function.__module__]
+    package = module.__name__ if (module.__file__ or "").endswith("__init__.py") else module.__package__ or ""
+    names: dict[str, object] = {}
+    for child in ast.walk(node):
+        if isinstance(child, ast.ImportFrom) and child.level > 0:
+            source = importlib.import_module(
+                importlib.util.resolve_name("." * child.level + (child.module or ""), package)
+            )
+            for alias in child.names:
+                names[alias.asname or alias.name] = getattr(source, alias.name, None)
+    return names
+
+
+def _builds_error(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Name) and func.id == "CharacterError") or (
+        isinstance(func, ast.Attribute) and func.attr == "CharacterError"
+    )
+
+
+def reachable_codes(obj: object) -> frozenset[str]:
+    """Every ``CharacterError`` code that calling ``obj`` may raise, as far as the code shows.
+
+    Args:
+        obj: A function, method, property or class of the package.
+
+    Returns:
+        The codes (known ones only; a code passed along from another error is not a new one),
+        without ``guarded``'s net.
+    """
+    start = list(_targets(obj)) if inspect.isclass(obj) else [f for f in [_function(obj)] if f]
+    seen: set[types.FunctionType] = set()
+    codes: set[str] = set()
+    while start:
+        function = start.pop()
+        if function in seen:
+            continue
+        seen.add(function)
+        direct, callees = _direct(function)
+        codes |= direct
+        start.extend(callees)
+    return frozenset(codes & _codes()) - {NET_CODE}
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def _xrefs(name: str, doc: str) -> Iterator[Gap]:
+    for match in XREF.finditer(doc):
+        target = match.group(2) or match.group(1)
+        if target.startswith(".") or PRIVATE_PATH.search(target):
+            yield Gap(name, "xref", f"refers to the private path {target!r}")
+
+
+def _returns_value(signature: inspect.Signature) -> bool:
+    annotation = signature.return_annotation
+    return annotation not in (None, "None", inspect.Signature.empty)
+
+
+def _check_function(name: str, obj: object, *, skip_first: bool = False) -> Iterator[Gap]:
+    function = _function(obj)
+    doc = _own_doc(function) if function is not None else None
+    if function is None or doc is None:
+        yield Gap(name, "missing", "no docstring")
+        return
+    yield from _xrefs(name, doc)
+    sections = _sections(doc)
+    parameters = list(inspect.signature(function).parameters)
+    if skip_first or (parameters and parameters[0] in ("self", "cls")):
+        parameters = parameters[1:]
+    documented = _entries(sections.get("Args", []))
+    if parameters and "Args" not in sections:
+        yield Gap(name, "args", f"no Args section for {', '.join(parameters)}")
+    else:
+        if left_out := [p for p in parameters if p not in documented]:
+            yield Gap(name, "args", f"Args leaves out {', '.join(left_out)}")
+        if unknown := [p for p in documented if p not in parameters]:
+            yield Gap(name, "args", f"Args names {', '.join(unknown)}, which it does not take")
+    if _returns_value(inspect.signature(function)) and not ("Returns" in sections or "Yields" in sections):
+        yield Gap(name, "returns", "no Returns section")
+    yield from _check_raises(name, obj, sections, parameters)
+
+
+def _check_raises(name: str, obj: object, sections: dict[str, list[str]], words: list[str]) -> Iterator[Gap]:
+    """What the ``Raises:`` section says against what the code can raise.
+
+    The code is read generously (a helper that refuses a bad document counts wherever it is
+    called, also on a document already checked), so a code it finds may not be raised in fact:
+    a code left out is shown by ``--verbose`` for a person to judge, not reported as a gap. A
+    code named that the code cannot raise is one, as is no ``Raises:`` at all (a docstring that
+    says "Never raises" has considered it)."""
+    codes = reachable_codes(obj)
+    raises = sections.get("Raises", [])
+    text = "\n".join(raises)
+    named = {word for word in LITERAL.findall(text) if word in _codes()}
+    if codes and "CharacterError" not in _entries(raises) and "Never raises" not in _own_doc_text(obj):
+        yield Gap(name, "raises", f"no Raises entry for CharacterError ({', '.join(sorted(codes))})")
+    if stale := sorted(named - codes - {NET_CODE}):
+        yield Gap(name, "raises", f"Raises names {', '.join(stale)}, which the code never raises")
+    unknown = {
+        word
+        for word in LITERAL.findall(text)
+        if CODE_LIKE.fullmatch(word) and word not in _codes() and word not in words
+    }
+    if unknown:
+        yield Gap(name, "code", f"Raises names {', '.join(sorted(unknown))}, not codes of errors.ErrorCode")
+
+
+def unlisted_codes(obj: object) -> frozenset[str]:
+    """The codes the code may raise that ``obj``'s ``Raises:`` section does not name.
+
+    Args:
+        obj: A public function or method.
+
+    Returns:
+        The codes, for a person to judge (see :func:`reachable_codes`: the reading is generous).
+    """
+    text = "\n".join(_sections(_own_doc_text(obj)).get("Raises", []))
+    return reachable_codes(obj) - set(LITERAL.findall(text))
+
+
+def _own_doc_text(obj: object) -> str:
+    function = _function(obj)
+    return (_own_doc(function) if function is not None else None) or ""
+
+
+def _fields(cls: type) -> list[str] | None:
+    """The fields an ``Attributes:`` section documents: a dataclass's, a TypedDict's or a
+    NamedTuple's; None for another class."""
+    if dataclasses.is_dataclass(cls):
+        return [field.name for field in dataclasses.fields(cls) if not field.name.startswith("_")]
+    if typing.is_typeddict(cls):
+        return list(typing.get_type_hints(cls))
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return list(cls._fields)
+    return None
+
+
+def _check_class(name: str, cls: type) -> Iterator[Gap]:
+    doc = _own_doc(cls)
+    if doc is None:
+        yield Gap(name, "missing", "no docstring")
+        return
+    yield from _xrefs(name, doc)
+    sections = _sections(doc)
+    fields = _fields(cls)
+    if fields is not None:
+        documented = _entries(sections.get("Attributes", []))
+        if fields and "Attributes" not in sections:
+            yield Gap(name, "fields", f"no Attributes section for {', '.join(fields)}")
+        elif left_out := [field for field in fields if field not in documented]:
+            yield Gap(name, "fields", f"Attributes leaves out {', '.join(left_out)}")
+        if unknown := [entry for entry in documented if entry not in fields and not hasattr(cls, entry)]:
+            yield Gap(name, "fields", f"Attributes names {', '.join(unknown)}, which it does not have")
+    init = cls.__dict__.get("__init__")
+    if fields is None and _function(init) is not None and not issubclass(cls, BaseException):
+        yield from _check_constructor(name, cls, sections)
+    for attribute, member in vars(cls).items():
+        if attribute.startswith("_"):
+            continue
+        qualified = f"{name}.{attribute}"
+        if isinstance(member, property):
+            function = _function(member)
+            if function is not None and (doc := _own_doc(function)) is None:
+                yield Gap(qualified, "missing", "no docstring")
+            elif doc is not None:
+                yield from _xrefs(qualified, doc)
+        elif _function(member) is not None:
+            yield from _check_function(qualified, member, skip_first=not isinstance(member, staticmethod))
+
+
+def _check_constructor(name: str, cls: type, sections: dict[str, list[str]]) -> Iterator[Gap]:
+    """A class built by hand documents its constructor's arguments, in the class's docstring
+    or in ``__init__``'s."""
+    init = _function(cls.__dict__["__init__"])
+    assert init is not None
+    parameters = list(inspect.signature(init).parameters)[1:]
+    init_doc = _own_doc(init)
+    documented = _entries(sections.get("Args", []))
+    if init_doc is not None:
+        documented += _entries(_sections(init_doc).get("Args", []))
+    if left_out := [p for p in parameters if p not in documented]:
+        yield Gap(name, "args", f"the constructor's Args leave out {', '.join(left_out)}")
+
+
+@functools.cache
+def _attribute_docs(module_name: str) -> dict[str, str]:
+    """Module-level ``NAME = ...`` followed by a string, and where re-exported names come from."""
+    module = sys.modules[module_name]
+    docs: dict[str, str] = {}
+    if module.__file__ is None:
+        return docs
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    for node, after in zip(tree.body, tree.body[1:], strict=False):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        if (
+            isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    docs[target.id] = after.value.value
+    return docs
+
+
+def _data_doc(module: types.ModuleType, name: str) -> str | None:
+    """The attribute docstring of a constant or type alias, following ``from .x import name``."""
+    seen: set[str] = set()
+    pending = [module.__name__]
+    while pending:
+        current = pending.pop()
+        if current in seen or current not in sys.modules:
+            continue
+        seen.add(current)
+        if doc := _attribute_docs(current).get(name, "").strip():
+            return doc
+        source = sys.modules[current].__file__
+        if source is None:
+            continue
+        for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and any(alias.name == name for alias in node.names):
+                package = current if source.endswith("__init__.py") else current.rpartition(".")[0]
+                pending.append(importlib.util.resolve_name("." * node.level + (node.module or ""), package))
+    return None
+
+
+def _check_module(module: types.ModuleType) -> Iterator[Gap]:
+    doc = module.__doc__ or ""
+    names = [name for name in module.__all__ if not name.startswith("__")]
+    mentioned = [name for name in names if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", doc)]
+    if not doc.strip():
+        yield Gap(module.__name__, "missing", "no module docstring")
+    elif len(mentioned) < min(MODULE_NAMES, len(names)):
+        yield Gap(module.__name__, "module", f"the docstring names {len(mentioned)} of its public names")
+    yield from _xrefs(module.__name__, doc)
+
+
+def public_modules() -> list[types.ModuleType]:
+    """The public modules present in this checkout."""
+    found = []
+    for name in PUBLIC_MODULES:
+        try:
+            found.append(importlib.import_module(name))
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+    return found
+
+
+def audit() -> list[Gap]:
+    """Every gap of every public name's docstring.
+
+    Returns:
+        The gaps, module by module in ``__all__`` order; empty when the docstrings are complete.
+    """
+    gaps: list[Gap] = []
+    for module in public_modules():
+        gaps.extend(_check_module(module))
+        for short in module.__all__:
+            name = f"{module.__name__}.{short}"
+            obj = getattr(module, short)
+            if inspect.isclass(obj) and _ours(obj):
+                gaps.extend(_check_class(name, obj))
+            elif inspect.isfunction(obj) and _ours(obj):
+                gaps.extend(_check_function(name, obj))
+            elif short != "__version__" and _data_doc(module, short) is None:
+                gaps.append(Gap(name, "missing", "no attribute docstring where it is defined"))
+    return gaps
+
+
+def _callables() -> Iterator[tuple[str, object]]:
+    """Every public function and method (properties aside), by public name."""
+    for module in public_modules():
+        for short in module.__all__:
+            obj = getattr(module, short)
+            name = f"{module.__name__}.{short}"
+            if inspect.isfunction(obj) and _ours(obj):
+                yield name, obj
+            elif inspect.isclass(obj) and _ours(obj):
+                for attribute, member in vars(obj).items():
+                    if (
+                        not attribute.startswith("_")
+                        and not isinstance(member, property)
+                        and _function(member)
+                    ):
+                        yield f"{name}.{attribute}", member
+
+
+def _summary(gaps: list[Gap]) -> str:
+    kinds: dict[str, int] = {}
+    for gap in gaps:
+        kinds[gap.kind] = kinds.get(gap.kind, 0) + 1
+    counts = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+    return f"{len(gaps)} gaps" + (f" ({counts})" if counts else "")
+
+
+def main(argv: list[str] | None = None, out: Callable[[str], object] = print) -> int:
+    """Runs the audit and prints every gap, then the counts.
+
+    Args:
+        argv: The command line's arguments (``sys.argv[1:]`` when None).
+        out: Where each line goes.
+
+    Returns:
+        The exit status: 0 with no gap, 1 otherwise.
+    """
+    parser = argparse.ArgumentParser(description=textwrap.dedent(__doc__ or "").split("\n\n")[0])
+    parser.add_argument(
+        "--verbose", action="store_true", help="also list codes a Raises section may be missing"
+    )
+    arguments = parser.parse_args(argv)
+    gaps = audit()
+    for gap in gaps:
+        out(str(gap))
+    if arguments.verbose:
+        for name, function in _callables():
+            if codes := unlisted_codes(function):
+                out(f"unlisted {name}: {', '.join(sorted(codes))} (the code may raise it: judge)")
+    out(_summary(gaps))
+    return 1 if gaps else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
