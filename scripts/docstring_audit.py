@@ -210,7 +210,10 @@ def _direct(function: types.FunctionType) -> tuple[frozenset[str], tuple[types.F
     owner = _owner(function)
     codes: set[str] = set()
     callees: list[types.FunctionType] = []
+    shielded = _shielded(node)
     for child in ast.walk(node):
+        if id(child) in shielded:
+            continue
         if isinstance(child, ast.Call) and _builds_error(child.func) and child.args:
             first = child.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
@@ -228,6 +231,33 @@ def _direct(function: types.FunctionType) -> tuple[frozenset[str], tuple[types.F
                 value = inspect.getattr_static(names[base], child.attr, None)
         callees.extend(_targets(value))
     return frozenset(codes), tuple(callees)
+
+
+CATCHING = frozenset({"CharacterError", "ValueError", "Exception", "BaseException"})
+"""Handlers that stop a ``CharacterError``."""
+
+
+def _catches(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(
+        kind is None
+        or (isinstance(kind, ast.Name) and kind.id in CATCHING)
+        or (isinstance(kind, ast.Attribute) and kind.attr in CATCHING)
+        for kind in kinds
+    )
+
+
+def _shielded(node: ast.AST) -> set[int]:
+    """The nodes inside a ``try`` whose ``except CharacterError`` (or wider) raises nothing: an
+    error there is turned into a result, never raised."""
+    shielded: set[int] = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.Try) and any(
+            _catches(handler) and not any(isinstance(inner, ast.Raise) for inner in ast.walk(handler))
+            for handler in child.handlers
+        ):
+            shielded.update(id(inner) for statement in child.body for inner in ast.walk(statement))
+    return shielded
 
 
 def _local_imports(function: types.FunctionType, node: ast.AST) -> dict[str, object]:
@@ -358,15 +388,34 @@ def _own_doc_text(obj: object) -> str:
 
 
 def _fields(cls: type) -> list[str] | None:
-    """The fields an ``Attributes:`` section documents: a dataclass's, a TypedDict's or a
-    NamedTuple's; None for another class."""
+    """The fields a result type documents: a dataclass's or a NamedTuple's; None for another
+    class (a ``TypedDict`` of options points to the function whose ``Args`` it repeats, and the
+    document's types are generated from the schema)."""
     if dataclasses.is_dataclass(cls):
         return [field.name for field in dataclasses.fields(cls) if not field.name.startswith("_")]
-    if typing.is_typeddict(cls):
-        return list(typing.get_type_hints(cls))
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
         return list(cls._fields)
     return None
+
+
+def _field_docs(cls: type) -> set[str]:
+    """The fields documented where they are declared, by a string right after them (what
+    autodoc shows as the attribute's docstring)."""
+    source = sys.modules[cls.__module__].__file__
+    if source is None:
+        return set()
+    for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return {
+                statement.target.id
+                for statement, after in zip(node.body, node.body[1:], strict=False)
+                if isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            }
+    return set()
 
 
 def _check_class(name: str, cls: type) -> Iterator[Gap]:
@@ -378,12 +427,13 @@ def _check_class(name: str, cls: type) -> Iterator[Gap]:
     sections = _sections(doc)
     fields = _fields(cls)
     if fields is not None:
-        documented = _entries(sections.get("Attributes", []))
-        if fields and "Attributes" not in sections:
-            yield Gap(name, "fields", f"no Attributes section for {', '.join(fields)}")
-        elif left_out := [field for field in fields if field not in documented]:
-            yield Gap(name, "fields", f"Attributes leaves out {', '.join(left_out)}")
-        if unknown := [entry for entry in documented if entry not in fields and not hasattr(cls, entry)]:
+        listed = _entries(sections.get("Attributes", []))
+        declared = _field_docs(cls)
+        if left_out := [field for field in fields if field not in listed and field not in declared]:
+            yield Gap(name, "fields", f"no Attributes entry (or docstring) for {', '.join(left_out)}")
+        if twice := [field for field in fields if field in listed and field in declared]:
+            yield Gap(name, "fields", f"{', '.join(twice)} documented twice (Attributes and docstring)")
+        if unknown := [entry for entry in listed if entry not in fields and not hasattr(cls, entry)]:
             yield Gap(name, "fields", f"Attributes names {', '.join(unknown)}, which it does not have")
     init = cls.__dict__.get("__init__")
     if fields is None and _function(init) is not None and not issubclass(cls, BaseException):
