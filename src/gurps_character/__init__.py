@@ -2,6 +2,22 @@
 
 Every failure is a :class:`CharacterError` with a stable ``code``. Documents are plain JSON data
 (dicts and lists); functions never modify their input and return fresh objects.
+
+The main names, by task:
+
+* loading and checking: :func:`load_character` (JSON, YAML or GCS, found by content),
+  :func:`parse_character`, :func:`validate_character`, :func:`verify_character`,
+  :func:`serialize_character`;
+* the combat view: :func:`combat_stats`, :func:`character_attack_skill`,
+  :func:`character_defense`, :func:`best_defense`;
+* play: :func:`update_character`, :func:`apply_damage`, :func:`heal`, :func:`spend_fatigue`,
+  :func:`change_pool`, :func:`get_condition`;
+* rolls and combat rules: :func:`roll_3d`, :func:`success_roll`, :func:`attack_skill`,
+  :func:`defense`, :func:`resolve_hit`, :func:`apply_hit`, :func:`critical_effect`;
+* a whole fight, turn by turn: :class:`Fighter` and its :class:`FightStep` results;
+* GCS files: :func:`import_gcs` and :func:`export_gcs`.
+
+The rule evaluator is :mod:`gurps_character.formula`; YAML is :mod:`gurps_character.yaml`.
 """
 
 from __future__ import annotations

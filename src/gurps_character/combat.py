@@ -287,7 +287,11 @@ class RollResult:
         return self.critical and not self.success
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"success", "critical", "margin", "roll"}``."""
+        """The roll result as JSON data.
+
+        Returns:
+            ``{"success", "critical", "margin", "roll"}``.
+        """
         return {
             "success": self.success,
             "critical": self.critical,
@@ -310,7 +314,11 @@ class ContestResult:
     margin_of_victory: int
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"winner", "marginOfVictory"}``."""
+        """The contest result as JSON data.
+
+        Returns:
+            ``{"winner", "marginOfVictory"}``.
+        """
         return {"winner": self.winner, "marginOfVictory": self.margin_of_victory}
 
 
@@ -332,7 +340,11 @@ class AttackSkill:
     capped: bool
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"effective", "modifiers": [{"id", "value", "page"}, ...], "capped"}``."""
+        """The attack skill as JSON data.
+
+        Returns:
+            ``{"effective", "modifiers": [{"id", "value", "page"}, ...], "capped"}``.
+        """
         return {
             "effective": self.effective,
             "modifiers": _modifiers_json(self.modifiers),
@@ -357,7 +369,11 @@ class Defense:
     reason: NoDefenseReason | None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"value", "modifiers": [{"id", "value", "page"}, ...], "reason"}``."""
+        """The defense as JSON data.
+
+        Returns:
+            ``{"value", "modifiers": [{"id", "value", "page"}, ...], "reason"}``.
+        """
         return {"value": self.value, "modifiers": _modifiers_json(self.modifiers), "reason": self.reason}
 
 

@@ -223,9 +223,13 @@ class CharacterAttack:
         return self.attack.effective
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"attack": {"effective", "modifiers", "capped"}, "base", "sheetValue", "source",
-        "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options"}``
-        (the options' names in camelCase: ``targetSm``, ``distanceYards`` ...)."""
+        """The character attack as JSON data.
+
+        Returns:
+            ``{"attack": {"effective", "modifiers", "capped"}, "base", "sheetValue", "source", "pointer",
+            "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options"}`` (the options' names in
+            camelCase: ``targetSm``, ``distanceYards`` ...).
+        """
         return {
             "attack": self.attack.to_dict(),
             "base": self.base,
@@ -291,9 +295,13 @@ class CharacterDefense:
         return self.defense.value
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue",
-        "source", "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}],
-        "options", "db", "dbSource"}`` (the options' names in camelCase)."""
+        """The character defense as JSON data.
+
+        Returns:
+            ``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue", "source", "pointer",
+            "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options", "db", "dbSource"}`` (the
+            options' names in camelCase).
+        """
         return {
             "kind": self.kind,
             "defense": self.defense.to_dict(),
@@ -1123,7 +1131,11 @@ class DefenseChoice:
         return None if self.reason is not None or self.defense is None else self.defense.value
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "weapon", "value", "reason", "defense"}`` (``defense`` camelCase, or None)."""
+        """The defense choice as JSON data.
+
+        Returns:
+            ``{"kind", "weapon", "value", "reason", "defense"}`` (``defense`` camelCase, or None).
+        """
         return {
             "kind": self.kind,
             "weapon": self.weapon,

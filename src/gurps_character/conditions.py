@@ -129,7 +129,11 @@ class Threshold:
     at: int
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"state", "n"?, "at"}``."""
+        """The threshold as JSON data.
+
+        Returns:
+            ``{"state", "n"?, "at"}``.
+        """
         out: dict[str, Any] = {"state": self.state}
         if self.n is not None:
             out["n"] = self.n
@@ -154,7 +158,11 @@ class PoolState:
     max: int
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"state", "n"?, "current", "max"}``."""
+        """The pool state as JSON data.
+
+        Returns:
+            ``{"state", "n"?, "current", "max"}``.
+        """
         out: dict[str, Any] = {"state": self.state}
         if self.n is not None:
             out["n"] = self.n
@@ -178,7 +186,11 @@ class ConditionEffects:
     halve_st: bool
 
     def to_dict(self) -> dict[str, bool]:
-        """``{"halveMove", "halveDodge", "halveSt"}``."""
+        """The condition effects as JSON data.
+
+        Returns:
+            ``{"halveMove", "halveDodge", "halveSt"}``.
+        """
         return {"halveMove": self.halve_move, "halveDodge": self.halve_dodge, "halveSt": self.halve_st}
 
 
@@ -214,7 +226,11 @@ class Roll:
     reference: str
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "attribute", "modifier", "when", "reference"}``."""
+        """The roll as JSON data.
+
+        Returns:
+            ``{"kind", "attribute", "modifier", "when", "reference"}``.
+        """
         return {
             "kind": self.kind,
             "attribute": self.attribute,
@@ -249,7 +265,11 @@ class Condition:
     rolls: tuple[Roll, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"hp", "fp", "effects", "move", "dodge", "st", "rolls"}`` (camelCase JSON)."""
+        """The condition as JSON data.
+
+        Returns:
+            ``{"hp", "fp", "effects", "move", "dodge", "st", "rolls"}`` (camelCase JSON).
+        """
         return {
             "hp": self.hp.to_dict(),
             "fp": self.fp.to_dict(),
@@ -320,7 +340,11 @@ class FollowUp:
     applied: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", ...the kind's fields, "reference"}``."""
+        """The follow up as JSON data.
+
+        Returns:
+            ``{"kind", ...the kind's fields, "reference"}``.
+        """
         out: dict[str, Any] = {"kind": self.kind}
         for key, value in (
             ("attribute", self.attribute),
@@ -370,8 +394,12 @@ class PoolChange:
     document: dict[str, Any] = field(repr=False, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"pool", "requested", "taken", "clamped", "before", "after", "crossed", "followUps",
-        "spill"?}`` (the document is left out)."""
+        """The pool change as JSON data.
+
+        Returns:
+            ``{"pool", "requested", "taken", "clamped", "before", "after", "crossed", "followUps", "spill"?}``
+            (the document is left out).
+        """
         out: dict[str, Any] = {
             "pool": self.pool,
             "requested": self.requested,

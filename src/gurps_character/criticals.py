@@ -146,8 +146,11 @@ class CriticalEffect:
     reroll: Literal["resistant_weapon", "impaling_or_ranged"] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"table", "roll", "effect", "page", ...}`` with only the fields that say something
-        (camelCase)."""
+        """The critical effect as JSON data.
+
+        Returns:
+            ``{"table", "roll", "effect", "page", ...}`` with only the fields that say something (camelCase).
+        """
         out: dict[str, Any] = {}
         for field in fields(self):
             value = getattr(self, field.name)

@@ -245,7 +245,12 @@ class Hit:
         return self.wounding_multiplier
 
     def to_dict(self) -> dict[str, Any]:
-        """The hit as JSON, camelCase keys; ``armorDivisor`` is ``"ignoresDR"`` for ``math.inf``."""
+        """The hit as JSON data.
+
+        Returns:
+            The hit's fields with camelCase keys; ``armorDivisor`` is ``"ignoresDR"`` for
+            ``math.inf``.
+        """
         return {
             "basicDamage": self.basic_damage,
             "damageType": self.damage_type,
@@ -359,11 +364,14 @@ class WeaponDamage:
         return max(self.minimum, rolled * self.multiplier)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"notation", "base", "dice", "adds", "multiplier", "roll", "damageType",
-        "armorDivisor", "tightBeam", "minimum"}``; ``armorDivisor`` is ``"ignoresDR"`` for
-        ``math.inf``. Only when they say something: ``"typeText"`` (when ``damageType`` is
-        null), ``"perPoints"``, ``"stepDice"`` and ``"stepAdds"`` (per-point damage),
-        ``"modifiers"`` (a list)."""
+        """The weapon damage as JSON data.
+
+        Returns:
+            ``{"notation", "base", "dice", "adds", "multiplier", "roll", "damageType", "armorDivisor",
+            "tightBeam", "minimum"}``; ``armorDivisor`` is ``"ignoresDR"`` for ``math.inf``. Only when they
+            say something: ``"typeText"`` (when ``damageType`` is null), ``"perPoints"``, ``"stepDice"`` and
+            ``"stepAdds"`` (per-point damage), ``"modifiers"`` (a list).
+        """
         found: dict[str, Any] = {
             "notation": self.notation,
             "base": self.base,

@@ -67,7 +67,11 @@ class CharacterError(ValueError):
         self.details = dict(details) if details is not None else {}
 
     def to_dict(self) -> dict[str, Any]:
-        """The error as JSON: ``{"code", "message", "details"}``."""
+        """The error as JSON data.
+
+        Returns:
+            ``{"code", "message", "details"}``.
+        """
         return {"code": self.code, "message": self.message, "details": self.details}
 
     def __repr__(self) -> str:

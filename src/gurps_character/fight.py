@@ -178,7 +178,11 @@ class FightEvent:
     values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "page", "values"}``."""
+        """The fight event as JSON data.
+
+        Returns:
+            ``{"kind", "page", "values"}``.
+        """
         return {"kind": self.kind, "page": self.page, "values": dict(self.values)}
 
 
@@ -209,7 +213,11 @@ class OwedRoll:
     n: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "attribute", "modifier", "when", "page", "n"?}``."""
+        """The owed roll as JSON data.
+
+        Returns:
+            ``{"kind", "attribute", "modifier", "when", "page", "n"?}``.
+        """
         out: dict[str, Any] = {
             "kind": self.kind,
             "attribute": self.attribute,
@@ -267,8 +275,12 @@ class Attack:
         return not (self.roll.success and self.roll.critical)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"attacker", "weapon", "ranged", "location", "effective", "skill", "roll",
-        "critical", "damage", "deceptive", "unarmed", "swung", "feint"}`` (camelCase inside)."""
+        """The attack as JSON data.
+
+        Returns:
+            ``{"attacker", "weapon", "ranged", "location", "effective", "skill", "roll", "critical", "damage",
+            "deceptive", "unarmed", "swung", "feint"}`` (camelCase inside).
+        """
         return {
             "attacker": self.attacker,
             "weapon": self.weapon,
@@ -326,8 +338,12 @@ class FightStep:
         return None if self.roll is None else self.roll.success
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"fighter", "events", "attack"?, "defense"?, "roll"?, "hit"?, "change"?, "critical"?}``
-        (the change without its document)."""
+        """The fight step as JSON data.
+
+        Returns:
+            ``{"fighter", "events", "attack"?, "defense"?, "roll"?, "hit"?, "change"?, "critical"?}`` (the
+            change without its document).
+        """
         out: dict[str, Any] = {
             "fighter": self.fighter.to_dict(),
             "events": [e.to_dict() for e in self.events],
@@ -636,9 +652,15 @@ class Fighter:
         return cls(chosen, document, unconscious=unconscious, dead=dead, _sheet=sheet)
 
     def to_dict(self) -> dict[str, Any]:
-        """The state as JSON (camelCase), without the document: save it beside the document and
-        resume with :meth:`from_dict`. ``character`` identifies the document it goes with
-        (name, creation, last update, HP and FP)."""
+        """The fighter's state as JSON data, without the document.
+
+        Save it beside the document and resume with :meth:`from_dict`. Never raises: the state
+        only reads the fighter's own document, checked when the fighter was made.
+
+        Returns:
+            The state (camelCase keys); its ``character`` identifies the document it goes with
+            (name, creation, last update, HP and FP).
+        """
         return {
             "version": _STATE_VERSION,
             "name": self.name,
@@ -790,7 +812,8 @@ class Fighter:
         parries, the block, the retreat, U weapons' attacks and an off-balance penalty of the
         last turn end; a stunned or off-balance fighter must Do Nothing (B420, B556); at 0 HP or
         less the consciousness roll is owed (HT at -n, B419), at 0 FP or less a Will roll to act
-        (B426).
+        (B426). Never raises: it reads only the fighter's own document, checked when the fighter
+        was made.
 
         Returns:
             A :class:`FightStep`.
@@ -963,7 +986,11 @@ class Fighter:
         its effect is applied to the attacker. A U weapon cannot parry until the next turn.
 
         Args:
-            weapon, mode, skill: As for :func:`~gurps_character.character_attack_skill`.
+            weapon: The name of one of the character's weapons, or None (as for
+                :func:`~gurps_character.character_attack_skill`).
+            mode: Which of the weapon's modes (None: the only one, or any that give the same
+                numbers).
+            skill: The name of the skill to attack with, or None: the weapon's.
             location: Where the blow is aimed (``"random"``: rolled on B552 with ``rng``).
             roll: The 3d attack roll; None rolls it with ``rng``.
             critical_roll: The 3d roll on a critical table, when one is needed; None rolls it.
@@ -1409,7 +1436,9 @@ class Fighter:
         Args:
             target: The foe's name.
             defender_skill: The foe's skill in the contest.
-            weapon, mode, skill: The feinter's weapon, as for :meth:`attack`.
+            weapon: The feinter's weapon, as for :meth:`attack`.
+            mode: The weapon's mode, as for :meth:`attack`.
+            skill: The feinter's skill, as for :meth:`attack`.
             roll: The feinter's 3d roll; None rolls it with ``rng``.
             defender_roll: The foe's 3d roll; None rolls it with ``rng``.
             rng: A ``random.Random`` for the rolls not given.
@@ -1419,7 +1448,9 @@ class Fighter:
 
         Raises:
             CharacterError: ``notAllowed`` when the maneuver is not Feint (or an All-Out Attack
-                (Feint)) or the fighter cannot act.
+                (Feint)), the fighter cannot act or owes a roll; ``invalidArgument`` for a roll
+                outside 3-18, a ``defender_skill`` that is not a whole number, or a weapon,
+                mode or skill the character does not have.
         """
         self._acts()
         self._owed_now()
@@ -1508,6 +1539,9 @@ class Fighter:
 
         Returns:
             A :class:`FightStep`.
+
+        Raises:
+            CharacterError: ``invalidArgument`` for another ``kind``.
         """
         which = cast(Literal["physical", "mental"], _choice(kind, "kind", ("physical", "mental")))
         return FightStep(
@@ -1710,6 +1744,10 @@ class Fighter:
 
         Returns:
             A :class:`FightStep` with the ``change``.
+
+        Raises:
+            CharacterError: ``invalidArgument`` when ``amount`` is not a whole number of at
+                least 0.
         """
         spent = _integer(amount, "amount", 0)
         change = pool_changed(self._document, "fp", -spent, now, spill_to_hp=True, owned=True)

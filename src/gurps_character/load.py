@@ -47,18 +47,32 @@ _VERSION = re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)")
 
 @dataclass(frozen=True, slots=True)
 class Envelope:
-    """The format version a document declares: ``major.minor``."""
+    """The format version a document declares: ``major.minor``.
+
+    Attributes:
+        major: The major version (the ``1`` of ``1.3``).
+        minor: The minor version (the ``3`` of ``1.3``).
+    """
 
     major: int
     minor: int
 
     def to_dict(self) -> dict[str, int]:
-        """``{"major", "minor"}``, as the reference returns it."""
+        """The envelope as JSON data.
+
+        Returns:
+            ``{"major", "minor"}``, as the reference returns it.
+        """
         return {"major": self.major, "minor": self.minor}
 
 
 class Parsed(NamedTuple):
-    """What :func:`parse_character` returns: the document and its rule report."""
+    """What :func:`parse_character` returns: the document and its rule report.
+
+    Attributes:
+        character: The document, schema-valid.
+        report: What :func:`verify_character` found in it.
+    """
 
     character: GurpsCharacter
     report: VerificationReport

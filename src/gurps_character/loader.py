@@ -81,7 +81,11 @@ class LoadedCharacter:
     kind: CharacterKind
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "character", "report", "notes"}`` (a copy of the document)."""
+        """The loaded character as JSON data.
+
+        Returns:
+            ``{"kind", "character", "report", "notes"}`` (a copy of the document).
+        """
         return {
             "kind": self.kind,
             "character": copy_json(self.character),

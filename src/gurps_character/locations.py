@@ -204,7 +204,11 @@ class BodyLocation:
         return location_role(self.id)
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as the importer writes it (camelCase keys)."""
+        """The location as JSON data.
+
+        Returns:
+            The record as the importer writes it (camelCase keys).
+        """
         return {
             "id": self.id,
             "name": self.name,
@@ -236,14 +240,26 @@ class Body:
         return tuple(dict.fromkeys(location.id for location in self.locations))
 
     def location(self, location_id: str) -> BodyLocation | None:
-        """The first row with that id, or None."""
+        """The location of the body with an id.
+
+        Args:
+            location_id: The id looked for (``"torso"``, ``"skull"`` ...).
+
+        Returns:
+            The first row with that id, or None when there is none.
+        """
         for location in self.locations:
             if location.id == location_id:
                 return location
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as the importer writes it."""
+        """The body as JSON data.
+
+        Returns:
+            The record as the importer writes it: ``{"name", "roll", "locations": [...]}``, each
+            location as :meth:`BodyLocation.to_dict` gives it.
+        """
         return {
             "name": self.name,
             "roll": self.roll,

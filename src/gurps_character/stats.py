@@ -65,7 +65,14 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Attributes:
-    """The four primary attributes."""
+    """The four primary attributes.
+
+    Attributes:
+        st: Strength.
+        dx: Dexterity.
+        iq: Intelligence.
+        ht: Health.
+    """
 
     st: int
     dx: int
@@ -73,37 +80,67 @@ class Attributes:
     ht: int
 
     def to_dict(self) -> dict[str, int]:
-        """``{"st", "dx", "iq", "ht"}``."""
+        """The attributes as JSON data.
+
+        Returns:
+            ``{"st", "dx", "iq", "ht"}``.
+        """
         return {"st": self.st, "dx": self.dx, "iq": self.iq, "ht": self.ht}
 
 
 @dataclass(frozen=True, slots=True)
 class SkillDefense:
-    """Parry or Block: the skill it comes from and its value (None when the character has none)."""
+    """Parry or Block: the skill it comes from and its value.
+
+    Attributes:
+        skill: The name of the skill the defense comes from, or None.
+        value: The defense's value, or None when the character has none.
+    """
 
     skill: str | None
     value: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"skill", "value"}``."""
+        """The skill defense as JSON data.
+
+        Returns:
+            ``{"skill", "value"}``.
+        """
         return {"skill": self.skill, "value": self.value}
 
 
 @dataclass(frozen=True, slots=True)
 class DamageDice:
-    """Basic thrust and swing damage."""
+    """Basic thrust and swing damage.
+
+    Attributes:
+        thrust: Basic thrust damage (B15).
+        swing: Basic swing damage (B15).
+    """
 
     thrust: Dice
     swing: Dice
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"thrust": {notation, dice, adds}, "swing": {...}}``."""
+        """The damage dice as JSON data.
+
+        Returns:
+            ``{"thrust": {notation, dice, adds}, "swing": {...}}``.
+        """
         return {"thrust": self.thrust.to_dict(), "swing": self.swing.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
 class EncumbranceLevel:
-    """One row of the encumbrance table (B17)."""
+    """One row of the encumbrance table (B17).
+
+    Attributes:
+        level: The level's number, 0 (None) to 4 (Extra-Heavy).
+        id: The level's id as the document stores it (``"none"`` ... ``"extraHeavy"``).
+        max_load: The heaviest load of this level, in kg.
+        move: Move at this level.
+        dodge: Dodge at this level.
+    """
 
     level: int
     id: str
@@ -112,7 +149,11 @@ class EncumbranceLevel:
     dodge: int
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"level", "id", "maxLoad", "move", "dodge"}``."""
+        """The encumbrance level as JSON data.
+
+        Returns:
+            ``{"level", "id", "maxLoad", "move", "dodge"}``.
+        """
         return {
             "level": self.level,
             "id": self.id,
@@ -124,7 +165,14 @@ class EncumbranceLevel:
 
 @dataclass(frozen=True, slots=True)
 class DamageResistance:
-    """DR at one hit location."""
+    """DR at one hit location.
+
+    Attributes:
+        location: The location's name, as the document stores it.
+        dr: The damage resistance there.
+        location_id: The location's id in the body table, when the document gives one.
+        notes: The document's notes on this DR, if any.
+    """
 
     location: str
     dr: int
@@ -132,7 +180,11 @@ class DamageResistance:
     notes: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"location", "locationId"?, "dr", "notes"?}``."""
+        """The damage resistance as JSON data.
+
+        Returns:
+            ``{"location", "locationId"?, "dr", "notes"?}``.
+        """
         out: dict[str, Any] = {"location": self.location}
         if self.location_id is not None:
             out["locationId"] = self.location_id
@@ -144,7 +196,14 @@ class DamageResistance:
 
 @dataclass(frozen=True, slots=True)
 class SkillStat:
-    """A skill as combat uses it: name, effective level, controlling attribute, difficulty."""
+    """A skill as combat uses it.
+
+    Attributes:
+        name: The skill's name.
+        level: The skill's level, as the document stores it.
+        attribute: The controlling attribute (``"dx"``, ``"iq"`` ...).
+        difficulty: The difficulty (``"E"``, ``"A"``, ``"H"``, ``"VH"``).
+    """
 
     name: str
     level: int
@@ -152,7 +211,11 @@ class SkillStat:
     difficulty: str
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"name", "level", "attribute", "difficulty"}``."""
+        """The skill stat as JSON data.
+
+        Returns:
+            ``{"name", "level", "attribute", "difficulty"}``.
+        """
         return {
             "name": self.name,
             "level": self.level,
@@ -209,9 +272,16 @@ class WeaponDamageLine:
         return found if isinstance(found, str) else None
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
-        """The stored entry ``{"notation", "base"?, "dice"?, "adds"?, "type"?}``; with
-        ``extended``, also ``"resolved"`` (``WeaponDamage.to_dict()`` or null) and, when null,
-        ``"unresolvedReason"``."""
+        """The damage line as JSON data.
+
+        Args:
+            extended: Whether to add the resolved dice (and why they are missing).
+
+        Returns:
+            The stored entry ``{"notation", "base"?, "dice"?, "adds"?, "type"?}``; with
+            ``extended``, also ``"resolved"`` (:meth:`WeaponDamage.to_dict`'s form, or null) and,
+            when null, ``"unresolvedReason"``.
+        """
         out: dict[str, Any] = {"notation": self.notation}
         for key, value in (("base", self.base), ("dice", self.dice), ("adds", self.adds)):
             if value is not None:
@@ -244,7 +314,11 @@ class WeaponParry:
     value: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"notation"?, "modifier"?, "unbalanced"?, "value"}``."""
+        """The weapon parry as JSON data.
+
+        Returns:
+            ``{"notation"?, "modifier"?, "unbalanced"?, "value"}``.
+        """
         out: dict[str, Any] = {}
         for key, stored in (
             ("notation", self.notation),
@@ -268,7 +342,11 @@ class WeaponBlock:
     value: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"value"}``."""
+        """The weapon block as JSON data.
+
+        Returns:
+            ``{"value"}``.
+        """
         return {"value": self.value}
 
 
@@ -412,9 +490,16 @@ class MeleeWeaponStats:
         return WeaponBlock(self._facts.melee(self._index)[3])
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
-        """Exactly the document's entry (the reference's JSON); with ``extended``, the entry plus
-        ``"skill"``, ``"level"``, the ``"value"`` in ``"parry"``, ``"block": {"value"}`` and each
-        damage line's ``"resolved"``."""
+        """The melee weapon as JSON data.
+
+        Args:
+            extended: Whether to add what the view works out (skill, level, parry, block, dice).
+
+        Returns:
+            Exactly the document's entry (the reference's JSON); with ``extended``, the entry
+            plus ``"skill"``, ``"level"``, the ``"value"`` in ``"parry"``, ``"block": {"value"}``
+            and each damage line's ``"resolved"``.
+        """
         out: dict[str, Any] = thaw(self.entry)
         if extended:
             out["damage"] = [line.to_dict(extended=True) for line in self.damage]
@@ -456,8 +541,15 @@ class RangedWeaponStats:
         return self._facts.ranged(self._index)[1]
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
-        """Exactly the document's entry; with ``extended``, also ``"skill"``, ``"level"`` and the
-        damage line's ``"resolved"``."""
+        """The ranged weapon as JSON data.
+
+        Args:
+            extended: Whether to add what the view works out (skill, level, dice).
+
+        Returns:
+            Exactly the document's entry; with ``extended``, also ``"skill"``, ``"level"`` and
+            the damage line's ``"resolved"``.
+        """
         out: dict[str, Any] = thaw(self.entry)
         if extended:
             if self.damage:
@@ -502,8 +594,15 @@ class Weapons:
         return f"Weapons(melee={self.melee!r}, ranged={self.ranged!r})"
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
-        """``{"melee": [...], "ranged": [...]}``: the document's entries (the reference's JSON);
-        with ``extended``, each row's extended form."""
+        """The weapons as JSON data.
+
+        Args:
+            extended: Whether to give each row's extended form.
+
+        Returns:
+            ``{"melee": [...], "ranged": [...]}``: the document's entries (the reference's JSON); with
+            ``extended``, each row's extended form.
+        """
         if not extended:
             return {"melee": thaw(self._melee), "ranged": thaw(self._ranged)}
         return {
@@ -517,6 +616,24 @@ class CombatStats:
     """A read-only copy of what combat needs; changing the document later does not change it.
 
     Attributes:
+        name: The character's name.
+        size_modifier: The Size Modifier (0 when the document gives none).
+        hp: Hit points, current and maximum.
+        fp: Fatigue points, current and maximum.
+        attributes: ST, DX, IQ and HT.
+        will: Will.
+        perception: Perception.
+        basic_speed: Basic Speed.
+        basic_move: Basic Move.
+        dodge: Dodge at no encumbrance, as the document stores it.
+        parry: The stored Parry and the skill it comes from.
+        block: The stored Block and the skill it comes from.
+        damage: Basic thrust and swing damage.
+        encumbrance: The encumbrance table, lightest level first.
+        damage_resistance: DR by hit location, in the document's order.
+        skills: Every skill, in the document's order.
+        weapons: The melee and ranged weapons.
+        experimental: Whether the document is marked experimental (``integrity.experimental``).
         carried_weight: What the character carries, in kg: the weights of the weapons and the
             equipment, as the format's possessions total adds them.
     """
@@ -583,9 +700,17 @@ class CombatStats:
         return halvings(self.hp.current, self.hp.max, self.fp.current, self.fp.max)
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
-        """The reference's JSON form (camelCase keys). With ``extended``, also ``carriedWeight``,
-        ``currentEncumbrance`` (a level), ``overloaded``, ``currentMove``, ``currentDodge``, and
-        the weapons' extended rows."""
+        """The combat view as JSON data.
+
+        Args:
+            extended: Whether to add the carried weight, the encumbrance it gives and the
+                weapons' extended rows.
+
+        Returns:
+            The reference's JSON form (camelCase keys). With ``extended``, also
+            ``carriedWeight``, ``currentEncumbrance`` (a level), ``overloaded``, ``currentMove``,
+            ``currentDodge``, and the weapons' extended rows.
+        """
         out = {
             "name": self.name,
             "sizeModifier": self.size_modifier,

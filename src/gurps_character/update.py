@@ -71,7 +71,11 @@ class UpdatableField:
     reference: str | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The reference's JSON form; absent parts are left out."""
+        """The field as JSON data.
+
+        Returns:
+            The reference's JSON form; absent parts are left out.
+        """
         out: dict[str, Any] = {"pointer": self.pointer}
         for key, value in (("type", self.type), ("title", self.title), ("description", self.description)):
             if value is not None:
@@ -87,13 +91,22 @@ class UpdatableField:
 
 @dataclass(frozen=True, slots=True)
 class Pool:
-    """A character's hit or fatigue points: the current value and the maximum."""
+    """A character's hit or fatigue points.
+
+    Attributes:
+        current: The points left now (0 or below when the character is hurt that far).
+        max: The full value.
+    """
 
     current: int
     max: int
 
     def to_dict(self) -> dict[str, int]:
-        """``{"current", "max"}``."""
+        """The pool as JSON data.
+
+        Returns:
+            ``{"current", "max"}``.
+        """
         return {"current": self.current, "max": self.max}
 
 

@@ -21,7 +21,13 @@ DeviationValue = int | float | str | None
 
 @dataclass(frozen=True, slots=True)
 class Deviation:
-    """An unpaid override: a value that differs from its rule formula with nothing paying for it."""
+    """An unpaid override: a value that differs from its rule formula with nothing paying for it.
+
+    Attributes:
+        pointer: The JSON Pointer of the value.
+        expected: What the rule formula gives.
+        actual: What the document stores.
+    """
 
     pointer: str
     expected: DeviationValue
@@ -30,7 +36,11 @@ class Deviation:
     """The player's reason, copied from the file's ``integrity.deviations`` (since 1.3)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"pointer", "expected", "actual", "justification"?}``."""
+        """The deviation as JSON data.
+
+        Returns:
+            ``{"pointer", "expected", "actual", "justification"?}``.
+        """
         out: dict[str, Any] = {"pointer": self.pointer, "expected": self.expected, "actual": self.actual}
         if self.justification is not None:
             out["justification"] = self.justification
@@ -39,27 +49,47 @@ class Deviation:
 
 @dataclass(frozen=True, slots=True)
 class Inconsistency:
-    """A derived value (a total, a base) that does not equal its formula: a hand-edited file."""
+    """A derived value (a total, a base) that does not equal its formula: a hand-edited file.
+
+    Attributes:
+        pointer: The JSON Pointer of the value.
+        expected: What the formula gives.
+        actual: What the document stores.
+    """
 
     pointer: str
     expected: DeviationValue
     actual: DeviationValue
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"pointer", "expected", "actual"}``."""
+        """The inconsistency as JSON data.
+
+        Returns:
+            ``{"pointer", "expected", "actual"}``.
+        """
         return {"pointer": self.pointer, "expected": self.expected, "actual": self.actual}
 
 
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """A rule violation that is not one value's drift, such as spending over the budget."""
+    """A rule violation that is not one value's drift, such as spending over the budget.
+
+    Attributes:
+        code: What is violated (``"overBudget"``).
+        pointer: The JSON Pointer of the value concerned.
+        message: The English description.
+    """
 
     code: Literal["overBudget"]
     pointer: str
     message: str
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"code", "pointer", "message"}``."""
+        """The issue as JSON data.
+
+        Returns:
+            ``{"code", "pointer", "message"}``.
+        """
         return {"code": self.code, "pointer": self.pointer, "message": self.message}
 
 
@@ -88,7 +118,11 @@ class VerificationReport:
     issues: tuple[Issue, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """The reference's JSON form (camelCase keys)."""
+        """The report as JSON data.
+
+        Returns:
+            The reference's JSON form (camelCase keys).
+        """
         return {
             "rulesCompliant": self.rules_compliant,
             "experimental": self.experimental,

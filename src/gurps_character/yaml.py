@@ -5,9 +5,15 @@ same schema checks it. Reading needs the optional extra ``pip install "gurps-cha
 (ruamel.yaml, a YAML 1.2 parser), imported only when YAML is read; writing needs nothing.
 
 Only JSON data is accepted: mappings with text keys, sequences, text, finite numbers, booleans
-and null. Everything else is an ``invalidYaml`` error with the 1-based ``line`` and ``column``
-(see :mod:`._yaml_read` for the list). Schema errors of a YAML source carry the line and column
-of the offending value too.
+and null. Everything else (a tag that builds an object, a duplicate key, ``.inf``, a second
+document, nesting deeper than :data:`MAX_YAML_DEPTH`) is an ``invalidYaml`` error with the
+1-based ``line`` and ``column``. Schema errors of a YAML source carry the line and column of the
+offending value too.
+
+:func:`parse_yaml_character` loads and checks a character, as
+:func:`~gurps_character.parse_character` does JSON; :func:`load_yaml_document` reads the
+document only; :func:`dump_yaml_character` writes one. Without the extra, reading raises
+``missingExtra`` with :data:`INSTALL_HINT`.
 """
 
 from __future__ import annotations

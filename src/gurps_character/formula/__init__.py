@@ -2,6 +2,12 @@
 
 Standard library only: importing this module imports no third-party package.
 
+:func:`evaluate` computes a formula against a document (:func:`parse_formula` gives its syntax
+tree, a :class:`Node`); :func:`recompute` works out every derived value of a character
+(:class:`RecomputeResult`) and :func:`deviations` lists where the document differs
+(:class:`RuleDeviation`). :func:`parse_dice` reads dice notation into :class:`Dice`. Bad
+formulas raise :class:`FormulaError` (:class:`FormulaSyntaxError` when they do not parse).
+
 >>> evaluate("floor($.secondary.basicSpeed.value) + 3", {"secondary": {"basicSpeed": {"value": 6.25}}})
 9
 """

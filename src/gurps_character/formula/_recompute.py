@@ -55,7 +55,11 @@ class RecomputeResult:
     computed: FormulaValue
 
     def to_dict(self) -> dict[str, Any]:
-        """``{pointer, role, override?, formula, sheetField?, stored, computed}`` as JSON values."""
+        """The recompute result as JSON data.
+
+        Returns:
+            ``{pointer, role, override?, formula, sheetField?, stored, computed}`` as JSON values.
+        """
         out: dict[str, Any] = {"pointer": self.pointer, "role": self.role}
         if self.override is not None:
             out["override"] = self.override
@@ -85,7 +89,11 @@ class RuleDeviation:
     actual: Any
 
     def to_dict(self) -> dict[str, Any]:
-        """``{pointer, reason, expected, actual}`` as JSON values."""
+        """The rule deviation as JSON data.
+
+        Returns:
+            ``{pointer, reason, expected, actual}`` as JSON values.
+        """
         return {
             "pointer": self.pointer,
             "reason": self.reason,

@@ -38,6 +38,11 @@ class Dice:
 
     Counts are ``int``; a count that JavaScript would hold as no whole number (a rule table
     extrapolated to an infinite key gives ``Infinityd``) is the ``float`` it holds.
+
+    Attributes:
+        notation: The dice as text, such as ``"2d-1"``.
+        dice: How many six-sided dice.
+        adds: What is added to (or, negative, taken from) their total.
     """
 
     notation: str
@@ -45,8 +50,12 @@ class Dice:
     adds: int | float
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"notation", "dice", "adds"}``, as the format stores dice (and as ``JSON.stringify``
-        writes them: a count that is no finite number is ``None``)."""
+        """The dice as JSON data.
+
+        Returns:
+            ``{"notation", "dice", "adds"}``, as the format stores dice (and as ``JSON.stringify`` writes
+            them: a count that is no finite number is ``None``).
+        """
         return {"notation": self.notation, "dice": output_number(self.dice), "adds": output_number(self.adds)}
 
     def roll(self, rng: random.Random | None = None) -> int:

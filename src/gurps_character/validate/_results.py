@@ -34,8 +34,12 @@ class ValidationError:
         object.__setattr__(self, "params", freeze(self.params))
 
     def to_dict(self) -> dict[str, Any]:
-        """The error as JSON: ``{"pointer", "keyword", "params", "message"}``, plus
-        ``"propertyName"`` when the error is about a property name. The params are a fresh copy."""
+        """The error as JSON data.
+
+        Returns:
+            ``{"pointer", "keyword", "params", "message"}``, plus ``"propertyName"`` when the
+            error is about a property name. The params are a fresh copy.
+        """
         result: dict[str, Any] = {
             "pointer": self.pointer,
             "keyword": self.keyword,
@@ -60,7 +64,11 @@ class ValidationResult:
     errors: tuple[ValidationError, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as JSON: ``{"valid", "errors": [...]}``."""
+        """The result as JSON data.
+
+        Returns:
+            ``{"valid", "errors": [...]}``, each error as :meth:`ValidationError.to_dict` gives it.
+        """
         return {"valid": self.valid, "errors": [error.to_dict() for error in self.errors]}
 
 

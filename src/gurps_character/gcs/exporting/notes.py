@@ -52,7 +52,11 @@ class ExportNote:
     message: str
 
     def to_dict(self) -> dict[str, str]:
-        """``{"source", "kind", "message"}``."""
+        """The export note as JSON data.
+
+        Returns:
+            ``{"source", "kind", "message"}``.
+        """
         return {"source": self.source, "kind": self.kind, "message": self.message}
 
 

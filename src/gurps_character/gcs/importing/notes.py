@@ -45,7 +45,11 @@ class ImportNote:
     message: str
 
     def to_dict(self) -> dict[str, str]:
-        """``{"source", "kind", "message"}``."""
+        """The import note as JSON data.
+
+        Returns:
+            ``{"source", "kind", "message"}``.
+        """
         return {"source": self.source, "kind": self.kind, "message": self.message}
 
 
