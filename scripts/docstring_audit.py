@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
 import dataclasses
 import functools
 import importlib
@@ -309,10 +310,47 @@ def reachable_codes(obj: object) -> frozenset[str]:
 
 
 def _xrefs(name: str, doc: str) -> Iterator[Gap]:
+    """Cross-references the reference cannot resolve: to a private path, or to a name of the
+    package that no public module shows."""
     for match in XREF.finditer(doc):
         target = match.group(2) or match.group(1)
         if target.startswith(".") or PRIVATE_PATH.search(target):
             yield Gap(name, "xref", f"refers to the private path {target!r}")
+        elif not _resolves(target, name):
+            yield Gap(name, "xref", f"refers to {target!r}, which no public module documents")
+
+
+@functools.cache
+def documented_names() -> frozenset[str]:
+    """Every dotted name the reference documents: the public modules, their ``__all__`` names
+    and the public members (methods, properties, fields) of their classes."""
+    names: set[str] = set()
+    for module in public_modules():
+        names.add(module.__name__)
+        for short in module.__all__:
+            full = f"{module.__name__}.{short}"
+            names.add(full)
+            obj = getattr(module, short)
+            if inspect.isclass(obj) and _ours(obj):
+                names.update(f"{full}.{member}" for member in dir(obj) if not member.startswith("_"))
+    return frozenset(names)
+
+
+def _resolves(target: str, context: str) -> bool:
+    """Whether Sphinx finds ``target`` from the docstring of ``context``: in its class, in its
+    module, or as a full name; names of the standard library are left to intersphinx."""
+    names = documented_names()
+    module = max(
+        (found.__name__ for found in public_modules() if context.startswith(found.__name__)), key=len
+    )
+    rest = context[len(module) + 1 :].split(".") if context != module else []
+    candidates = [target, f"{module}.{target}"]
+    if rest and inspect.isclass(getattr(sys.modules[module], rest[0], None)):
+        candidates.append(f"{module}.{rest[0]}.{target}")
+    if any(candidate in names for candidate in candidates):
+        return True
+    first = target.split(".")[0]
+    return first != PACKAGE and (first in sys.stdlib_module_names or hasattr(builtins, first))
 
 
 def _returns_value(signature: inspect.Signature) -> bool:

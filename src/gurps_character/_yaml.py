@@ -20,11 +20,11 @@ __all__ = ["dump_yaml_character", "load_yaml_document", "parse_yaml_character"]
 def parse_yaml_character(
     source: str | bytes | bytearray | memoryview, *, max_bytes: int = MAX_DOCUMENT_BYTES
 ) -> Parsed:
-    """Loads a character written in YAML and checks it completely, as :func:`parse_character`
-    does a JSON one.
+    """Loads a character written in YAML and checks it completely, as
+    :func:`~gurps_character.parse_character` does a JSON one.
 
     The checks run in this order: size (UTF-8 bytes), YAML (and that it is JSON data), format
-    and version, schema; then the rules are recomputed (:func:`verify_character`).
+    and version, schema; then the rules are recomputed (:func:`~gurps_character.verify_character`).
 
     Args:
         source: YAML text (``str`` or UTF-8 ``bytes``).
@@ -103,7 +103,7 @@ def dump_yaml_character(document: Any) -> str:
 
     Raises:
         CharacterError: the document is not a gurps-character object of a supported version
-            (see :func:`check_envelope`), does not match the schema (``schema``), is not JSON
+            (see :func:`~gurps_character.check_envelope`), does not match the schema (``schema``), is not JSON
             data (``invalidJson``, also for an integer no double holds), or is nested deeper
             than YAML is read (``tooLarge``, ``{pointer, limit}``).
     """

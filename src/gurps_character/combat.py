@@ -472,7 +472,7 @@ def _choice(value: object, name: str, choices: tuple[str, ...]) -> str:
 
 
 def _location(value: object) -> str:
-    """A hit location in any spelling of :data:`~gurps_character.locations.LOCATION_NAMES`
+    """A hit location in any spelling of :data:`~gurps_character.LOCATION_NAMES`
     (``arms`` as ``arm``), as the rule names it."""
     if isinstance(value, str):
         rule = rule_location(str.__str__(value))
@@ -767,7 +767,7 @@ def location_penalty(location: str) -> int:
     """The modifier to hit a location by a called shot (B398).
 
     Torso 0; vitals and groin -3; arm and leg -2; hand and foot -4; face and neck -5; skull -7;
-    eye -9. Every spelling of :data:`~gurps_character.locations.LOCATION_NAMES` is accepted
+    eye -9. Every spelling of :data:`~gurps_character.LOCATION_NAMES` is accepted
     (``arms`` as ``arm``).
 
     Args:
@@ -793,7 +793,7 @@ def hit_location(roll: int) -> RolledLocation:
         roll: The 3d total, 3 to 18.
 
     Returns:
-        A :data:`RolledLocation`, a spelling of :data:`~gurps_character.locations.LOCATION_NAMES`
+        A :data:`RolledLocation`, a spelling of :data:`~gurps_character.LOCATION_NAMES`
         (``right_leg`` and ``left_leg`` are ``leg``, ``right_arm`` and ``left_arm`` are ``arm``), so
         it goes as it is to :func:`~gurps_character.resolve_hit` and :func:`location_penalty`.
 
@@ -1038,7 +1038,7 @@ def attack_skill(
         ranged: A ranged attack (melee by default).
         maneuver: An :data:`AttackManeuver`; Double, Feint and Strong All-Out Attacks are melee.
         location: The location aimed at (B398), any spelling of
-            :data:`~gurps_character.locations.LOCATION_NAMES`; ``torso`` for an ordinary attack.
+            :data:`~gurps_character.LOCATION_NAMES`; ``torso`` for an ordinary attack.
         target_sm: The target's Size Modifier.
         distance_yards: The range in yards (ranged; None: not given).
         target_speed_yards: The target's speed in yards per second (ranged).

@@ -44,7 +44,7 @@ The steps of :func:`resolve_hit`:
    Balance.
 
 **Other bodies** (B552-B554). A character imported from GCS keeps its body's hit-location table
-(:func:`~gurps_character.locations.body_of`): its locations are the ones a blow can land on (by
+(:func:`~gurps_character.body_of`): its locations are the ones a blow can land on (by
 GCS's ids: ``wing``, ``tail``, ``fin``, ``brain``...), its locations' natural DR (GCS's
 ``dr_bonus``: the skull's 2, an octopod's brain 1, none for a body that lists none) is the
 natural DR of step 2, and DR against one damage type (GCS's "4 vs crushing") is added for that
@@ -881,13 +881,13 @@ def resolve_hit(
             ``/attributes/st/value`` (integers), ``/damageResistance`` when ``dr`` is None,
             ``/traits`` when ``pain_threshold`` is None or the hit knocks the character back
             (Perfect Balance), and the body table an import from GCS keeps in the extensions
-            (:func:`~gurps_character.locations.body_of`).
+            (:func:`~gurps_character.body_of`).
         basic_damage: The rolled damage, a whole number of at least 0 (raised to 1 unless
             crushing, B378).
         damage_type: A :data:`DamageType`.
         location: A :data:`HitLocation` by the rule's name or the format's ``locationId``
             (``arm`` or ``arms``; every spelling in
-            :data:`~gurps_character.locations.LOCATION_NAMES`); for a character with a body
+            :data:`~gurps_character.LOCATION_NAMES`); for a character with a body
             table, one of its locations by GCS's id (``wing``, ``tail``...; ``arms`` still
             means ``arm``).
         armor_divisor: 1 (none), a number from 0.001 to 1000 (2, 3, 5, 10, 100, 0.5, 0.2, 0.1

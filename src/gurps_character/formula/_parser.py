@@ -38,7 +38,7 @@ def parse_formula(source: str) -> Node:
 
     Raises:
         FormulaSyntaxError: The text does not follow the grammar, is longer than
-            :data:`MAX_FORMULA_LENGTH` characters or nests deeper than :data:`MAX_NESTING` levels.
+            10,000 characters or nests deeper than 64 levels.
             The message shows the source with a caret under the offending position.
         FormulaError: ``source`` is not a string.
     """

@@ -43,7 +43,9 @@ class ExportNote:
 
     Attributes:
         source: A JSON Pointer into the document (``""`` for the whole document).
-        kind: A stable code (see :data:`ExportNoteKind`).
+        kind: A stable code: ``notCarried`` (GCS has no place for it), ``approximated``,
+            ``deviation``, ``defaulted``, ``added``, ``differs``, ``playWritten`` or
+            ``sourceChanged`` (``gurps_character.gcs.ExportNoteKind`` says what each means).
         message: English text for a person.
     """
 

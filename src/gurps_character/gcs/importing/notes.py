@@ -36,7 +36,9 @@ class ImportNote:
 
     Attributes:
         source: A JSON Pointer into the GCS file (``""`` for the whole file).
-        kind: A stable code (see :data:`NoteKind`).
+        kind: A stable code: ``notCarried`` (kept only in ``extensions``),
+            ``movedToExtensions``, ``approximated``, ``deviation`` or ``defaulted``
+            (``gurps_character.gcs.NoteKind`` says what each means).
         message: English text for a person.
     """
 
