@@ -49,7 +49,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PUBLIC_MODULES", "Gap", "audit", "main", "reachable_codes", "unlisted_codes"]
+__all__ = [
+    "PUBLIC_MODULES",
+    "Gap",
+    "audit",
+    "documented_names",
+    "main",
+    "named_codes",
+    "reachable_codes",
+    "unlisted_codes",
+]
 
 PACKAGE = "gurps_character"
 PUBLIC_MODULES = (PACKAGE, f"{PACKAGE}.formula", f"{PACKAGE}.yaml", f"{PACKAGE}.sheet")
@@ -336,21 +345,67 @@ def documented_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def _resolves(target: str, context: str) -> bool:
-    """Whether Sphinx finds ``target`` from the docstring of ``context``: in its class, in its
-    module, or as a full name; names of the standard library are left to intersphinx."""
+def _resolve(target: str, context: str) -> str | None:
+    """The documented name Sphinx finds for ``target`` from the docstring of ``context``: in
+    its class, in its module, or as a full name."""
     names = documented_names()
     module = max(
         (found.__name__ for found in public_modules() if context.startswith(found.__name__)), key=len
     )
     rest = context[len(module) + 1 :].split(".") if context != module else []
-    candidates = [target, f"{module}.{target}"]
+    candidates = [f"{module}.{target}", target]
     if rest and inspect.isclass(getattr(sys.modules[module], rest[0], None)):
-        candidates.append(f"{module}.{rest[0]}.{target}")
-    if any(candidate in names for candidate in candidates):
+        candidates.insert(0, f"{module}.{rest[0]}.{target}")
+    return next((candidate for candidate in candidates if candidate in names), None)
+
+
+def _resolves(target: str, context: str) -> bool:
+    """Whether the reference resolves ``target`` (names of the standard library are left to
+    intersphinx)."""
+    if _resolve(target, context) is not None:
         return True
     first = target.split(".")[0]
     return first != PACKAGE and (first in sys.stdlib_module_names or hasattr(builtins, first))
+
+
+def _documented_object(name: str) -> object:
+    """The object a documented dotted name stands for."""
+    module = max(
+        (found for found in public_modules() if name.startswith(found.__name__)),
+        key=lambda m: len(m.__name__),
+    )
+    obj: Any = module
+    for part in name[len(module.__name__) + 1 :].split("."):
+        obj = inspect.getattr_static(obj, part) if inspect.isclass(obj) else getattr(obj, part)
+    return obj
+
+
+def named_codes(name: str, obj: object) -> frozenset[str]:
+    """The codes a ``Raises:`` section names: its own, and those of each function it refers to
+    (``as :func:`character_defense```), followed through their ``Raises:`` in turn.
+
+    Args:
+        name: The public dotted name of ``obj``, the context its references resolve in.
+        obj: A public function or method.
+
+    Returns:
+        The codes named.
+    """
+    codes: set[str] = set()
+    pending = [(name, obj)]
+    seen: set[str] = set()
+    while pending:
+        current, found = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        text = "\n".join(_sections(_own_doc_text(found)).get("Raises", []))
+        codes.update(word for word in LITERAL.findall(text) if word in _codes())
+        for match in XREF.finditer(text):
+            resolved = _resolve(match.group(2) or match.group(1), current)
+            if resolved is not None:
+                pending.append((resolved, _documented_object(resolved)))
+    return frozenset(codes)
 
 
 def _returns_value(signature: inspect.Signature) -> bool:
@@ -407,17 +462,17 @@ def _check_raises(name: str, obj: object, sections: dict[str, list[str]], words:
         yield Gap(name, "code", f"Raises names {', '.join(sorted(unknown))}, not codes of errors.ErrorCode")
 
 
-def unlisted_codes(obj: object) -> frozenset[str]:
+def unlisted_codes(name: str, obj: object) -> frozenset[str]:
     """The codes the code may raise that ``obj``'s ``Raises:`` section does not name.
 
     Args:
+        name: The public dotted name of ``obj``.
         obj: A public function or method.
 
     Returns:
         The codes, for a person to judge (see :func:`reachable_codes`: the reading is generous).
     """
-    text = "\n".join(_sections(_own_doc_text(obj)).get("Raises", []))
-    return reachable_codes(obj) - set(LITERAL.findall(text))
+    return reachable_codes(obj) - named_codes(name, obj)
 
 
 def _own_doc_text(obj: object) -> str:
@@ -642,7 +697,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], object] = print) ->
         out(str(gap))
     if arguments.verbose:
         for name, function in _callables():
-            if codes := unlisted_codes(function):
+            if codes := unlisted_codes(name, function):
                 out(f"unlisted {name}: {', '.join(sorted(codes))} (the code may raise it: judge)")
     out(_summary(gaps))
     return 1 if gaps else 0

@@ -757,11 +757,12 @@ def change_pool(
         A :class:`PoolChange`; ``document`` is the new document.
 
     Raises:
-        CharacterError: ``notAnObject``; ``invalidArgument`` for a pool other than ``"hp"`` or
-            ``"fp"``; ``invalidAmount`` for a ``delta`` that is not a whole number (``True``,
-            ``1.5``, ``"3"``); ``invalidDocument`` when the pool (or, to spill into it, the HP
-            pool) is missing or not an integer; ``outOfBounds`` when the bounds admit no value
-            (a negative maximum).
+        CharacterError: ``notAnObject``; ``invalidJson`` when the document holds something JSON
+            cannot (a set ...); ``invalidArgument`` for a pool other than ``"hp"`` or ``"fp"``,
+            or ``now`` in UTC outside the years 1 to 9999; ``invalidAmount`` for a ``delta`` that
+            is not a whole number (``True``, ``1.5``, ``"3"``); ``invalidDocument`` when the pool
+            (or, to spill into it, the HP pool) is missing or not an integer; ``outOfBounds``
+            when the bounds admit no value (a negative maximum).
         TypeError: ``now`` is naive.
     """
     return pool_changed(document, pool, delta, now, spill_to_hp=spill_to_hp)

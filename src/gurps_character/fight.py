@@ -632,7 +632,8 @@ class Fighter:
             A :class:`Fighter`.
 
         Raises:
-            CharacterError: ``notAnObject`` or ``schema`` when the document is no character;
+            CharacterError: ``notAnObject`` or ``schema`` when the document is no character,
+                ``invalidJson`` when it holds something JSON cannot (a set ...);
                 ``invalidArgument`` for a name that is not a string or a DB that is not a whole
                 number of at least 0.
         """
@@ -1584,8 +1585,10 @@ class Fighter:
             A :class:`FightStep` with the ``hit`` and the ``change``.
 
         Raises:
-            CharacterError: ``invalidArgument`` when neither damage nor a weapon's damage is
-                given, and as :func:`~gurps_character.resolve_hit`.
+            CharacterError: ``notAllowed`` when the fighter is dead; ``invalidArgument`` when
+                neither damage nor a weapon's damage is given, or ``now`` in UTC falls outside
+                the years 1 to 9999; ``outOfBounds`` when the character's HP maximum is negative
+                (the pool's bounds admit no value); and as :func:`~gurps_character.resolve_hit`.
         """
         if self.dead:
             raise _not_allowed(f"{self.name} is dead.", because="dead")
@@ -1747,7 +1750,9 @@ class Fighter:
 
         Raises:
             CharacterError: ``invalidArgument`` when ``amount`` is not a whole number of at
-                least 0.
+                least 0, or ``now`` in UTC falls outside the years 1 to 9999; ``outOfBounds``
+                when the character's FP (or HP) maximum is negative (the pool's bounds admit no
+                value).
         """
         spent = _integer(amount, "amount", 0)
         change = pool_changed(self._document, "fp", -spent, now, spill_to_hp=True, owned=True)
@@ -1781,7 +1786,8 @@ class Fighter:
             A :class:`FightStep` with the ``roll``.
 
         Raises:
-            CharacterError: ``notAllowed`` when no such roll is owed.
+            CharacterError: ``notAllowed`` when no such roll is owed; ``invalidArgument`` for a
+                roll outside 3-18, or both a roll and an ``rng``.
         """
         if kind is None:  # a roll owed now comes before one owed at a turn's start or end
             owed = next((o for o in self.owed if o.when == "now"), self.owed[0] if self.owed else None)

@@ -423,7 +423,9 @@ def serialize_character(document: Mapping[str, Any], *, indent: int | str = 2) -
         CharacterError: the document is not a gurps-character object of a supported version
             (see :func:`check_envelope`), is not JSON data (``invalidJson``), does not match
             the schema (``schema``), or its text would be longer than 2**29 - 24
-            characters, the most V8 holds (``tooLarge``: deep data indented).
+            characters, the most V8 holds (``tooLarge``: deep data indented);
+            ``invalidArgument`` for an ``indent`` that is neither a number of spaces nor a
+            string.
     """
     if isinstance(indent, bool) or not isinstance(indent, int | str):
         raise CharacterError(

@@ -416,8 +416,10 @@ def update_character(
         ``meta.updatedAt`` set (unchanged when there is no change).
 
     Raises:
-        CharacterError: ``invalidArgument`` (``changes`` of another shape, or an item that is not
-            a pair or mapping with a string pointer), ``notUpdatable`` (not in-play state; details
+        CharacterError: ``notAnObject`` (the document is not a mapping), ``invalidJson`` (it holds
+            something JSON cannot, such as a set), ``invalidArgument`` (``changes`` of another
+            shape, an item that is not a pair or mapping with a string pointer, or ``now`` in
+            UTC outside the years 1 to 9999), ``notUpdatable`` (not in-play state; details
             list what is), ``invalidValue`` (wrong type, or no object to hold it), ``outOfBounds``
             (outside the schema's bounds, with the evaluated ``min`` and ``max``),
             ``invalidDocument`` (the document lacks what the bounds are computed from, such as an
@@ -621,7 +623,10 @@ def apply_damage(document: DocumentT, amount: int, *, now: datetime | None = Non
 
     Raises:
         CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
-            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool.
+            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool;
+            ``invalidJson`` when the document holds something JSON cannot (a set ...);
+            ``outOfBounds`` when the pool's bounds admit no value (a negative maximum);
+            ``invalidArgument`` when ``now`` in UTC falls outside the years 1 to 9999.
         TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "hp", -_amount(amount), now)
@@ -641,7 +646,10 @@ def heal(document: DocumentT, amount: int, *, now: datetime | None = None) -> Do
 
     Raises:
         CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
-            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool.
+            ``notAnObject`` or ``invalidDocument`` when the document has no HP pool;
+            ``invalidJson`` when the document holds something JSON cannot (a set ...);
+            ``outOfBounds`` when the pool's bounds admit no value (a negative maximum);
+            ``invalidArgument`` when ``now`` in UTC falls outside the years 1 to 9999.
         TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "hp", _amount(amount), now)
@@ -661,7 +669,10 @@ def spend_fatigue(document: DocumentT, amount: int, *, now: datetime | None = No
 
     Raises:
         CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
-            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool.
+            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool;
+            ``invalidJson`` when the document holds something JSON cannot (a set ...);
+            ``outOfBounds`` when the pool's bounds admit no value (a negative maximum);
+            ``invalidArgument`` when ``now`` in UTC falls outside the years 1 to 9999.
         TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "fp", -_amount(amount), now)
@@ -681,7 +692,10 @@ def recover_fatigue(document: DocumentT, amount: int, *, now: datetime | None = 
 
     Raises:
         CharacterError: ``invalidAmount`` for a negative, fractional or non-numeric amount;
-            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool.
+            ``notAnObject`` or ``invalidDocument`` when the document has no FP pool;
+            ``invalidJson`` when the document holds something JSON cannot (a set ...);
+            ``outOfBounds`` when the pool's bounds admit no value (a negative maximum);
+            ``invalidArgument`` when ``now`` in UTC falls outside the years 1 to 9999.
         TypeError: ``now`` is a naive datetime.
     """
     return _shift_pool(document, "fp", _amount(amount), now)

@@ -65,7 +65,9 @@ def export_gcs(
             :func:`~gurps_character.serialize_character` refuses it: ``schema`` ...);
             ``baseMismatch`` when ``base`` is another GCS character than the one the document
             was imported from, or the document was not imported from GCS; ``invalidJson`` or
-            ``tooLarge`` when ``base`` is no GCS text or is too long.
+            ``tooLarge`` when ``base`` is no GCS text or is too long; ``invalidArgument`` for a
+            ``max_bytes`` that is not a whole number of at least 0, or ``now`` in UTC outside
+            the years 1 to 9999.
         TypeError: ``now`` is naive.
     """
     if now is not None and (type(now) is not datetime or now.tzinfo is not UTC):

@@ -104,7 +104,9 @@ def import_gcs(
             with: ``max_bytes`` or :data:`MAX_DOCUMENT_BYTES`, the larger; details ``{size,
             limit}``), ``invalidJson`` (as :func:`parse_character`), ``notGcs``
             (JSON that is not a GCS character) or ``unsupportedGcsVersion`` (XML files and file
-            versions GCS never wrote; details ``{version}``).
+            versions GCS never wrote; details ``{version}``), ``invalidArgument`` (a
+            ``source`` of another type, a ``max_bytes`` that is not a whole number of at least
+            0, or ``now`` in UTC outside the years 1 to 9999).
         TypeError: ``now`` is naive.
     """
     stamp = format_timestamp(now)
