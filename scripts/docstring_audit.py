@@ -630,17 +630,24 @@ def public_modules() -> list[types.ModuleType]:
     return found
 
 
-def audit() -> list[Gap]:
+def audit(only: str | None = None) -> list[Gap]:
     """Every gap of every public name's docstring.
+
+    Args:
+        only: A public dotted name (``gurps_character.Fighter``) to audit alone, with its
+            members; None audits everything.
 
     Returns:
         The gaps, module by module in ``__all__`` order; empty when the docstrings are complete.
     """
     gaps: list[Gap] = []
     for module in public_modules():
-        gaps.extend(_check_module(module))
+        if only is None or only == module.__name__:
+            gaps.extend(_check_module(module))
         for short in module.__all__:
             name = f"{module.__name__}.{short}"
+            if only is not None and only != name and not only.startswith(f"{name}."):
+                continue
             obj = getattr(module, short)
             if inspect.isclass(obj) and _ours(obj):
                 gaps.extend(_check_class(name, obj))
