@@ -342,6 +342,8 @@ def documented_names() -> frozenset[str]:
             obj = getattr(module, short)
             if inspect.isclass(obj) and _ours(obj):
                 names.update(f"{full}.{member}" for member in dir(obj) if not member.startswith("_"))
+                listed = _entries(_sections(_own_doc(obj) or "").get("Attributes", []))
+                names.update(f"{full}.{entry}" for entry in listed)  # napoleon's attributes
     return frozenset(names)
 
 
@@ -491,16 +493,16 @@ def _fields(cls: type) -> list[str] | None:
     return None
 
 
-def _field_docs(cls: type) -> set[str]:
+def _field_docs(cls: type) -> dict[str, str]:
     """The fields documented where they are declared, by a string right after them (what
-    autodoc shows as the attribute's docstring)."""
+    autodoc shows as the attribute's docstring): field to docstring."""
     source = sys.modules[cls.__module__].__file__
     if source is None:
-        return set()
+        return {}
     for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             return {
-                statement.target.id
+                statement.target.id: after.value.value
                 for statement, after in zip(node.body, node.body[1:], strict=False)
                 if isinstance(statement, ast.AnnAssign)
                 and isinstance(statement.target, ast.Name)
@@ -508,7 +510,7 @@ def _field_docs(cls: type) -> set[str]:
                 and isinstance(after.value, ast.Constant)
                 and isinstance(after.value.value, str)
             }
-    return set()
+    return {}
 
 
 def _check_class(name: str, cls: type) -> Iterator[Gap]:
@@ -528,6 +530,9 @@ def _check_class(name: str, cls: type) -> Iterator[Gap]:
             yield Gap(name, "fields", f"{', '.join(twice)} documented twice (Attributes and docstring)")
         if unknown := [entry for entry in listed if entry not in fields and not hasattr(cls, entry)]:
             yield Gap(name, "fields", f"Attributes names {', '.join(unknown)}, which it does not have")
+        for field in fields:
+            if field in declared:
+                yield from _xrefs(f"{name}.{field}", declared[field])
     init = cls.__dict__.get("__init__")
     if fields is None and _function(init) is not None and not issubclass(cls, BaseException):
         yield from _check_constructor(name, cls, sections)
@@ -653,8 +658,12 @@ def audit(only: str | None = None) -> list[Gap]:
                 gaps.extend(_check_class(name, obj))
             elif inspect.isfunction(obj) and _ours(obj):
                 gaps.extend(_check_function(name, obj))
-            elif short != "__version__" and _data_doc(module, short) is None:
-                gaps.append(Gap(name, "missing", "no attribute docstring where it is defined"))
+            elif short != "__version__":
+                doc = _data_doc(module, short)
+                if doc is None:
+                    gaps.append(Gap(name, "missing", "no attribute docstring where it is defined"))
+                else:
+                    gaps.extend(_xrefs(name, doc))
     return gaps
 
 

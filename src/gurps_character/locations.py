@@ -90,7 +90,7 @@ LOCATION_NAMES: Final[Mapping[str, HitLocation]] = MappingProxyType(
     }
 )
 """Every accepted spelling (the rule's names, the format's ``locationId`` values and the sides
-:func:`~gurps_character.combat.hit_location` rolls) → the rule's name. The format's ``head`` is
+:func:`~gurps_character.hit_location` rolls) → the rule's name. The format's ``head`` is
 not a place a blow lands: it is the skull or the face."""
 
 
