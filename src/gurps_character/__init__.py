@@ -5,9 +5,9 @@ Every failure is a :class:`CharacterError` with a stable ``code``. Documents are
 
 The main names, by task:
 
-* loading and checking: :func:`load_character` (JSON, YAML or GCS, found by content),
-  :func:`parse_character`, :func:`validate_character`, :func:`verify_character`,
-  :func:`serialize_character`;
+* loading and checking: :func:`load_character` (JSON, YAML or GCS, told apart by the file's
+  extension or content), :func:`parse_character`, :func:`validate_character`,
+  :func:`verify_character`, :func:`serialize_character`;
 * the combat view: :func:`combat_stats`, :func:`character_attack_skill`,
   :func:`character_defense`, :func:`best_defense`;
 * play: :func:`update_character`, :func:`apply_damage`, :func:`heal`, :func:`spend_fatigue`,

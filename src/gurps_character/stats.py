@@ -629,7 +629,7 @@ class CombatStats:
         parry: The stored Parry and the skill it comes from.
         block: The stored Block and the skill it comes from.
         damage: Basic thrust and swing damage.
-        encumbrance: The encumbrance table, lightest level first.
+        encumbrance: The encumbrance table's rows, in the document's order.
         damage_resistance: DR by hit location, in the document's order.
         skills: Every skill, in the document's order.
         weapons: The melee and ranged weapons.
