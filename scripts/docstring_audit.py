@@ -71,6 +71,11 @@ ENTRY = re.compile(r"    (\*{0,2}[A-Za-z_][A-Za-z0-9_.]*)(?: \([^)]*\))?:(?: |$)
 LITERAL = re.compile(r"``([A-Za-z][A-Za-z0-9]*)``")
 CODE_LIKE = re.compile(r"[a-z]+(?:[A-Z][a-z]*)+")
 """A camelCase word, the shape of every error code (``schema`` aside, which is in the list)."""
+NAPOLEON_SPAN = re.compile(
+    r"((?::(?:[a-zA-Z0-9]+[\-_+:.])*[a-zA-Z0-9]+:`.+?`)|(?:``.+?``)|(?::meta .+:.*)|(?:`.+?\s*<.*?>`))"
+)
+"""Inline literals and roles, where napoleon looks for no colon (one capturing group, for split)."""
+SINGLE_COLON = re.compile(r"(?<!:):(?!:)")
 XREF = re.compile(
     r":(?:py:)?(?:func|class|meth|attr|data|mod|exc|obj|const|type):`~?([^`<]+?)(?: <([^>]+)>)?`"
 )
@@ -410,6 +415,29 @@ def named_codes(name: str, obj: object) -> frozenset[str]:
     return frozenset(codes)
 
 
+def _napoleon_type(line: str) -> str | None:
+    """The text napoleon takes for a type on the first line of a ``Returns:`` section or of an
+    attribute's (property's, constant's) docstring: what stands before the first single colon
+    outside inline literals and roles (``Whether it can act: ...`` would show the type
+    "Whether it can act"); None when it takes none."""
+    before: list[str] = []
+    for index, part in enumerate(NAPOLEON_SPAN.split(line)):
+        match = SINGLE_COLON.search(part) if index % 2 == 0 else None
+        if match:
+            rest = part[match.end() :] + "".join(NAPOLEON_SPAN.split(line)[index + 1 :])
+            return "".join([*before, part[: match.start()]]).strip() if rest.strip() else None
+        before.append(part)
+    return None
+
+
+def _attribute_doc(name: str, doc: str) -> Iterator[Gap]:
+    """An attribute's docstring: its references, and no first line napoleon splits into a type."""
+    yield from _xrefs(name, doc)
+    first = inspect.cleandoc(doc).split("\n", 1)[0]
+    if (taken := _napoleon_type(first)) is not None:
+        yield Gap(name, "napoleon", f"the first line's colon makes {taken!r} its type")
+
+
 def _returns_value(signature: inspect.Signature) -> bool:
     annotation = signature.return_annotation
     return annotation not in (None, "None", inspect.Signature.empty)
@@ -436,6 +464,9 @@ def _check_function(name: str, obj: object, *, skip_first: bool = False) -> Iter
             yield Gap(name, "args", f"Args names {', '.join(unknown)}, which it does not take")
     if _returns_value(inspect.signature(function)) and not ("Returns" in sections or "Yields" in sections):
         yield Gap(name, "returns", "no Returns section")
+    returns = [line for line in sections.get("Returns", []) if line.strip()]
+    if returns and (taken := _napoleon_type(returns[0].strip())) is not None:
+        yield Gap(name, "returns", f"the first line's colon makes {taken!r} the return type")
     yield from _check_raises(name, obj, sections, parameters)
 
 
@@ -513,6 +544,12 @@ def _field_docs(cls: type) -> dict[str, str]:
     return {}
 
 
+def _has_own_doc(cls: type, attribute: str) -> bool:
+    """Whether ``attribute`` is a property whose docstring autodoc shows on its own."""
+    member = inspect.getattr_static(cls, attribute, None)
+    return isinstance(member, property) and member.fget is not None and _own_doc(member.fget) is not None
+
+
 def _check_class(name: str, cls: type) -> Iterator[Gap]:
     doc = _own_doc(cls)
     if doc is None:
@@ -528,11 +565,20 @@ def _check_class(name: str, cls: type) -> Iterator[Gap]:
             yield Gap(name, "fields", f"no Attributes entry (or docstring) for {', '.join(left_out)}")
         if twice := [field for field in fields if field in listed and field in declared]:
             yield Gap(name, "fields", f"{', '.join(twice)} documented twice (Attributes and docstring)")
+        if issubclass(cls, tuple) and (entries := [field for field in fields if field in listed]):
+            # autodoc shows a NamedTuple's fields itself: an entry would describe them twice
+            yield Gap(
+                name, "fields", f"{', '.join(entries)}: a NamedTuple's fields take a docstring, not an entry"
+            )
         if unknown := [entry for entry in listed if entry not in fields and not hasattr(cls, entry)]:
             yield Gap(name, "fields", f"Attributes names {', '.join(unknown)}, which it does not have")
         for field in fields:
             if field in declared:
-                yield from _xrefs(f"{name}.{field}", declared[field])
+                yield from _attribute_doc(f"{name}.{field}", declared[field])
+    if shown := [entry for entry in _entries(sections.get("Attributes", [])) if _has_own_doc(cls, entry)]:
+        yield Gap(
+            name, "fields", f"{', '.join(shown)} documented twice (Attributes and the property's docstring)"
+        )
     init = cls.__dict__.get("__init__")
     if fields is None and _function(init) is not None and not issubclass(cls, BaseException):
         yield from _check_constructor(name, cls, sections)
@@ -545,7 +591,7 @@ def _check_class(name: str, cls: type) -> Iterator[Gap]:
             if function is not None and (doc := _own_doc(function)) is None:
                 yield Gap(qualified, "missing", "no docstring")
             elif doc is not None:
-                yield from _xrefs(qualified, doc)
+                yield from _attribute_doc(qualified, doc)
         elif _function(member) is not None:
             yield from _check_function(qualified, member, skip_first=not isinstance(member, staticmethod))
 
@@ -663,7 +709,7 @@ def audit(only: str | None = None) -> list[Gap]:
                 if doc is None:
                     gaps.append(Gap(name, "missing", "no attribute docstring where it is defined"))
                 else:
-                    gaps.extend(_xrefs(name, doc))
+                    gaps.extend(_attribute_doc(name, doc))
     return gaps
 
 

@@ -31,7 +31,7 @@ def parse_yaml_character(
         max_bytes: The size limit.
 
     Returns:
-        ``Parsed(character, report)``: a fresh document and its verification report.
+        ``Parsed(character, report)``, a fresh document and its verification report.
 
     Raises:
         CharacterError: ``missingExtra`` (ruamel.yaml is not installed), ``invalidArgument``

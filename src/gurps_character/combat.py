@@ -105,7 +105,7 @@ AttackManeuver: TypeAlias = Literal[
     "all_out_attack_strong",
     "move_and_attack",
 ]
-"""The attacker's maneuver (B363-B366): Attack, the four All-Out Attack options, Move and Attack."""
+"""The attacker's maneuver (B363-B366), one of Attack, the four All-Out Attack options, Move and Attack."""
 
 DefenderManeuver: TypeAlias = Literal[
     "attack",
@@ -129,14 +129,14 @@ DefenderManeuver: TypeAlias = Literal[
     "ready",
     "wait",
 ]
-"""The defender's last maneuver (B324, B363-B366): it decides which defenses remain and whether
-All-Out Defense adds +2 to one of them."""
+"""The defender's last maneuver (B324, B363-B366), which decides the defenses that remain and
+whether All-Out Defense adds +2 to one of them."""
 
 DefenseKind: TypeAlias = Literal["dodge", "parry", "block"]
 """An active defense (B374-B376)."""
 
 ParryStyle: TypeAlias = Literal["weapon", "fencing", "unarmed", "boxing", "judo", "karate"]
-"""How a parry is made (B376, B391): a melee weapon, a fencing weapon (parry "F"), bare hands
+"""How a parry is made (B376, B391), with a melee weapon, a fencing weapon (parry "F"), bare hands
 (DX, Brawling, Sumo), or Boxing, Judo or Karate; the styles differ in their retreat bonus, their
 repeat-parry penalty, encumbrance and parrying a weapon bare-handed."""
 
@@ -166,10 +166,10 @@ NoDefenseReason: TypeAlias = Literal["all_out_attack", "attack_from_behind", "mo
 """Why a defender has no active defense (B365, B391)."""
 
 ContestWinner: TypeAlias = Literal["a", "b"]
-"""The winner of a contest: the first contestant or the second."""
+"""The winner of a contest, the first contestant (``"a"``) or the second (``"b"``)."""
 
 CombatModifier: TypeAlias = tuple[str, int, str]
-"""One modifier of an attack or a defense: ``(id, value, page)``, e.g. ``("hit_location", -7, "B398")``."""
+"""One modifier of an attack or a defense as ``(id, value, page)``, e.g. ``("hit_location", -7, "B398")``."""
 
 # The allowed strings, from the Literal types above, so the two cannot drift apart.
 _ATTACK_MANEUVERS: Final[tuple[str, ...]] = get_args(AttackManeuver)
@@ -618,7 +618,7 @@ def quick_contest(skill_a: int, roll_a: int, skill_b: int, roll_b: int) -> Conte
         roll_b: The second side's 3d roll, 3 to 18.
 
     Returns:
-        A :class:`ContestResult`: ``winner`` ``"a"``, ``"b"`` or None (a tie, margin 0).
+        A :class:`ContestResult` whose ``winner`` is ``"a"``, ``"b"`` or None (a tie, margin 0).
 
     Raises:
         CharacterError: ``invalidArgument`` for a non-integer or a roll outside 3-18.
@@ -676,7 +676,7 @@ def feint_penalty(attacker_skill: int, attacker_roll: int, defender_skill: int, 
         defender_roll: The foe's 3d roll, 3 to 18.
 
     Returns:
-        The penalty as a value of at least 0: pass it as ``feint`` to :func:`defense`.
+        The penalty as a value of at least 0, to pass as ``feint`` to :func:`defense`.
 
     Raises:
         CharacterError: ``invalidArgument`` for a non-integer or a roll outside 3-18.

@@ -226,9 +226,9 @@ class CharacterAttack:
         """The character attack as JSON data.
 
         Returns:
-            ``{"attack": {"effective", "modifiers", "capped"}, "base", "sheetValue", "source", "pointer",
-            "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options"}`` (the options' names in
-            camelCase: ``targetSm``, ``distanceYards`` ...).
+            The attack with the options' names in camelCase (``targetSm``, ``distanceYards`` ...),
+            ``{"attack": {"effective", "modifiers", "capped"}, "base", "sheetValue", "source",
+            "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options"}``.
         """
         return {
             "attack": self.attack.to_dict(),
@@ -298,9 +298,10 @@ class CharacterDefense:
         """The character defense as JSON data.
 
         Returns:
-            ``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue", "source", "pointer",
-            "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options", "db", "dbSource"}`` (the
-            options' names in camelCase).
+            The defense with the options' names in camelCase,
+            ``{"kind", "defense": {"value", "modifiers", "reason"}, "base", "sheetValue", "source",
+            "pointer", "weapon", "skill", "adjustments": [{"id", "value", "page"}], "options", "db",
+            "dbSource"}``.
         """
         return {
             "kind": self.kind,
@@ -700,7 +701,7 @@ def character_attack_skill(
             that contradicts the weapon.
 
     Returns:
-        A :class:`CharacterAttack`: ``attack_skill(base, **options)`` and where the base came from.
+        A :class:`CharacterAttack`, ``attack_skill(base, **options)`` and where the base came from.
 
     Raises:
         CharacterError: ``notAnObject``, or ``schema`` when the document does not match the
@@ -1012,7 +1013,7 @@ def character_defense(
             (:class:`DefenseOptions`); they win over what the sheet fills.
 
     Returns:
-        A :class:`CharacterDefense`: ``defense(kind, base, **options)`` and where the base came from.
+        A :class:`CharacterDefense`, ``defense(kind, base, **options)`` and where the base came from.
 
     Raises:
         CharacterError: ``notAnObject``, or ``schema`` when the document does not match the
@@ -1099,7 +1100,7 @@ NoDefenseWhy: TypeAlias = Literal[
     "ranged_attack",
     "retreat_used",
 ]
-"""Why a defense cannot be tried: the combat module's :data:`~gurps_character.NoDefenseReason`
+"""Why a defense cannot be tried, the combat module's :data:`~gurps_character.NoDefenseReason`
 (the defender's All-Out Attack, an attack from behind, a parry after a Move and Attack), a sheet
 with nothing that parries or blocks, and (from a fight state) a block already made this turn, a
 U weapon that attacked this turn, an unconscious defender, a critical hit (B556), a dropped or

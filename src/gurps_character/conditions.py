@@ -90,7 +90,7 @@ FpState: TypeAlias = Literal["rested", "tiring", "tired", "collapse", "unconscio
 StateName: TypeAlias = HpState | FpState
 
 RollKind: TypeAlias = Literal["consciousnessCheck", "actWhileCollapsed", "knockdown", "keepFeet"]
-"""A roll the rules call for: every turn while a state lasts, or once after a hit (see :class:`Roll`)."""
+"""A roll the rules call for, every turn while a state lasts or once after a hit (see :class:`Roll`)."""
 
 FollowUpKind: TypeAlias = Literal[
     "consciousnessCheck",

@@ -107,7 +107,7 @@ __all__ = [
 ]
 
 DamageType: TypeAlias = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"]
-"""A damage type (B379): crushing, cutting, impaling, the four piercing sizes, burning, corrosion,
+"""A damage type (B379), one of crushing, cutting, impaling, the four piercing sizes, burning, corrosion,
 toxic and fatigue."""
 
 PainThreshold: TypeAlias = Literal["high", "low", "normal"]
@@ -237,7 +237,7 @@ class Hit:
 
     @property
     def multiplier(self) -> float:
-        """Deprecated (to be removed in 0.3.0): use :attr:`wounding_multiplier`; a weapon's
+        """Deprecated (to be removed in 0.3.0), use :attr:`wounding_multiplier`; a weapon's
         ``6dx2`` is :attr:`WeaponDamage.multiplier`."""
         warnings.warn(
             "Hit.multiplier is deprecated: use Hit.wounding_multiplier.", DeprecationWarning, stacklevel=2
@@ -324,12 +324,12 @@ class WeaponDamage:
 
     @property
     def minimum(self) -> int:
-        """The least basic damage a roll can do: 1, or 0 for crushing (B378)."""
+        """The least basic damage a roll can do, 1 or 0 for crushing (B378)."""
         return 0 if self.damage_type == "cr" else 1
 
     @property
     def dice_notation(self) -> str:
-        """The dice to roll in the usual notation: ``1d+2``, ``2d``, ``6dx2`` (``to_dict()``'s
+        """The dice to roll in the usual notation, such as ``1d+2``, ``2d``, ``6dx2`` (``to_dict()``'s
         ``"roll"``; this was the ``roll`` property before ``roll`` rolled them)."""
         adds = f"{self.adds:+d}" if self.adds else ""
         times = f"x{self.multiplier}" if self.multiplier != 1 else ""

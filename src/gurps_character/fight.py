@@ -266,12 +266,13 @@ class Attack:
 
     @property
     def hits(self) -> bool:
-        """The attack roll succeeded: the defender may still defend, unless :attr:`defendable` is False."""
+        """Whether the attack roll succeeded (the defender may still defend, unless
+        :attr:`defendable` is False)."""
         return self.roll.success
 
     @property
     def defendable(self) -> bool:
-        """Whether an active defense is allowed: not against a critical hit (B556)."""
+        """Whether an active defense is allowed, which it is not against a critical hit (B556)."""
         return not (self.roll.success and self.roll.critical)
 
     def to_dict(self) -> dict[str, Any]:
@@ -309,8 +310,6 @@ class FightStep:
         defense: The defense tried (:meth:`Fighter.defend`), else None.
         roll: The roll made (attack, defense or owed roll), else None.
         hit: The :class:`~gurps_character.Hit` taken (:meth:`Fighter.take_hit`), else None.
-        change: The pool change made (:class:`~gurps_character.PoolChange`), else None; its
-            ``document`` is a fresh copy on each read (the fighter's own never leaves it).
         critical: A critical table's effect rolled here: on the attacker's Critical Miss Table
             after a critical success of a defense (for :meth:`Fighter.apply_critical` on the
             attacker), or the one this fighter suffered; else None.
@@ -327,7 +326,8 @@ class FightStep:
 
     @property
     def change(self) -> PoolChange | None:
-        """The pool change made, with a fresh copy of the new document (see the attributes)."""
+        """The pool change made (a :class:`~gurps_character.PoolChange`), else None; its
+        ``document`` is a fresh copy on each read (the fighter's own never leaves it)."""
         if self._change is None:
             return None
         return replace(self._change, document=_handed_out(self._change.document))
@@ -533,9 +533,6 @@ class Fighter:
 
     Attributes:
         name: The fighter's name in the fight (the character's, unless another was given).
-        character: The character document now: HP and FP as the fight has left them (a fresh
-            copy on each read: the fighter's own, which its successive states share, never
-            leaves it, so nothing done to it changes a state).
         turn: How many turns the fighter has started.
         maneuver: The maneuver in force (a :data:`~gurps_character.DefenderManeuver`), or None
             before the first.
@@ -607,7 +604,9 @@ class Fighter:
 
     @property
     def character(self) -> dict[str, Any]:
-        """The character document now, a fresh copy (see the attributes)."""
+        """The character document now, with HP and FP as the fight has left them (a fresh copy
+        on each read; the fighter's own, which its successive states share, never leaves it, so
+        nothing done to it changes a state)."""
         return _handed_out(self._document)
 
     # ------------------------------------------------------------ building and saving
@@ -803,7 +802,7 @@ class Fighter:
 
     @property
     def able(self) -> bool:
-        """Whether the fighter can act: conscious, alive, not mortally wounded."""
+        """Whether the fighter can act, being conscious, alive and not mortally wounded."""
         return not (self.dead or self.unconscious or self.mortally_wounded)
 
     # ------------------------------------------------------------ turns

@@ -67,15 +67,12 @@ class Envelope:
 
 
 class Parsed(NamedTuple):
-    """What :func:`parse_character` returns: the document and its rule report.
-
-    Attributes:
-        character: The document, schema-valid.
-        report: What :func:`verify_character` found in it.
-    """
+    """What :func:`parse_character` returns: the document and its rule report."""
 
     character: GurpsCharacter
+    """The document, schema-valid."""
     report: VerificationReport
+    """What :func:`verify_character` found in it."""
 
 
 def _describe(value: object) -> str:
@@ -392,7 +389,7 @@ def parse_character(
         max_bytes: The size limit for text input.
 
     Returns:
-        ``Parsed(character, report)``: a fresh document and its verification report.
+        ``Parsed(character, report)``, a fresh document and its verification report.
 
     Raises:
         CharacterError: ``tooLarge``, ``invalidJson``, ``notAnObject``, ``legacyFormat``,

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["CharacterKind", "LoadedCharacter", "load_character"]
 
 CharacterKind: TypeAlias = Literal["json", "yaml", "gcs"]
-"""A character's format: the gurps-character JSON format (or a mapping of it), YAML, or GCS."""
+"""A character's format, the gurps-character JSON format (or a mapping of it), YAML, or GCS."""
 
 SUFFIX_KINDS: Final[Mapping[str, CharacterKind]] = MappingProxyType(
     {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".gcs": "gcs"}
@@ -313,7 +313,7 @@ def load_character(
             timezone-aware ``datetime``.
 
     Returns:
-        A :class:`LoadedCharacter`: ``character``, ``report``, ``notes`` (a GCS file's import
+        A :class:`LoadedCharacter` with ``character``, ``report``, ``notes`` (a GCS file's import
         notes, else empty) and ``kind``.
 
     Raises:

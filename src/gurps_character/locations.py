@@ -112,7 +112,7 @@ def rule_location(name: str) -> HitLocation | None:
 LocationRole: TypeAlias = Literal[
     "eye", "skull", "face", "neck", "torso", "vitals", "groin", "limb", "extremity"
 ]
-"""Which of the rule's kinds of location a location is (B398-B400, B552-B554): its wounding
+"""Which of the rule's kinds of location a location is (B398-B400, B552-B554); its wounding
 overrides, its injury cap and what cripples it follow from this."""
 
 _ROLES: Final[Mapping[str, LocationRole]] = MappingProxyType(
@@ -257,7 +257,7 @@ class Body:
         """The body as JSON data.
 
         Returns:
-            The record as the importer writes it: ``{"name", "roll", "locations": [...]}``, each
+            The record as the importer writes it, ``{"name", "roll", "locations": [...]}``, each
             location as :meth:`BodyLocation.to_dict` gives it.
         """
         return {

@@ -600,8 +600,8 @@ class Weapons:
             extended: Whether to give each row's extended form.
 
         Returns:
-            ``{"melee": [...], "ranged": [...]}``: the document's entries (the reference's JSON); with
-            ``extended``, each row's extended form.
+            ``{"melee": [...], "ranged": [...]}``, the document's entries (the reference's JSON);
+            with ``extended``, each row's extended form.
         """
         if not extended:
             return {"melee": thaw(self._melee), "ranged": thaw(self._ranged)}
@@ -663,7 +663,7 @@ class CombatStats:
 
     @property
     def current_encumbrance(self) -> EncumbranceLevel:
-        """The encumbrance level the carried weight gives (B17): the first level whose maximum
+        """The encumbrance level the carried weight gives (B17), the first level whose maximum
         load holds it; the heaviest level when even that one does not (:attr:`overloaded`)."""
         for level in self.encumbrance:
             if self.carried_weight <= level.max_load:
@@ -672,13 +672,13 @@ class CombatStats:
 
     @property
     def overloaded(self) -> bool:
-        """Whether the character carries more than the heaviest level's maximum load: too much to
-        move at all (B17)."""
+        """Whether the character carries more than the heaviest level's maximum load, too much
+        to move at all (B17)."""
         return self.carried_weight > self.encumbrance[-1].max_load
 
     @property
     def current_move(self) -> int:
-        """Move now: the current encumbrance level's Move, halved (rounding up) once while HP is
+        """Move now, the current encumbrance level's Move halved (rounding up) once while HP is
         reeling or worse and once while FP is tired or worse (B419, B426); 0 when overloaded."""
         if self.overloaded:
             return 0
@@ -686,7 +686,7 @@ class CombatStats:
 
     @property
     def current_dodge(self) -> int:
-        """Dodge now: the current encumbrance level's Dodge, halved as Move is."""
+        """Dodge now, the current encumbrance level's Dodge halved as Move is."""
         return halved(self._unhalved_at_current()[1], self._halvings())
 
     def _unhalved_at_current(self) -> tuple[int, int]:

@@ -45,7 +45,7 @@ DocumentT = TypeVar("DocumentT", bound=Mapping[str, Any])
 ``GurpsCharacter`` in, ``GurpsCharacter`` out (the object returned is always a new ``dict``)."""
 
 PoolName = Literal["hp", "fp"]
-"""The two pools: ``"hp"`` (hit points) and ``"fp"`` (fatigue points)."""
+"""The two pools, ``"hp"`` (hit points) and ``"fp"`` (fatigue points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,7 @@ def get_updatable_fields() -> tuple[UpdatableField, ...]:
     """What engines may change in play, read from the schema (``x-gurps.role: "state"``).
 
     Returns:
-        One :class:`UpdatableField` per state value, in schema order: today the current HP
+        One :class:`UpdatableField` per state value, in schema order; today the current HP
         (``/secondary/hp/current``, from −10×HP to HP) and current FP (``/secondary/fp/current``,
         from −FP to FP).
     """

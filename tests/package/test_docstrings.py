@@ -204,3 +204,46 @@ def test_the_script_lists_codes_to_judge(audit: ModuleType) -> None:
     assert audit.main(["--verbose"], out=lines.append) == 0
     assert lines[-1] == "0 gaps"
     assert all(line.startswith("unlisted gurps_character.") for line in lines[:-1])
+
+
+def test_a_colon_napoleon_reads_as_a_type_is_a_gap(
+    audit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Napoleon takes what stands before a first-line colon of a property's docstring, or of a
+    Returns section, for a type: the reference would show "Whether the fighter can act" as one."""
+    able = Fighter.__dict__["able"].fget
+    monkeypatch.setattr(able, "__doc__", "Whether the fighter can act: alive and conscious.")
+    _replace_doc(monkeypatch, RollResult.to_dict, '``{"success"', 'The roll: ``{"success"')
+    assert _gaps(audit, "gurps_character.Fighter.able") == [
+        "napoleon gurps_character.Fighter.able: "
+        "the first line's colon makes 'Whether the fighter can act' its type"
+    ]
+    assert _gaps(audit, "gurps_character.RollResult.to_dict") == [
+        "returns  gurps_character.RollResult.to_dict: the first line's colon makes 'The roll' the return type"
+    ]
+    assert audit._napoleon_type('A ``{"a": 1}`` and :func:`x` only') is None
+    assert audit._napoleon_type("Ends with a colon:") is None
+
+
+def test_a_property_listed_among_the_attributes_is_a_gap(
+    audit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """autodoc shows a property with its own docstring: an Attributes entry would be a second."""
+    _replace_doc(
+        monkeypatch, gurps_character.FightStep, "        hit:", "        change: The change.\n        hit:"
+    )
+    assert _gaps(audit, "gurps_character.FightStep") == [
+        "fields   gurps_character.FightStep: "
+        "change documented twice (Attributes and the property's docstring)"
+    ]
+
+
+def test_a_named_tuple_field_listed_among_the_attributes_is_a_gap(
+    audit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = "What parse_character returns.\n\nAttributes:\n    character: The document.\n"
+    monkeypatch.setattr(gurps_character.Parsed, "__doc__", doc)
+    assert _gaps(audit, "gurps_character.Parsed") == [
+        "fields   gurps_character.Parsed: character documented twice (Attributes and docstring)",
+        "fields   gurps_character.Parsed: character: a NamedTuple's fields take a docstring, not an entry",
+    ]

@@ -65,8 +65,8 @@ def validate_character(document: object) -> ValidationResult:
         document: Anything. Mappings with text keys are JSON objects, lists and tuples are arrays.
 
     Returns:
-        ``ValidationResult(valid, errors)``. Never raises: a value that is not JSON data where the
-        schema expects some is reported as a violation there.
+        ``ValidationResult(valid, errors)``. Never raises (a value that is not JSON data where the
+        schema expects some is reported as a violation there).
     """
     validator = engine()
     try:

@@ -95,7 +95,7 @@ def import_gcs(
         now: A timezone-aware time recorded as the import time (default: the current time).
 
     Returns:
-        ``GcsImport(document, notes)``: a document the library can serialize, read again,
+        ``GcsImport(document, notes)``, a document the library can serialize, read again,
         update and write back within the same limits.
 
     Raises:
