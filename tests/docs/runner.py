@@ -347,9 +347,14 @@ class UnrunParser:
                 yield region
 
 
+def _shown_path(path: Path) -> str:
+    """The page's path from the repository's root (``docs/guides/cli.md``), or its name."""
+    return path.relative_to(REPOSITORY).as_posix() if path.is_relative_to(REPOSITORY) else path.name
+
+
 def _skip_unrun(example: Example) -> None:
     pytest.skip(
-        f"{Path(example.path).name}:{example.line}: a {example.parsed} block is not run "
+        f"{_shown_path(Path(example.path))}:{example.line}: a {example.parsed} block is not run "
         "(write commands as ```console with '$ ' lines, Python as ```python, output as ```text)"
     )
 
