@@ -109,7 +109,7 @@ class PythonParser:
     """```python blocks: plain code up to the first ``>>>`` line, doctests from there on."""
 
     def __init__(self) -> None:
-        self._blocks = CodeBlockParser("python", evaluator=_fail_stray)
+        self._blocks = CodeBlockParser("python")  # the blocks only: each is split below
         self._code = PythonEvaluator()
         self._doctests = DocTestStringParser(DocTestEvaluator(doctest.ELLIPSIS))
 
@@ -164,7 +164,7 @@ class ConsoleParser:
     """```console blocks: one example per ``$ `` command, with the output shown after it."""
 
     def __init__(self) -> None:
-        self._blocks = CodeBlockParser("console", evaluator=run_command)
+        self._blocks = CodeBlockParser("console")  # the blocks only: each is split below
 
     def __call__(self, document: Document) -> Iterable[Region]:
         for block in self._blocks(document):
