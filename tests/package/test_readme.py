@@ -7,6 +7,7 @@ the guides existed is checked there now, as doctests on the pages the examples m
 from __future__ import annotations
 
 import re
+
 from tests.support.paths import REPOSITORY
 
 README = REPOSITORY / "README.md"
@@ -67,4 +68,3 @@ def test_the_readme_mentions_the_headline_figures() -> None:
     assert "2036/2036" in text  # the conformance score
     assert "2,000,000" in text  # the document size limit
     assert re.search(r"`parse_character`[^|]*\d\.\d×", text)  # a benchmark ratio
-
