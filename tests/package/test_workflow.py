@@ -60,11 +60,23 @@ def _uses(job: dict[str, Any]) -> list[str]:
     return [step["uses"] for step in job["steps"] if "uses" in step]
 
 
-def _ci_run_commands() -> list[str]:
-    """What ``.ci/run`` runs once its virtual environment holds ``.[test]``."""
+def _ci_run_all() -> list[str]:
+    """What ``.ci/run`` runs once its virtual environment holds ``.[test,docs]``."""
     lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
-    install = next(i for i, line in enumerate(lines) if ".[test]" in line and "pip install" in line)
+    install = next(i for i, line in enumerate(lines) if ".[test" in line and "pip install" in line)
     return [line for line in lines[install + 1 :] if line and not line.startswith(("#", "echo "))]
+
+
+def _ci_run_commands() -> list[str]:
+    """The checks and tests ``.ci/run`` runs (the test job's share; the docs job builds the site)."""
+    return [line for line in _ci_run_all() if " -m sphinx " not in line]
+
+
+def _sphinx_options(command: str) -> list[str]:
+    """A docs build's options and source folder: its output folder and ``-q`` set aside."""
+    words = shlex.split(command)
+    start = words.index("sphinx") + 1
+    return [word for word in words[start:-1] if word != "-q"]
 
 
 def _normalized(command: str) -> str:
@@ -108,7 +120,7 @@ def test_test_job_runs_what_ci_run_runs(workflow: dict[str, Any]) -> None:
     commands = _ci_run_commands()
     assert "python -m pytest -q" in commands and "mypy --strict" in commands
     lines = [_normalized(line) for line in _runs(workflow["jobs"]["test"])]
-    assert 'python -m pip install ".[test]"' in _runs(workflow["jobs"]["test"])
+    assert 'python -m pip install ".[test,docs]"' in _runs(workflow["jobs"]["test"])
     missing = [command for command in commands if _normalized(command) not in lines]
     assert missing == [], "ci.yml's test job lacks these .ci/run commands"
     assert {"actions/checkout", "actions/setup-python"} <= {
@@ -166,11 +178,43 @@ def test_publish_job_uses_trusted_publishing_from_version_tags(workflow: dict[st
         step for step in job["steps"] if step.get("uses", "").startswith("actions/download-artifact@")
     )
     assert download["with"] == {"name": "dist", "path": "dist/"}
-    # Only the publish job may mint an OIDC token; everything else reads the repository.
+    # Only the publishing jobs may mint an OIDC token; everything else reads the repository.
     assert workflow["permissions"] == {"contents": "read"}
     assert not [
-        name for name, other in workflow["jobs"].items() if name != "publish" and "permissions" in other
+        name
+        for name, other in workflow["jobs"].items()
+        if name not in ("publish", "pages") and "permissions" in other
     ]
+
+
+# ---------------------------------------------------------------- the docs site
+
+
+def test_docs_job_builds_as_ci_run_does(workflow: dict[str, Any]) -> None:
+    job = workflow["jobs"]["docs"]
+    ci_builds = [line for line in _ci_run_all() if " -m sphinx " in line]
+    job_builds = [line for line in _runs(job) if " -m sphinx " in line]
+    assert len(ci_builds) == len(job_builds) == 1
+    assert _sphinx_options(job_builds[0]) == _sphinx_options(ci_builds[0])
+    assert _sphinx_options(ci_builds[0])[:5] == ["-W", "--keep-going", "-n", "-b", "html"]
+    assert job_builds[0].startswith("PYTHONPATH=tests/docs/offline ")  # built with no network
+    assert 'python -m pip install ".[docs]"' in _runs(job)
+    assert "if" not in job  # strict build on every push and pull request
+
+
+def test_pages_job_publishes_the_docs_site_from_version_tags(workflow: dict[str, Any]) -> None:
+    docs, pages = workflow["jobs"]["docs"], workflow["jobs"]["pages"]
+    upload = next(
+        step for step in docs["steps"] if step.get("uses", "").startswith("actions/upload-pages-artifact@")
+    )
+    built = next(line for line in _runs(docs) if " -m sphinx " in line)
+    assert upload["with"]["path"].rstrip("/") == shlex.split(built)[-1]
+    assert "startsWith(github.ref, 'refs/tags/v')" in upload["if"]
+    assert "startsWith(github.ref, 'refs/tags/v')" in pages["if"]
+    assert set(pages["needs"]) == {"test", "docs"}
+    assert pages["permissions"] == {"pages": "write", "id-token": "write"}
+    assert pages["environment"]["name"] == "github-pages"
+    assert [use.split("@")[0] for use in _uses(pages)] == ["actions/deploy-pages"]
 
 
 def test_hypothesis_runs_derandomized_in_ci() -> None:
