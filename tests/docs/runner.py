@@ -18,7 +18,9 @@ Python and doctest evaluators):
   output and the output matches. Install commands (``pip install``, ``python -m pip install``,
   one part of a ``&&`` chain) are not run — this interpreter has the project installed already —
   but checked: each installs this project (``.``, ``.[extras]``, ``gurps-character[extras]``)
-  with extras pyproject.toml defines. Text in a console block before its first ``$ `` fails.
+  with extras pyproject.toml defines. The test suite's command (``python -m pytest``, as the
+  README's set-up line runs it) is not run either — the suite would run itself — but checked: it
+  is what ``.ci/run`` runs. Text in a console block before its first ``$ `` fails.
 - **Nothing is skipped silently**: a block in a shell language (``sh``, ``bash``, ...) or a
   block without a language whose lines start with ``$ `` or ``>>>`` is not run, and shows up as a
   skipped example with its page, line and the reason; so do console examples on Windows (they
@@ -107,7 +109,7 @@ class PythonParser:
     """```python blocks: plain code up to the first ``>>>`` line, doctests from there on."""
 
     def __init__(self) -> None:
-        self._blocks = CodeBlockParser("python", evaluator=_fail_stray)
+        self._blocks = CodeBlockParser("python")  # the blocks only: each is split below
         self._code = PythonEvaluator()
         self._doctests = DocTestStringParser(DocTestEvaluator(doctest.ELLIPSIS))
 
@@ -162,7 +164,7 @@ class ConsoleParser:
     """```console blocks: one example per ``$ `` command, with the output shown after it."""
 
     def __init__(self) -> None:
-        self._blocks = CodeBlockParser("console", evaluator=run_command)
+        self._blocks = CodeBlockParser("console")  # the blocks only: each is split below
 
     def __call__(self, document: Document) -> Iterable[Region]:
         for block in self._blocks(document):
@@ -253,6 +255,15 @@ def install_problem(words: list[str]) -> str | None:
     return None
 
 
+def _ci_runs(words: list[str]) -> bool:
+    """Whether ``.ci/run`` runs the test suite as ``words`` do (its own options, ``-q``, aside)."""
+    ci_run = (REPOSITORY / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    runs = [
+        shlex.split(line, comments=True) for line in ci_run if line.strip().startswith("python -m pytest")
+    ]
+    return any(run[:3] == words[:3] and set(words[3:]) <= set(run[3:]) for run in runs)
+
+
 def _shims(folder: Path) -> Path:
     """A folder of ``python`` and ``gurps-character`` commands meaning this interpreter and the
     library the tests import (not whichever copy the shell's PATH finds first)."""
@@ -271,8 +282,8 @@ def _shims(folder: Path) -> Path:
 
 
 def run_command(example: Example) -> str | None:
-    """Runs a console example's command (its install parts checked, not run) in the working folder
-    and compares its output with what the page shows; returns a failure message or ``None``."""
+    """Runs a console example's command (install and test-suite parts checked, not run) in the
+    working folder and compares its output with what the page shows; returns a failure message or ``None``."""
     command: Command = example.parsed
     if sys.platform == "win32":
         pytest.skip("console examples are POSIX shell commands")
@@ -284,6 +295,9 @@ def run_command(example: Example) -> str | None:
             problem = install_problem(words)
             if problem is not None:
                 return f"{part!r} {problem}"
+        elif words[:3] == ["python", "-m", "pytest"]:
+            if not _ci_runs(words):
+                return f"{part!r} is not what .ci/run runs"
         else:
             runnable.append(part)
     if not runnable:
@@ -333,9 +347,14 @@ class UnrunParser:
                 yield region
 
 
+def _shown_path(path: Path) -> str:
+    """The page's path from the repository's root (``docs/guides/cli.md``), or its name."""
+    return path.relative_to(REPOSITORY).as_posix() if path.is_relative_to(REPOSITORY) else path.name
+
+
 def _skip_unrun(example: Example) -> None:
     pytest.skip(
-        f"{Path(example.path).name}:{example.line}: a {example.parsed} block is not run "
+        f"{_shown_path(Path(example.path))}:{example.line}: a {example.parsed} block is not run "
         "(write commands as ```console with '$ ' lines, Python as ```python, output as ```text)"
     )
 

@@ -20,13 +20,13 @@ def _relative(path: Path) -> str:
     return path.relative_to(REPOSITORY).as_posix()
 
 
-def _cases() -> list[tuple[Path, int]]:
-    return [(page, index) for page in pages() for index, _ in enumerate(parse_page(page))]
-
-
-def _case_id(case: tuple[Path, int]) -> str:
-    page, index = case
-    return f"{_relative(page)}:{list(parse_page(page))[index].line}"
+def _cases() -> list[tuple[tuple[Path, int], str]]:
+    """Each example as (page, index) with its id, ``docs/guides/damage.md:42``."""
+    return [
+        ((page, index), f"{_relative(page)}:{example.line}")
+        for page in pages()
+        for index, example in enumerate(parse_page(page))
+    ]
 
 
 CASES = _cases()
@@ -40,7 +40,7 @@ def _clean_up() -> Iterator[None]:
     RUNS.clear()
 
 
-@pytest.mark.parametrize("case", CASES, ids=[_case_id(case) for case in CASES])
+@pytest.mark.parametrize("case", [case for case, _ in CASES], ids=[name for _, name in CASES])
 def test_example(case: tuple[Path, int], monkeypatch: pytest.MonkeyPatch) -> None:
     page, index = case
     if page not in RUNS:

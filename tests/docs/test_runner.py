@@ -124,10 +124,11 @@ def test_console_commands_run_and_their_output_is_compared(
         tmp_path,
         "'''console\n$ gurps-character check examples/rurik.json\n...rurik.json...\n"
         "$ python -c 'print(2 + 2)' \\\n  && ls 'Dai Blackthorn.gcs'\n4\nDai Blackthorn.gcs\n"
-        "$ python -m pip install '.[yaml]' && python -c 'import sys'\n'''\n",
+        "$ python -m pip install '.[yaml]' && python -c 'import sys'\n"
+        "$ python -m pip install '.[test]' && python -m pytest\n'''\n",
     )
     run = _run_all(page, monkeypatch)
-    assert len(run.examples) == 3
+    assert len(run.examples) == 4
 
 
 @needs_posix
@@ -140,6 +141,7 @@ def test_console_commands_run_and_their_output_is_compared(
         ("$ pip install '.[nonsense]'\n", "extras pyproject.toml does not define: nonsense"),
         ("$ pip install requests\n", "installs 'requests', not this project"),
         ("stray words\n$ true\n", "before its first '\\$ ' command"),
+        ("$ python -m pytest --lf\n", "'python -m pytest --lf' is not what .ci/run runs"),
     ],
 )
 def test_console_failures(

@@ -24,6 +24,8 @@ from tests.support.paths import REPOSITORY
 
 REFERENCE = REPOSITORY / "docs" / "reference"
 PUBLIC_MODULES = ("gurps_character", "gurps_character.formula", "gurps_character.yaml")
+DOCUMENT_TYPES = "gurps_character.document"
+"""The document's TypedDicts (all on one page; ``GurpsCharacter`` under its public name)."""
 DIRECTIVE = re.compile(r"^\.\. auto(?:function|class|exception|data|attribute)::\s+(\S+)", re.MULTILINE)
 
 
@@ -40,14 +42,23 @@ def _public() -> set[str]:
     }
 
 
+def _document_types() -> set[str]:
+    names = importlib.import_module(DOCUMENT_TYPES).__all__
+    return {f"{DOCUMENT_TYPES}.{name}" for name in names if f"gurps_character.{name}" not in _public()}
+
+
 def test_every_public_name_has_one_reference_entry() -> None:
     documented = _documented()
     assert sorted(_public() - set(documented)) == []
     assert sorted(name for name in set(documented) if documented.count(name) > 1) == []
 
 
-def test_the_reference_documents_only_public_names() -> None:
-    assert sorted(set(_documented()) - _public()) == []
+def test_every_document_type_has_a_reference_entry() -> None:
+    assert sorted(_document_types() - set(_documented())) == []
+
+
+def test_the_reference_documents_only_public_names_and_document_types() -> None:
+    assert sorted(set(_documented()) - _public() - _document_types()) == []
 
 
 def test_every_reference_page_is_in_the_reference_toctree() -> None:
