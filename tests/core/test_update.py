@@ -1,5 +1,6 @@
 """``update_character``'s ``changes``: a malformed item is the caller's mistake (``invalidArgument``,
-as the README's error table says), not a document path that may not change (``notUpdatable``)."""
+as the error table of docs/guides/loading.md says), not a document path that may not change
+(``notUpdatable``)."""
 
 from __future__ import annotations
 

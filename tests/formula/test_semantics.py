@@ -10,8 +10,8 @@ path steps).
 
 ``TABLE`` is the audit: one row per operator or function argument, one column per kind of
 value; ``DOCUMENT_TABLE`` does the same for what a function reads in the document (an
-attribute's value, a skill's level or name). The README's "Formula semantics" section shows both
-as rendered by :func:`render_table` (``test_the_readme_shows_the_audit`` keeps them equal), and
+attribute's value, a skill's level or name). The formula guide (docs/guides/formula.md) shows both
+as rendered by :func:`render_table` (``test_the_formula_guide_shows_the_audit`` keeps them equal), and
 every cell is a test here.
 """
 
@@ -36,7 +36,7 @@ from gurps_character.formula._jsvalue import js_string, js_to_number
 from tests.support.paths import REPOSITORY
 
 TABLES = SCHEMA["x-gurps-tables"]
-README = REPOSITORY / "README.md"
+GUIDE = REPOSITORY / "docs" / "guides" / "formula.md"
 
 ROOT: dict[str, Any] = {
     "nil": None,
@@ -242,7 +242,7 @@ def test_cell(template: str, path: str, expected: Any) -> None:
     assert _same(got, expected), f"{formula}: got {got!r}, want {expected!r}"
 
 
-# ---------------------------------------------------------------- the README's table
+# ---------------------------------------------------------------- the formula guide's table
 
 
 def _cell_text(value: Any) -> str:
@@ -262,7 +262,7 @@ def _cell_text(value: Any) -> str:
 
 
 def render_table() -> str:
-    """The audit as Markdown tables (the README carries them verbatim): values given to the
+    """The audit as Markdown tables (the formula guide carries them verbatim): values given to the
     operators and functions, then values a function reads in the document."""
     headings = " | ".join(f"`{heading}`" for heading, _ in COLUMNS)
     rule = "|---|" + "---|" * len(COLUMNS) + "---|"
@@ -287,8 +287,8 @@ def render_table() -> str:
     )
 
 
-def test_the_readme_shows_the_audit() -> None:
-    assert render_table() in README.read_text(encoding="utf-8")
+def test_the_formula_guide_shows_the_audit() -> None:
+    assert render_table() in GUIDE.read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------- rules beyond one value
