@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from ..errors import CharacterError, guarded
 from ..gcs.importing.notes import ImportNote
-from ._card import card_of_document, card_of_stats
+from ._card import card_of_document
 from ._render import render, require_jinja
 from ._view import sheet_view
 
@@ -66,7 +66,7 @@ def render_sheet(document: Mapping[str, Any], *, import_notes: Sequence[ImportNo
 
 
 @guarded
-def render_card(document: Mapping[str, Any], *, format: Literal["html", "svg"] = "html") -> str:  # noqa: A002
+def render_card(document: Mapping[str, Any], *, format: Literal["html", "svg"] = "html") -> str:
     """The combat card: what a bot posts or a GM keeps at the table.
 
     Name, condition now (HP and FP, their states and effects), current Move and Dodge, Parry and
@@ -95,4 +95,3 @@ def render_card(document: Mapping[str, Any], *, format: Literal["html", "svg"] =
     require_jinja()
     card = card_of_document(_check(document))
     return render(f"card.{format}.j2", card=card, standalone=True)
-

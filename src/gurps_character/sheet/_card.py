@@ -50,7 +50,9 @@ def _pools_document(stats: CombatStats) -> dict[str, Any]:
             "fp": {"value": stats.fp.max, "current": stats.fp.current},
         },
         "attributes": {"st": {"value": stats.attributes.st}},
-        "encumbrance": {"levels": [{"move": level.move, "dodge": level.dodge} for level in stats.encumbrance]},
+        "encumbrance": {
+            "levels": [{"move": level.move, "dodge": level.dodge} for level in stats.encumbrance]
+        },
     }
 
 
@@ -96,7 +98,7 @@ def card_of_document(document: Mapping[str, Any]) -> CardView:
 
 def card_of_stats(stats: CombatStats) -> CardView:
     """The card of a combat view: DR as its table lists it (the view keeps no body table)."""
-    order = {name: index for index, name in enumerate(HIT_LOCATIONS)}
+    order: dict[str, int] = {name: index for index, name in enumerate(HIT_LOCATIONS)}
     entries = sorted(stats.damage_resistance, key=lambda entry: order.get(entry.location.casefold(), 99))
     return _card(stats, tuple((entry.location, number(entry.dr)) for entry in entries))
 

@@ -193,27 +193,29 @@ def effects(condition: Condition) -> tuple[str, ...]:
 
 
 def damage_text(line: WeaponDamageLine) -> str:
-    """A damage line for the wielder (``2d cut``, ``1d+1 pi+``), or as written when it is no dice
-    roll (an affliction, ``spec.``)."""
+    """A damage line for the wielder: the dice it comes to, then the rest as written (``sw+1
+    cut`` with swing 1d+1 is ``1d+2 cut``; ``thr-1 cr +1d/point`` is ``1d-1 cr +1d/point``); as
+    written when it is no dice roll (an affliction, ``spec.``)."""
     resolved = line.resolved
     if resolved is None:
         return line.notation
-    divisor = ""
+    if resolved.dice == 0 and resolved.multiplier == 1:
+        dice = number(resolved.adds)  # fixed damage: "2 burn"
+    else:
+        dice = resolved.dice_notation
+    rest = line.notation.split(None, 1)[1] if " " in line.notation.strip() else ""
+    if rest.startswith("(") and ")" in rest:  # "thr (2) pi": the divisor is shown with the dice
+        rest = rest.partition(")")[2].strip()
     if resolved.armor_divisor != 1:
         shown = "∞" if resolved.armor_divisor == float("inf") else number(resolved.armor_divisor)
-        divisor = f"({shown})"
-    kind = resolved.type_text or resolved.damage_type or ""
-    text = f"{resolved.dice_notation}{divisor} {kind}".strip()
-    if resolved.per_points:
-        text = line.notation  # per-point damage reads as written: the roll depends on points spent
-    if resolved.modifiers:
-        text += " " + " ".join(resolved.modifiers)
-    return text
+        dice += f"({shown})"
+    return f"{dice} {rest}" if rest else dice
 
 
-def _skill_row(skill: Mapping[str, Any]) -> Row:
+def _skill_row(index: int, skill: Mapping[str, Any]) -> Row:
     attribute = _ATTRIBUTE_NAMES.get(skill["attribute"], skill["attribute"])
     return (
+        str(index),
         skill["name"],
         f"{attribute}/{skill['difficulty']}",
         number(skill["level"]),
@@ -233,6 +235,11 @@ def _skill_kind(skill: Mapping[str, Any]) -> str:
     if any(line.startswith(("College:", "Ritual magic", "Class:")) for line in lines):
         return "spell"
     return "skill"
+
+
+def _skills(skills: Sequence[Mapping[str, Any]], kind: str) -> tuple[Row, ...]:
+    """The rows of one kind, each with its index in the document's skills."""
+    return tuple(_skill_row(index, skill) for index, skill in enumerate(skills) if _skill_kind(skill) == kind)
 
 
 def _melee_row(weapon: MeleeWeaponStats) -> WeaponRow:
@@ -347,21 +354,19 @@ def dr_rows(document: Mapping[str, Any], body: Body | None) -> tuple[DrRow, ...]
     rolls = _humanoid_rolls()
     rows = []
     for location in HIT_LOCATIONS:
-        dr = _listed_dr(document, location, None) + _natural_dr(location, None)
+        total = _listed_dr(document, location, None) + _natural_dr(location, None)
         note = next((notes[key] for key in (*DR_COVER[location], location) if key in notes), "")
         rows.append(
             DrRow(
                 location.capitalize(),
                 rolls.get(location, "-"),
                 signed(location_penalty(location)),
-                number(dr),
+                number(total),
                 "",
                 note,
             )
         )
     return tuple(rows)
-
-
 
 
 def _attribute_rows(document: Mapping[str, Any]) -> tuple[Row, ...]:
@@ -575,9 +580,9 @@ def sheet_view(document: Mapping[str, Any], import_notes: Sequence[ImportNote]) 
         cultures=tuple(
             (entry["name"], number(entry["points"])) for entry in document.get("culturalFamiliarities") or ()
         ),
-        skills=tuple(_skill_row(skill) for skill in skills if _skill_kind(skill) == "skill"),
-        techniques=tuple(_skill_row(skill) for skill in skills if _skill_kind(skill) == "technique"),
-        spells=tuple(_skill_row(skill) for skill in skills if _skill_kind(skill) == "spell"),
+        skills=_skills(skills, "skill"),
+        techniques=_skills(skills, "technique"),
+        spells=_skills(skills, "spell"),
         melee=melee,
         ranged=ranged,
         equipment=equipment,
