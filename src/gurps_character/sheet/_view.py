@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .._extension import importer_record
 from ..combat import hit_location, location_penalty
 from ..conditions import Condition, PoolState, Threshold, get_condition
 from ..damage import _listed_dr, _natural_dr
-from ..gcs.importing.notes import ImportNote
 from ..locations import DR_COVER, HIT_LOCATIONS, Body, body_of, rule_location
 from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
 from ._text import number, signed, weight_unit
+
+if TYPE_CHECKING:
+    from ..gcs import ImportNote
 
 __all__ = [
     "DrRow",
