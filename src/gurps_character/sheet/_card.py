@@ -11,7 +11,7 @@ from ..locations import HIT_LOCATIONS, body_of
 from ..stats import CombatStats, combat_stats
 from ._render import render
 from ._text import number
-from ._view import DrRow, PoolView, WeaponRow, dr_rows, effects, pool_view, weapon_rows
+from ._view import DrRow, PoolView, WeaponRow, dr_rows, effects, pool_thresholds, pool_view, weapon_rows
 
 __all__ = ["CardView", "card_html", "card_of_document", "card_of_stats"]
 
@@ -57,15 +57,13 @@ def _pools_document(stats: CombatStats) -> dict[str, Any]:
 
 
 def _card(stats: CombatStats, dr: tuple[tuple[str, str], ...]) -> CardView:
-    from ._view import _thresholds  # the pools' thresholds, as the sheet shows them
-
     condition = get_condition(_pools_document(stats))
     melee, ranged = weapon_rows(stats)
     level = stats.current_encumbrance
     return CardView(
         name=stats.name,
-        hp=pool_view("hp", condition.hp, _thresholds("hp", condition.hp)),
-        fp=pool_view("fp", condition.fp, _thresholds("fp", condition.fp)),
+        hp=pool_view("hp", condition.hp, pool_thresholds("hp", condition.hp)),
+        fp=pool_view("fp", condition.fp, pool_thresholds("fp", condition.fp)),
         effects=effects(condition),
         move=number(stats.current_move),
         dodge=number(stats.current_dodge),

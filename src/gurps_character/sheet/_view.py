@@ -10,6 +10,10 @@ from typing import TYPE_CHECKING, Any, Final
 from .._extension import importer_record
 from ..combat import hit_location, location_penalty
 from ..conditions import Condition, PoolState, Threshold, get_condition
+from ..conditions import _thresholds as _pool_thresholds  # the one table of B419/B426's thresholds
+
+# The DR a hit at a location meets, as resolve_hit reads it from the sheet (its own entry or the
+# covering one, B398) and the body (the skull's 2, B399): one reading, not a second copy.
 from ..damage import _listed_dr, _natural_dr
 from ..locations import DR_COVER, HIT_LOCATIONS, Body, body_of, rule_location
 from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
@@ -25,6 +29,8 @@ __all__ = [
     "WeaponRow",
     "damage_text",
     "dr_rows",
+    "effects",
+    "pool_thresholds",
     "pool_view",
     "sheet_view",
     "weapon_rows",
@@ -173,11 +179,9 @@ def pool_view(key: str, state: PoolState, thresholds: Sequence[Threshold]) -> Po
     )
 
 
-def _thresholds(key: str, state: PoolState) -> tuple[Threshold, ...]:
-    """The pool's thresholds, worked out by the conditions module for a pool of that maximum."""
-    from ..conditions import _thresholds as thresholds  # the one table of B419/B426
-
-    return thresholds("hp" if key == "hp" else "fp", state.max)
+def pool_thresholds(key: str, state: PoolState) -> tuple[Threshold, ...]:
+    """The pool's thresholds, from the conditions module's one table of B419 and B426."""
+    return _pool_thresholds("hp" if key == "hp" else "fp", state.max)
 
 
 def effects(condition: Condition) -> tuple[str, ...]:
@@ -559,8 +563,8 @@ def sheet_view(document: Mapping[str, Any], import_notes: Sequence[ImportNote]) 
         attributes=_attribute_rows(document),
         secondary=_secondary_rows(document, unit),
         other_attributes=_other_attributes(document),
-        hp=pool_view("hp", condition.hp, _thresholds("hp", condition.hp)),
-        fp=pool_view("fp", condition.fp, _thresholds("fp", condition.fp)),
+        hp=pool_view("hp", condition.hp, pool_thresholds("hp", condition.hp)),
+        fp=pool_view("fp", condition.fp, pool_thresholds("fp", condition.fp)),
         effects=effects(condition),
         weight_unit=unit,
         carried=number(stats.carried_weight),
