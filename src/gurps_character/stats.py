@@ -30,6 +30,7 @@ pass; its weapon rows, encumbrance and defenses share the readings the pass make
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -698,6 +699,22 @@ class CombatStats:
 
     def _halvings(self) -> int:
         return halvings(self.hp.current, self.hp.max, self.fp.current, self.fp.max)
+
+    def _repr_html_(self) -> str:
+        """The combat card (:func:`~gurps_character.sheet.render_card`'s HTML, as a fragment):
+        what a notebook (Jupyter, IPython) shows for a combat view. DR is the view's own table.
+
+        Notebooks call this without being asked, so it never fails for want of the optional
+        Jinja2: without it, the view's ``repr`` as escaped preformatted text."""
+        from .sheet._render import jinja_available
+
+        if not jinja_available():
+            from .sheet._text import clean
+
+            return f"<pre>{html.escape(str(clean(repr(self))))}</pre>"
+        from .sheet._card import card_html
+
+        return card_html(self)
 
     def to_dict(self, *, extended: bool = False) -> dict[str, Any]:
         """The combat view as JSON data.

@@ -22,12 +22,13 @@ import pytest
 
 import gurps_character
 import gurps_character.formula
+import gurps_character.sheet
 import gurps_character.yaml
 from tests.support.paths import REPOSITORY
 
 ROOT = REPOSITORY
 USAGE = ROOT / "tests" / "typing" / "usage.py"
-PUBLIC_MODULES = (gurps_character, gurps_character.formula, gurps_character.yaml)
+PUBLIC_MODULES = (gurps_character, gurps_character.formula, gurps_character.sheet, gurps_character.yaml)
 
 # Google style section headers (https://google.github.io/styleguide/pyguide.html#383-functions-and-methods).
 SECTION = re.compile(
@@ -510,6 +511,10 @@ EXPORTED: dict[str, dict[str, str]] = {
         "recompute": "function",
         "resolve_schema_ref": "function",
         "round_up": "function",
+    },
+    "gurps_character.sheet": {
+        "render_card": "function",
+        "render_sheet": "function",
     },
     "gurps_character.yaml": {
         "INSTALL_HINT": "constant",

@@ -128,6 +128,8 @@ def test_wheel_holds_the_package_the_schema_and_the_typing_marker(dist: Dist) ->
             assert wheel.read(name) == (ROOT / "schema" / Path(name).name).read_bytes()
     assert "gurps_character/py.typed" in names
     assert {"gurps_character/__init__.py", "gurps_character/formula/__init__.py"} <= names
+    templates = ROOT / "src" / "gurps_character" / "sheet" / "templates"
+    assert {f"gurps_character/sheet/templates/{path.name}" for path in templates.iterdir()} <= names
     assert {name.split("/")[0] for name in names} == {"gurps_character", info}, "stray top-level files"
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
     assert (metadata["Name"], metadata["Version"]) == ("gurps-character", VERSION)

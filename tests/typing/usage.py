@@ -180,6 +180,7 @@ from gurps_character.formula import (
     resolve_schema_ref,
     round_up,
 )
+from gurps_character.sheet import render_card, render_sheet
 from gurps_character.yaml import (
     INSTALL_HINT,
     MAX_YAML_DEPTH,
@@ -621,6 +622,17 @@ def yaml(character: GurpsCharacter) -> None:
     assert parsed.character == document and MAX_YAML_DEPTH >= 100
 
 
+def sheets(character: GurpsCharacter) -> None:
+    """The sheet and the combat card (rendering needs the optional sheet extra)."""
+    try:
+        page: str = render_sheet(character, import_notes=())
+        card: str = render_card(character, format="svg")
+    except CharacterError as err:  # installed without the extra (the wheel's test environment)
+        assert err.code == "missingExtra" and err.details["extra"] == "sheet"
+        return
+    assert page.startswith("<!DOCTYPE html>") and card.startswith("<svg")
+
+
 def main(argv: list[str]) -> int:
     """``python usage.py <character.json>``: runs every function above on the character."""
     text = Path(argv[1]).read_text(encoding="utf-8")
@@ -638,6 +650,7 @@ def main(argv: list[str]) -> int:
     fight(character)
     formulas(character)
     yaml(character)
+    sheets(character)
     print("ok")
     return 0
 

@@ -30,7 +30,20 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from .. import __version__
-from . import _attack, _check, _convert, _defend, _export, _hit, _import, _recompute, _roll, _stats, _update
+from . import (
+    _attack,
+    _check,
+    _convert,
+    _defend,
+    _export,
+    _hit,
+    _import,
+    _recompute,
+    _roll,
+    _sheet,
+    _stats,
+    _update,
+)
 from ._command import Commands, Handler
 from ._common import (
     EXIT_BROKEN_PIPE,
@@ -58,6 +71,7 @@ FAMILIES: Final[tuple[Callable[[Commands], None], ...]] = (
     _convert.register,  # convert
     _import.register,  # import
     _export.register,  # export
+    _sheet.register,  # sheet
 )
 """Each command family's ``register``, in the order ``--help`` lists the commands."""
 
@@ -74,6 +88,7 @@ examples:
   {PROG} convert hero.json -o hero.yaml  the same character in YAML (.yaml files work everywhere)
   {PROG} import hero.gcs                 a GCS character as hero.json (check/stats read .gcs too)
   {PROG} export hero.json --onto hero.gcs  play written back into the GCS file (or a new hero.gcs)
+  {PROG} sheet hero.json                 a printable sheet, hero.html (--card: the combat card)
 
 exit status: 0 success; 1 (check) a valid file is not rules-compliant;
 2 a file is unreadable or invalid, or an argument is wrong; 130 interrupted (Ctrl-C);
