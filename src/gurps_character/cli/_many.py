@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Final, TextIO
@@ -233,6 +234,11 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
+def _work_chunk(work: Callable[[Input], Result], chunk: Sequence[Input]) -> list[Result]:
+    """``work`` on a run of inputs, in a worker: one call across the processes for several files."""
+    return [work(item) for item in chunk]
+
+
 def _results(
     inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int
 ) -> Generator[Result, None, None]:
@@ -248,14 +254,22 @@ def _results(
     from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for importing it
     from concurrent.futures.process import BrokenProcessPool
 
-    chunk = max(1, min(16, len(inputs) // (jobs * 4)))
+    size = max(1, min(16, len(inputs) // (jobs * 4)))
     with _stops_raised():
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_start_worker)
         finished = False
         try:
+            # Not ``pool.map``: stopped, its iterator cancels the futures left from this thread,
+            # while the pool's manager thread may be failing them for the workers' end, and a
+            # cancelled future refuses that with a traceback. Left alone here, they are cancelled
+            # by the manager thread itself (``shutdown(cancel_futures=True)``), or failed by it.
             with _signals_held():
-                results = pool.map(work, inputs, chunksize=chunk)  # starts the workers
-            yield from results
+                chunks = deque(
+                    pool.submit(_work_chunk, work, inputs[start : start + size])  # starts the workers
+                    for start in range(0, len(inputs), size)
+                )
+            while chunks:
+                yield from chunks.popleft().result()  # dropped once read: results are not kept
             finished = True
         except (BrokenProcessPool, OSError) as err:
             message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
