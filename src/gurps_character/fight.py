@@ -555,6 +555,11 @@ class Fighter:
             held, never its fists), ``right_arm`` (what a crippled arm held); Ready picks a
             weapon up.
         unready: Weapons that need a Ready maneuver (turned in the hand, a dropped shield).
+        wielding: The weapon the fighter attacked or parried with, aimed or readied last (never
+            its fists, feet or teeth: they are not put down), or None before any. It is the one
+            a critical row drops when it says "the weapon" (B556-B557): the Critical Head Blow's
+            14 on a victim, a Critical Miss applied without the weapon; before any, the first
+            weapon the sheet lists is taken as the one in hand.
         off_balance: A penalty to every active defense until the fighter's next turn (0, -1 or
             -2: a lost balance, a dropped guard, a torn muscle).
         do_nothing_next: The fighter must Do Nothing on its next turn.
@@ -591,6 +596,7 @@ class Fighter:
     funny_bone: tuple[tuple[str, int], ...] = ()
     dropped: tuple[str, ...] = ()
     unready: tuple[str, ...] = ()
+    wielding: str | None = None
     off_balance: int = 0
     do_nothing_next: bool = False
     unconscious: bool = False
@@ -684,6 +690,7 @@ class Fighter:
             "funnyBone": [{"location": where, "turns": turns} for where, turns in self.funny_bone],
             "dropped": list(self.dropped),
             "unready": list(self.unready),
+            "wielding": self.wielding,
             "offBalance": self.off_balance,
             "doNothingNext": self.do_nothing_next,
             "unconscious": self.unconscious,
@@ -934,7 +941,7 @@ class Fighter:
             if weapon is None:
                 raise CharacterError("invalidArgument", "Aim needs the weapon aimed.", {"name": "weapon"})
             turns = self.aim[1] + 1 if self.aim is not None and self.aim[0] == weapon else 1
-            state = state._with(aim=(weapon, turns))
+            state = state._with(aim=(weapon, turns))._wields(weapon)
             events.append(_event("aiming", "B364", weapon=weapon, turns=turns))
         elif chosen not in ("attack", "all_out_attack_determined", "all_out_attack_strong"):
             state = state._with(aim=None)
@@ -945,7 +952,7 @@ class Fighter:
             state = state._with(
                 unready=tuple(w for w in self.unready if not _same(w, weapon)),
                 dropped=tuple(w for w in self.dropped if not _same(w, weapon)),
-            )
+            )._wields(weapon)
             events.append(_event("readied", "B366", weapon=weapon))
         if chosen == "move_and_attack" and self.posture != "standing":
             raise _not_allowed("Move and Attack needs a standing fighter.", posture=self.posture)
@@ -1058,6 +1065,7 @@ class Fighter:
         feint = self.feints.get(target, 0) if target is not None else 0
         spent = {name: value for name, value in self.feints.items() if name != target}
         state = self._with(attacks_made=self.attacks_made + 1, aim=None, feints=MappingProxyType(spent))
+        state = state._wields(base.weapon)
         if rolled.critical and rolled.success:
             hit_table = critical_table_for(where)
             critical = critical_effect(hit_table, critical_roll, rng=rng)
@@ -1344,6 +1352,7 @@ class Fighter:
         if picked.kind == "parry":
             key = picked.weapon or ""
             state = state._with(parries=MappingProxyType({**self.parries, key: self.parries.get(key, 0) + 1}))
+            state = state._wields(picked.weapon)
         elif picked.kind == "block":
             state = state._with(blocked=True)
         if picked.defense is not None and picked.defense.options.get("retreat") and attack is not None:
@@ -1473,7 +1482,9 @@ class Fighter:
 
         Args:
             effect: The :class:`~gurps_character.CriticalEffect` (``FightStep.critical``).
-            weapon: The weapon concerned (the one that attacked).
+            weapon: The weapon concerned (the one that attacked: ``Attack.weapon``); None: on
+                the Critical Miss Table, the one the fighter wields (:attr:`wielding`, its last
+                attack's), on the unarmed one none.
 
         Returns:
             A :class:`FightStep`.
@@ -1481,6 +1492,8 @@ class Fighter:
         return self._suffer(effect, weapon, "attack")
 
     def _suffer(self, effect: CriticalEffect, weapon: str | None, doing: str) -> FightStep:
+        if weapon is None and effect.table == "critical_miss":  # the unarmed table's is a limb
+            weapon = self._held()
         state = self
         events: list[FightEvent] = []
         page = effect.page
@@ -1521,13 +1534,33 @@ class Fighter:
         owed = tuple(o for o in self.owed if o.kind == "deathCheck")
         return self._with(unconscious=True, posture="lying", dropped=self._all_dropped(), owed=owed)
 
+    def _wields(self, weapon: str | None) -> Fighter:
+        """The fighter with ``weapon`` in hand (:attr:`wielding`); fists, feet and teeth leave
+        what the hand holds as it was."""
+        if weapon is None or self._unarmed(weapon) or weapon == self.wielding:
+            return self
+        return self._with(wielding=weapon)
+
+    def _held(self) -> str | None:
+        """The weapon in the fighter's hand: :attr:`wielding`, else the sheet's first weapon
+        (not its fists); None when it has none or has dropped it already (a broken one too)."""
+        weapon = self.wielding
+        if weapon is None:
+            weapon = next(iter(self._holdable()), None)
+        if weapon is None or any(_same(gone, weapon) for gone in self.dropped):
+            return None
+        return weapon
+
+    def _holdable(self) -> list[str]:
+        """The sheet's weapons a hand holds (not fists, feet or teeth), melee then ranged."""
+        weapons = self._sheet.stats.weapons
+        names = [row.name for row in weapons.melee] + [row.name for row in weapons.ranged]
+        return [name for name in names if not self._unarmed(name)]
+
     def _all_dropped(self) -> tuple[str, ...]:
         """What the fighter drops when it drops everything: each weapon it holds (not its fists,
         feet or teeth), each once."""
-        weapons = self._sheet.stats.weapons
-        names = [row.name for row in weapons.melee] + [row.name for row in weapons.ranged]
-        held = [name for name in names if not self._unarmed(name)]
-        return tuple(dict.fromkeys((*self.dropped, *held)))
+        return tuple(dict.fromkeys((*self.dropped, *self._holdable())))
 
     def stun(self, kind: Literal["physical", "mental"] = "mental") -> FightStep:
         """Stuns the fighter (a mental stun after surprise, B393; physical as B420): Do Nothing
@@ -1681,9 +1714,10 @@ class Fighter:
         if critical is not None and critical.drops == "everything":
             state = state._with(dropped=state._all_dropped())
             events.append(_event("dropped", critical.page, what="everything"))
-        if critical is not None and critical.drops == "weapon":
-            state = state._with(dropped=(*state.dropped, "weapon"))
-            events.append(_event("dropped", critical.page, what="weapon"))
+        held = state._held() if critical is not None and critical.drops == "weapon" else None
+        if critical is not None and held is not None:
+            state = state._with(dropped=(*state.dropped, held))
+            events.append(_event("dropped", critical.page, weapon=held))
         if critical is not None and critical.do_nothing_next:
             state = state._with(do_nothing_next=True)
             events.append(_event("offBalance", critical.page))
@@ -1862,10 +1896,20 @@ def _best(choices: Sequence[DefenseChoice]) -> DefenseChoice | None:
 
 
 def _same(a: str | None, b: str) -> bool:
+    """Whether two names are one weapon, case and spacing aside: a row ``X (mode)`` is a mode of
+    ``X`` (GCS's "Broadsword (Swung)" and "Broadsword (Thrust)" are one broadsword, dropped and
+    readied together)."""
     if a is None:
         return False
     x, y = " ".join(a.split()).casefold(), " ".join(b.split()).casefold()
-    return x == y or x.startswith(y + " (")
+    return x == y or x.startswith(y + " (") or _weapon_of(x) == _weapon_of(y)
+
+
+def _weapon_of(row: str) -> str:
+    """The weapon a row's name names: ``X`` of ``X (mode)``, else the name."""
+    if row.endswith(")") and " (" in row:
+        return row[: row.rindex(" (")]
+    return row
 
 
 def _restored(fresh: Fighter, data: Mapping[str, Any]) -> Fighter:
@@ -1934,6 +1978,7 @@ def _restored(fresh: Fighter, data: Mapping[str, Any]) -> Fighter:
         funny_bone=tuple((str(i["location"]), whole(i["turns"], 0)) for i in data["funnyBone"]),
         dropped=strings(data["dropped"]),
         unready=strings(data["unready"]),
+        wielding=text_or_none(data.get("wielding")),  # absent from a state saved before it was kept
         off_balance=whole(data["offBalance"], -2, 0),
         do_nothing_next=flag(data["doNothingNext"]),
         unconscious=flag(data["unconscious"]),

@@ -255,7 +255,7 @@ def test_check_unreadable_not_utf8_and_too_large(tmp_path: Path) -> None:
     assert "not UTF-8" in latin1["error"]["message"]
     assert huge["error"] == {
         "code": "tooLarge",
-        "message": "The document is 2000001 bytes, over the limit of 2000000.",
+        "message": "The document is 2000001 bytes, over the limit of 2000000. --max-bytes N reads more.",
         "details": {"size": 2_000_001, "limit": 2_000_000},
     }
     text = cli("check", "missing.json", cwd=tmp_path)

@@ -547,8 +547,8 @@ def test_convert_never_replaces_a_file_that_appears_while_it_converts(
     target = tmp_path / "hero.yaml"
     real_read = _io.read_source
 
-    def read_then_someone_writes(path: str) -> Any:
-        source = real_read(path)
+    def read_then_someone_writes(path: str, **options: Any) -> Any:
+        source = real_read(path, **options)
         target.write_text("someone else's file\n", encoding="utf-8")  # after the check, before the write
         return source
 

@@ -21,7 +21,8 @@ from tests.support.paths import REPOSITORY
 
 ROOT = REPOSITORY
 TOO_LARGE = (
-    f"tooLarge: The document is {MAX_DOCUMENT_BYTES + 1} bytes, over the limit of {MAX_DOCUMENT_BYTES}."
+    f"tooLarge: The document is {MAX_DOCUMENT_BYTES + 1} bytes, over the limit of {MAX_DOCUMENT_BYTES}. "
+    "--max-bytes N reads more."
 )
 MISSING = "unreadable: cannot read the file: No such file or directory."
 

@@ -35,7 +35,9 @@ runpy.run_module("gurps_character", run_name="__main__", alter_sys=True)
 """``python -m gurps_character`` with SIGHUP at its default: a test run under ``nohup`` passes
 SIGHUP on ignored, and an ignored hang-up is one the command line rightly leaves ignored."""
 
-_FILES = 24
+_FILES = 96
+"""Many more than the one file reported before the stop: on a loaded machine the run would
+otherwise finish before the signal comes (it then ends as a finished run, not a stopped one)."""
 _DEADLINE = 60.0
 """Seconds any wait may take: a guard against hanging, never a measurement."""
 
@@ -70,7 +72,8 @@ def sources(tmp_path: Path) -> Path:
     folder = tmp_path / "gcs"
     folder.mkdir()
     for index in range(_FILES):
-        character = gcs_samples.character(units=20 + index, version=(4, 5)[index % 2], name=f"Hero {index}")
+        units = 20 + index % 24  # small files: many of them cost little to make
+        character = gcs_samples.character(units=units, version=(4, 5)[index % 2], name=f"Hero {index}")
         (folder / f"{index:02d}.gcs").write_text(gcs_samples.text_of(character), encoding="utf-8")
     return folder
 

@@ -76,7 +76,7 @@ def test_the_command_line_reads_a_file_of_exactly_its_limit(tmp_path: Path) -> N
     assert (over.status, over.out) == (2, "")
     assert over.err == (
         f"error: over.json: tooLarge: The document is {MAX_DOCUMENT_BYTES + 1} bytes, over the limit "
-        f"of {MAX_DOCUMENT_BYTES}.\n"
+        f"of {MAX_DOCUMENT_BYTES}. --max-bytes N reads more.\n"
     )
 
 
@@ -87,5 +87,5 @@ def test_the_command_line_reads_stdin_of_exactly_its_limit() -> None:
     assert (over.status, over.out) == (2, "")
     assert over.err == (
         f"error: <stdin>: tooLarge: The document is over the limit of {MAX_DOCUMENT_BYTES} bytes "
-        "(it was read no further).\n"
+        "(it was read no further). --max-bytes N reads more.\n"
     )

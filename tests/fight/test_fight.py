@@ -556,3 +556,18 @@ def test_a_gcs_weapons_modes_drop_and_ready_as_one_weapon() -> None:
     turn = dropped.start_turn().fighter
     refused("notAllowed", turn.choose("attack").fighter.attack, weapon="Broadsword", roll=10)
     assert turn.choose("ready", weapon="Broadsword").fighter.can_use("Broadsword (Swung)")
+
+
+def test_a_gcs_weapon_dropped_from_one_mode_parries_and_attacks_in_none() -> None:
+    """A thrust's critical miss drops "Broadsword (Thrust)": the swung row, the same broadsword,
+    neither parries nor attacks until the broadsword is readied, by either row's name."""
+    gcs = Fighter.from_character(load_character(ROOT / "tests" / "fixtures" / "gcs" / "v5_fighter.gcs"))
+    fumbled = gcs.start_turn().fighter.choose("attack").fighter
+    thrust = fumbled.attack(weapon="Broadsword", mode="thrust", roll=18, critical_roll=10).fighter
+    assert thrust.dropped == ("Broadsword (Thrust)",) and not thrust.can_use("Broadsword (Swung)")
+    assert [(c.kind, c.weapon, c.reason) for c in thrust.defenses() if c.kind == "parry"] == [
+        ("parry", "Broadsword (Swung)", "weapon_dropped")
+    ]
+    turn = thrust.start_turn().fighter
+    refused("notAllowed", turn.choose("attack").fighter.attack, weapon="Broadsword (Swung)", roll=10)
+    assert turn.choose("ready", weapon="Broadsword (Swung)").fighter.dropped == ()

@@ -80,11 +80,45 @@ def test_a_critical_miss_16_fells_a_melee_fighter_but_only_unbalances_a_ranged_o
     assert ranged.fighter.posture == "standing"
 
 
-def test_a_critical_miss_without_a_named_weapon_leaves_every_weapon_ready() -> None:
-    for roll in (3, 8, 10, 15):
-        step = tamsin().apply_critical(critical_effect("critical_miss", roll))
-        assert step.events == ()
-        assert step.fighter.can_use("Broadsword")
+@pytest.mark.parametrize(
+    ("roll", "event"), [(3, "weaponBroken"), (8, "weaponUnready"), (10, "dropped"), (15, "limbUseless")]
+)
+def test_a_critical_miss_without_a_named_weapon_is_the_wielded_weapons(roll: int, event: str) -> None:
+    # the weapon of her last attack, not nothing: a 10 drops the knife she stabbed with
+    knife = on_turn("attack").attack(weapon="Large Knife", roll=10).fighter
+    assert knife.wielding == "Large Knife"
+    step = knife.apply_critical(critical_effect("critical_miss", roll))
+    assert [kind for kind, _values in kinds(step)] == [event]
+    assert kinds(step)[0][1]["weapon"] == "Large Knife"
+    assert not step.fighter.can_use("Large Knife") and step.fighter.can_use("Broadsword")
+    # before any attack: the first weapon of her sheet
+    fresh = tamsin().apply_critical(critical_effect("critical_miss", roll))
+    assert kinds(fresh)[0][1]["weapon"] == "Broadsword"
+    # the unarmed table's strained limb is no weapon's
+    unarmed = knife.apply_critical(critical_effect("unarmed_critical_miss", 4)).fighter
+    assert (unarmed.unready, unarmed.dropped) == ((), ())
+
+
+def test_a_head_blow_that_drops_the_weapon_drops_the_one_she_parried_with() -> None:
+    """Critical Head Blow 14 (B556): Tamsin last parried with her Large Knife, so the knife falls;
+    she can neither parry nor attack with it until she readies it, and a second 14 finds nothing
+    in her hand."""
+    parried = tamsin().defend(club(10), "parry", weapon="Large Knife", roll=10).fighter
+    assert parried.wielding == "Large Knife"
+    step = parried.take_hit(1, "cr", attack=club(3, critical_roll=14, location="skull"), dr=0)
+    assert ("dropped", {"weapon": "Large Knife"}) in kinds(step)
+    hurt = step.fighter
+    assert hurt.dropped == ("Large Knife",)
+    assert ("parry", "Large Knife", None, "weapon_dropped") in values(hurt)
+    turn = hurt.start_turn().fighter
+    error = refused("notAllowed", turn.choose("attack").fighter.attack, weapon="Large Knife", roll=10)
+    assert str(error) == "'Large Knife' is not ready (dropped or unready)."
+    again = hurt.take_hit(1, "cr", attack=club(3, critical_roll=14, location="skull"), dr=0)
+    assert [kind for kind, _values in kinds(again)].count("dropped") == 0
+    assert again.fighter.dropped == ("Large Knife",)
+    readied = turn.choose("ready", weapon="Large Knife").fighter
+    assert readied.can_use("Large Knife") and readied.wielding == "Large Knife"
+    assert Fighter.from_dict(hurt.to_dict(), hurt.character).wielding == "Large Knife"
 
 
 @pytest.mark.parametrize(
@@ -192,7 +226,7 @@ def test_a_critical_hit_12_makes_the_victim_drop_everything() -> None:
 @pytest.mark.parametrize(
     ("roll", "event"),
     [
-        (14, ("dropped", {"what": "weapon"})),  # the victim drops his weapon
+        (14, ("dropped", {"weapon": "Broadsword"})),  # the victim drops her weapon: her sheet's first
         (8, ("offBalance", {})),  # Do Nothing next turn
         (13, ("deafened", {})),  # crushing that penetrates deafens
     ],

@@ -32,9 +32,10 @@ from ..combat import (
     rapid_fire_hits,
     success_roll,
 )
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..locations import rule_location
-from ._command import Commands, add_command, integer_text
+from ._command import Commands, add_command, add_max_bytes_option, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._io import parse_character_file
 from ._report import json_line, plural, say, table
@@ -175,10 +176,10 @@ def given_options(options: Mapping[str, Any], function: Callable[..., Any]) -> d
     }
 
 
-def read_character(path: str) -> Mapping[str, Any]:
+def read_character(path: str, max_bytes: int = MAX_DOCUMENT_BYTES) -> Mapping[str, Any]:
     """A character file, read and checked as every command reads one (any format, ``-`` for
-    stdin); failures name the file."""
-    return parse_character_file(path).character
+    stdin; within ``max_bytes``, ``--max-bytes``); failures name the file."""
+    return parse_character_file(path, max_bytes=max_bytes).character
 
 
 # ================================================================ the report (shared with defend)
@@ -358,7 +359,7 @@ def _character_attack(args: argparse.Namespace) -> int:
     """``attack FILE --weapon NAME | --skill NAME``: the base from the character's sheet."""
     from ..combat_character import character_attack_skill  # needs the schema: only for a file
 
-    character = read_character(args.skill)
+    character = read_character(args.skill, args.max_bytes)
     try:
         options = given_options(_options(args), attack_skill)
         result = character_attack_skill(
@@ -432,3 +433,4 @@ def register(commands: Commands) -> None:
         "--recoil", metavar="N", help="the weapon's Rcl, to count the rapid-fire hits of the roll"
     )
     attack.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_max_bytes_option(attack)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import load_document, parse_character, require_valid
 from ..verify import VerificationReport
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_NOT_COMPLIANT, EXIT_OK, PROG, label
 from ._many import Input, Result, add_many_options, input_source, run_many
 from ._report import error_lines, json_line, plural, say, value_text
@@ -40,22 +42,23 @@ Only the format is checked (size, JSON, format and version, schema), not the rul
 use 'check' for that. exit status: 0 all valid; 2 some file unreadable or invalid."""
 
 
-def check_one(item: Input) -> Result:
+def check_one(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Result:
     """Parses and verifies one input (runs in a worker process with ``--jobs``)."""
     if item.error is not None:
         return Result(item.path, error=item.error)
     try:
-        return Result(item.path, report=parse_character(input_source(item)).report)
+        source = input_source(item, max_bytes)
+        return Result(item.path, report=parse_character(source, max_bytes=max_bytes).report)
     except CharacterError as err:
         return Result(item.path, error=err.to_dict())
 
 
-def validate_one(item: Input) -> Result:
+def validate_one(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Result:
     """Schema-checks one input: size, format, envelope and schema; no rule check."""
     if item.error is not None:
         return Result(item.path, error=item.error)
     try:
-        require_valid(load_document(input_source(item)))
+        require_valid(load_document(input_source(item, max_bytes), max_bytes))
     except CharacterError as err:
         return Result(item.path, error=err.to_dict())
     return Result(item.path)
@@ -138,7 +141,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
             say(([] if first else [""]) + _check_block(result))
             first = False
 
-    results = run_many(args.paths, check_one, args.jobs, emit)
+    work = functools.partial(check_one, max_bytes=args.max_bytes)
+    results = run_many(args.paths, work, args.jobs, emit, max_bytes=args.max_bytes)
     if not as_json and len(results) > 1:
         say(["", _summary(results)])
     return max((result.status for result in results), default=EXIT_OK)
@@ -158,7 +162,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         else:  # errors go to stderr, as every command's do
             say(error_lines(result.error, "", label(result.path)), err=True)
 
-    results = run_many(args.paths, validate_one, args.jobs, emit)
+    work = functools.partial(validate_one, max_bytes=args.max_bytes)
+    results = run_many(args.paths, work, args.jobs, emit, max_bytes=args.max_bytes)
     return max((result.status for result in results), default=EXIT_OK)
 
 
@@ -166,6 +171,7 @@ def register(commands: Commands) -> None:
     """Adds ``check`` and ``validate``."""
     check = add_command(commands, "check", "check files: schema and rules", _cmd_check, _CHECK_EPILOG)
     add_many_options(check)
+    add_max_bytes_option(check)
     validate = add_command(
         commands,
         "validate",
@@ -174,3 +180,4 @@ def register(commands: Commands) -> None:
         _VALIDATE_EPILOG,
     )
     add_many_options(validate)
+    add_max_bytes_option(validate)

@@ -14,7 +14,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-__all__ = ["Commands", "Handler", "add_command", "integer_text", "positive"]
+from ..constants import MAX_DOCUMENT_BYTES
+
+__all__ = ["Commands", "Handler", "add_command", "add_max_bytes_option", "integer_text", "positive"]
 
 if TYPE_CHECKING:
     Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -58,6 +60,18 @@ def integer_text(text: str) -> int | None:
         with contextlib.suppress(ValueError):
             return int(text)
     return None
+
+
+def add_max_bytes_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-bytes N``: the size limit for the files the command reads and the documents they
+    make (a GCS file's document is larger than the file); default the library's."""
+    parser.add_argument(
+        "--max-bytes",
+        type=positive,
+        default=MAX_DOCUMENT_BYTES,
+        metavar="N",
+        help=f"read files, and documents, of up to N bytes (default: {MAX_DOCUMENT_BYTES:,})",
+    )
 
 
 def positive(text: str) -> int:

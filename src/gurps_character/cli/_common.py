@@ -24,6 +24,7 @@ __all__ = [
     "CommandFailure",
     "Stopped",
     "label",
+    "with_limit_hint",
 ]
 
 PROG: Final = "gurps-character"
@@ -70,6 +71,14 @@ class Stopped(BaseException):
     def __init__(self, signal_number: int) -> None:
         super().__init__(signal_number)
         self.signal_number = signal_number
+
+
+def with_limit_hint(err: CharacterError) -> CharacterError:
+    """A ``tooLarge`` error with the option that raises the limit named (the library's message
+    names its ``max_bytes`` parameter, or none); any other as it is."""
+    if err.code != "tooLarge":
+        return err
+    return CharacterError(err.code, f"{err.message} --max-bytes N reads more.", err.details)
 
 
 def label(path: str) -> str:

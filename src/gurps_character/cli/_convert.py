@@ -8,7 +8,7 @@ from typing import Final
 
 from ..errors import CharacterError
 from ..load import load_document
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, INVALID_ARGUMENT, OUTPUT_EXISTS, PROG, CommandFailure, label
 from ._formats import WRITERS, writer_for
 from ._io import read_source, unwritable, write_new, write_output
@@ -45,7 +45,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if not args.force and os.path.lexists(output):  # said before the work, and again when writing
         raise _exists(output)
     try:
-        document = load_document(read_source(source))
+        document = load_document(read_source(source, max_bytes=args.max_bytes), args.max_bytes)
         data = write(document).encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(source), err) from None
@@ -78,3 +78,4 @@ def register(commands: Commands) -> None:
         "-o", "--output", metavar="OUT", required=True, help="the file to write (.json, .yaml or .yml)"
     )
     convert.add_argument("-f", "--force", action="store_true", help="replace OUT if it exists")
+    add_max_bytes_option(convert)

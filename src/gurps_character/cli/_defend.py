@@ -28,7 +28,7 @@ from ._attack import (
     roll_line,
     roll_outcome,
 )
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._report import json_line, say, table
 from ._rolling import Roll3d, add_roll_options, asked_roll
@@ -236,7 +236,7 @@ def _character_defense(args: argparse.Namespace) -> int:
     from ..combat_character import character_defense  # needs the schema: only for a file
 
     path, kind = args.kind, args.base
-    character = read_character(path)
+    character = read_character(path, args.max_bytes)
     try:
         options = given_options(_options(args), defense)
         result = character_defense(
@@ -314,3 +314,4 @@ def register(commands: Commands) -> None:
         "--hits", metavar="N", help="the rapid-fire hits, to count those the dodge rolled leaves"
     )
     defend.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_max_bytes_option(defend)

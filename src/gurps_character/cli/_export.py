@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..gcs import export_gcs
 from ..load import parse_character
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import GCS_SUFFIX, document_suffixes, import_failed
 from ._io import atomic_write, locked_for_update, read_input, read_source, unwritable
@@ -92,10 +94,11 @@ class Exported(Result):
         return EXIT_ERROR if self.error is not None else EXIT_OK
 
 
-def _document(job: ExportJob) -> dict[str, Any]:
+def _document(job: ExportJob, max_bytes: int) -> dict[str, Any]:
     """The job's document, fully checked (size, format, envelope, schema, rules)."""
     try:
-        return dict(parse_character(read_source(job.path, job.data)).character)
+        source = read_source(job.path, job.data, max_bytes=max_bytes)
+        return dict(parse_character(source, max_bytes=max_bytes).character)
     except CharacterError:
         raise
     except Exception as err:  # the boundary: one bad file must not end the run
@@ -121,16 +124,18 @@ def _onto_error(err: CharacterError, onto: str) -> CharacterError:
     return CharacterError(err.code, f"--onto {onto}: {err.message}", {**err.details, "gcs": onto})
 
 
-def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[dict[str, Any], ...]]:
+def _write_back(
+    job: ExportJob, document: dict[str, Any], max_bytes: int
+) -> tuple[str, tuple[dict[str, Any], ...]]:
     """Play written into the ``--onto`` file: in place (locked, atomically) or to ``-o OUT``."""
     onto = job.onto
     assert onto is not None
     if not _in_place(job):
         try:
-            base = read_input(onto)
+            base = read_input(onto, max_bytes)
         except CharacterError as err:
             raise _onto_error(err, onto) from None
-        exported = export_gcs(document, base=base)
+        exported = export_gcs(document, base=base, max_bytes=max_bytes)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
             _refuse_changed(notes, onto)
@@ -138,10 +143,10 @@ def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[di
         return exported.text, notes
     with contextlib.ExitStack() as held:
         try:
-            original = held.enter_context(locked_for_update(onto))
+            original = held.enter_context(locked_for_update(onto, max_bytes))
         except CharacterError as err:
             raise _onto_error(err, onto) from None
-        exported = export_gcs(document, base=original)
+        exported = export_gcs(document, base=original, max_bytes=max_bytes)
         notes = tuple(note.to_dict() for note in exported.notes)
         if not job.force:
             _refuse_changed(notes, onto)
@@ -154,15 +159,16 @@ def _write_back(job: ExportJob, document: dict[str, Any]) -> tuple[str, tuple[di
     return exported.text, notes
 
 
-def export_one(item: Input) -> Result:
-    """Reads, exports and writes one document (runs in a worker process with ``--jobs``)."""
+def export_one(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Result:
+    """Reads, exports and writes one document (runs in a worker process with ``--jobs``), the
+    document and the ``--onto`` file within ``max_bytes``."""
     job = item if isinstance(item, ExportJob) else ExportJob(item.path, item.data, item.error)
     if job.error is not None:
         return Exported(job.path, error=job.error)
     try:
-        document = _document(job)
+        document = _document(job, max_bytes)
         if job.onto is not None:
-            _, notes = _write_back(job, document)
+            _, notes = _write_back(job, document, max_bytes)
             return Exported(job.path, output=job.target, written_back=True, notes=notes)
         exported = export_gcs(document)
         write_job(job, exported.text.encode("utf-8"))
@@ -280,7 +286,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
         else:
             say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
 
-    results = run_many(inputs, export_one, args.jobs, emit, verb="exporting")
+    work = functools.partial(export_one, max_bytes=args.max_bytes)
+    results = run_many(inputs, work, args.jobs, emit, verb="exporting", max_bytes=args.max_bytes)
     exported = [result for result in results if isinstance(result, Exported)]
     if not as_json and len(exported) > 1:
         done = sum(result.error is None for result in exported)
@@ -324,3 +331,4 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument("--notes", action="store_true", help="list every export note under its file")
     add_json_and_jobs_options(parser, "export")
+    add_max_bytes_option(parser)

@@ -32,12 +32,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import read_document_or_gcs
 from ..loader import SUFFIX_KINDS, CharacterKind, detected_kind
-from ._common import STDIN
+from ._common import STDIN, with_limit_hint
 
 if TYPE_CHECKING:
     from ..gcs import GcsImport
@@ -63,41 +64,47 @@ __all__ = [
 Source: TypeAlias = bytes | Mapping[str, Any]
 """What a loader gives: JSON bytes for the library to parse, or a parsed document."""
 
-DocumentLoader: TypeAlias = Callable[[bytes], Source]
-"""Turns a file's bytes into a :data:`Source`; raises ``CharacterError`` on bad input."""
+
+class DocumentLoader(Protocol):
+    """Turns a file's bytes into a :data:`Source`, a document of at most ``max_bytes`` (a GCS
+    file's is larger than the file); raises ``CharacterError`` on bad input."""
+
+    def __call__(self, data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES, /) -> Source: ...
 
 
-def _json_source(data: bytes) -> Source:
+def _json_source(data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES, /) -> Source:
     # The library parses JSON itself, with its size, encoding and duplicate-key checks.
     return data
 
 
-def _yaml_source(data: bytes) -> Source:
+def _yaml_source(data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES, /) -> Source:
     from ..yaml import load_yaml_document  # its parser is an optional extra: imported when used
 
-    return load_yaml_document(data)
+    return load_yaml_document(data, max_bytes=max_bytes)
 
 
 IMPORT_FAILED: Final = "importFailed"
 """A CLI error code: the importer stopped on something other than a ``CharacterError``."""
 
 
-def gcs_import(data: bytes) -> GcsImport:
-    """Imports a ``.gcs`` file's bytes (:func:`~gurps_character.import_gcs`).
+def gcs_import(data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES) -> GcsImport:
+    """Imports a ``.gcs`` file's bytes (:func:`~gurps_character.import_gcs`), its document within
+    ``max_bytes`` (``--max-bytes``).
 
     The command line promises no traceback for any input: should the importer fail on a file in
     a way it does not describe (a bug), that becomes an ``importFailed`` error naming the file
     instead of ending the whole run.
 
     Raises:
-        CharacterError: The importer's own refusal (``notGcs`` ...) or ``importFailed``.
+        CharacterError: The importer's own refusal (``notGcs``, ``tooLarge`` naming
+            ``--max-bytes`` ...) or ``importFailed``.
     """
     from ..gcs import import_gcs  # only a .gcs file pays for importing the importer
 
     try:
-        return import_gcs(data)
-    except CharacterError:
-        raise
+        return import_gcs(data, max_bytes=max_bytes)
+    except CharacterError as err:
+        raise with_limit_hint(err) from None
     except Exception as err:  # the boundary: one bad file must not end a run over many
         raise import_failed(err) from None
 
@@ -112,19 +119,19 @@ def import_failed(err: Exception) -> CharacterError:
     )
 
 
-def _gcs_source(data: bytes) -> Source:
+def _gcs_source(data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES, /) -> Source:
     # Imported on the fly; the notes are for the `import` command, which prints them.
-    return gcs_import(data).document
+    return gcs_import(data, max_bytes).document
 
 
-def _detected_source(data: bytes) -> Source:
+def _detected_source(data: bytes, max_bytes: int = MAX_DOCUMENT_BYTES, /) -> Source:
     """stdin: the format its content shows (:func:`~gurps_character.load_character`'s rules); a
     JSON object that is a GCS file's data is imported."""
     found = detected_kind(data)
     if found != "json":
-        return _LOADERS[found](data)
-    document = read_document_or_gcs(data)
-    return gcs_import(data).document if document is None else document
+        return _LOADERS[found](data, max_bytes)
+    document = read_document_or_gcs(data, max_bytes)
+    return gcs_import(data, max_bytes).document if document is None else document
 
 
 DEFAULT_SUFFIX: Final = ".json"

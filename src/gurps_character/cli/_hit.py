@@ -24,7 +24,7 @@ from ..damage import Hit, WeaponDamage, apply_hit, resolve_damage_notation, reso
 from ..errors import CharacterError
 from ..load import Parsed
 from ..stats import MeleeWeaponStats, RangedWeaponStats, combat_stats
-from ._command import Commands, add_command, integer_text
+from ._command import Commands, add_command, add_max_bytes_option, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, CommandFailure, label
 from ._io import parse_character_file
 from ._report import WHEN, json_line, roll_text, say
@@ -354,7 +354,9 @@ def _cmd_hit(args: argparse.Namespace) -> int:
                 INVALID_ARGUMENT, "PATH and --attacker cannot both be stdin.", {"name": "--attacker"}
             ),
         )
-    attacker = parse_character_file(args.attacker).character if args.attacker is not None else None
+    attacker = None
+    if args.attacker is not None:
+        attacker = parse_character_file(args.attacker, max_bytes=args.max_bytes).character
     rolled: list[_Rolled] = []
     located: list[RandomLocation] = []
     rng = random.Random(seed) if seed is not None else random.Random()  # damage first, then location
@@ -404,7 +406,7 @@ def _cmd_hit(args: argparse.Namespace) -> int:
         return tuple(lines + (_change_lines(label_text, change) if change is not None else []))
 
     if not writing:
-        parsed = parse_character_file(args.path)
+        parsed = parse_character_file(args.path, max_bytes=args.max_bytes)
         try:
             hit = resolve(parsed.character)
         except CharacterError as err:
@@ -478,3 +480,4 @@ def register(commands: Commands) -> None:
         "--now", metavar="ISO", help="the time for meta.updatedAt, with a time zone (default: now)"
     )
     hit.add_argument("-q", "--quiet", action="store_true", help="when writing, do not print the resolution")
+    add_max_bytes_option(hit)

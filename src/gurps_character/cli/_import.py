@@ -10,16 +10,18 @@ an existing file unless ``--force`` is given.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import serialize_character
 from ..verify import VerificationReport, verify_character
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
 from ._io import read_input
@@ -93,13 +95,15 @@ def _checked(document: dict[str, Any]) -> tuple[str, VerificationReport]:
         raise import_failed(err) from None
 
 
-def import_one(item: Input) -> Result:
-    """Reads, imports, checks and writes one file (runs in a worker process with ``--jobs``)."""
+def import_one(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Result:
+    """Reads, imports, checks and writes one file (runs in a worker process with ``--jobs``), the
+    file and its document within ``max_bytes``."""
     job = item if isinstance(item, ImportJob) else ImportJob(item.path, item.data, item.error)
     if job.error is not None:
         return Imported(job.path, error=job.error)
     try:
-        imported = gcs_import(job.data if job.data is not None else read_input(job.path))
+        data = job.data if job.data is not None else read_input(job.path, max_bytes)
+        imported = gcs_import(data, max_bytes)
         text, report = _checked(imported.document)
         write_job(job, text.encode("utf-8"))
     except CharacterError as err:
@@ -208,7 +212,8 @@ def _cmd_import(args: argparse.Namespace) -> int:
         else:
             say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
 
-    results = run_many(inputs, import_one, args.jobs, emit, verb="importing")
+    work = functools.partial(import_one, max_bytes=args.max_bytes)
+    results = run_many(inputs, work, args.jobs, emit, verb="importing", max_bytes=args.max_bytes)
     imported = [result for result in results if isinstance(result, Imported)]
     if not as_json and len(imported) > 1:
         say([_summary(imported)], err=to_stderr)
@@ -242,3 +247,4 @@ def register(commands: Commands) -> None:
     parser.add_argument("-f", "--force", action="store_true", help="replace existing files")
     parser.add_argument("--notes", action="store_true", help="list every import note under its file")
     add_json_and_jobs_options(parser, "import")
+    add_max_bytes_option(parser)

@@ -30,7 +30,7 @@ from .._files import read_file, read_stream, too_large, unreadable
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
-from ._common import INVALID_ARGUMENT, STDIN, UNWRITABLE, CommandFailure, label
+from ._common import INVALID_ARGUMENT, STDIN, UNWRITABLE, CommandFailure, label, with_limit_hint
 from ._formats import Source, loader_for
 
 if TYPE_CHECKING:
@@ -61,40 +61,46 @@ def read_input(path: str, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     :func:`~gurps_character.load_character` reads them (:mod:`gurps_character._files`).
 
     Raises:
-        CharacterError: ``unreadable`` (missing, a directory, no permission ...) or ``tooLarge``.
+        CharacterError: ``unreadable`` (missing, a directory, no permission ...) or ``tooLarge``
+            (its message names ``--max-bytes``).
     """
-    if path != STDIN:
-        return read_file(path, limit)
     try:
-        stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
-        if stream is None:
-            raise OSError(0, "stdin is not available")
-        return read_stream(stream, limit)
-    except OSError as err:
-        raise unreadable(err) from None
+        if path != STDIN:
+            return read_file(path, limit)
+        try:
+            stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise OSError(0, "stdin is not available")
+            return read_stream(stream, limit)
+        except OSError as err:
+            raise unreadable(err) from None
+    except CharacterError as err:
+        raise with_limit_hint(err) from None
 
 
-def read_source(path: str, data: bytes | None = None) -> Source:
+def read_source(path: str, data: bytes | None = None, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Source:
     """A path's document as the library takes it: read, then converted by the path's suffix.
 
     Args:
         path: A file, or ``-`` for stdin (read as JSON).
         data: The bytes, when they were read already (stdin, read once up front).
+        max_bytes: The limit for the file and for the document it makes (``--max-bytes``).
 
     Raises:
         CharacterError: The file cannot be read, is too large, or its format's loader refuses it.
     """
-    return loader_for(path)(read_input(path) if data is None else data)
+    return loader_for(path)(read_input(path, max_bytes) if data is None else data, max_bytes)
 
 
-def parse_character_file(path: str) -> Parsed:
-    """Reads and fully checks one character (size, format, envelope, schema, rules).
+def parse_character_file(path: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Parsed:
+    """Reads and fully checks one character (size, format, envelope, schema, rules), within
+    ``max_bytes`` (``--max-bytes``).
 
     Raises:
         CommandFailure: Any of those checks failed (the error names the file).
     """
     try:
-        return parse_character(read_source(path))
+        return parse_character(read_source(path, max_bytes=max_bytes), max_bytes=max_bytes)
     except CharacterError as err:
         raise CommandFailure(label(path), err) from None
 
@@ -394,11 +400,13 @@ def locked_for_update(path: str, limit: int = MAX_DOCUMENT_BYTES) -> Iterator[by
     with handle:
         size = os.fstat(handle.fileno()).st_size
         if size > limit:
-            raise too_large(size, limit)
+            raise with_limit_hint(too_large(size, limit))
         try:
             data = read_stream(handle, limit)
         except OSError as err:
             raise unreadable(err) from None
+        except CharacterError as err:  # grown past the limit since
+            raise with_limit_hint(err) from None
         yield data
 
 

@@ -14,10 +14,12 @@ import os
 import signal
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Final, TextIO
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..verify import VerificationReport
 from ._command import positive
@@ -113,10 +115,11 @@ def _suffix_list(suffixes: Sequence[str]) -> str:
     return patterns[0] if len(patterns) == 1 else ", ".join(patterns[:-1]) + " or " + patterns[-1]
 
 
-def expand(paths: Iterable[str | Input]) -> list[Input]:
+def expand(paths: Iterable[str | Input], max_bytes: int = MAX_DOCUMENT_BYTES) -> list[Input]:
     """Files, folders (recursively, every readable format) and ``-`` turned into the inputs, in order.
 
-    An :class:`Input` is taken as it is (a command that plans its inputs itself, as ``import``).
+    An :class:`Input` is taken as it is (a command that plans its inputs itself, as ``import``);
+    stdin is read at once, up to ``max_bytes``.
     """
     inputs: list[Input] = []
     for path in paths:
@@ -124,7 +127,7 @@ def expand(paths: Iterable[str | Input]) -> list[Input]:
             inputs.append(path)
         elif path == STDIN:
             try:
-                inputs.append(Input(path, data=read_input(path)))
+                inputs.append(Input(path, data=read_input(path, max_bytes)))
             except CharacterError as err:
                 inputs.append(Input(path, error=err.to_dict()))
         elif os.path.isdir(path):
@@ -140,9 +143,10 @@ def expand(paths: Iterable[str | Input]) -> list[Input]:
     return inputs
 
 
-def input_source(item: Input) -> Source:
-    """The input's document as the library takes it (stdin's bytes were read up front)."""
-    return read_source(item.path, item.data)
+def input_source(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Source:
+    """The input's document as the library takes it (stdin's bytes were read up front), the
+    file and the document within ``max_bytes``."""
+    return read_source(item.path, item.data, max_bytes=max_bytes)
 
 
 _STOP_SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -233,6 +237,11 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
+def _work_chunk(work: Callable[[Input], Result], chunk: Sequence[Input]) -> list[Result]:
+    """``work`` on a run of inputs, in a worker: one call across the processes for several files."""
+    return [work(item) for item in chunk]
+
+
 def _results(
     inputs: Sequence[Input], work: Callable[[Input], Result], jobs: int
 ) -> Generator[Result, None, None]:
@@ -248,14 +257,22 @@ def _results(
     from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for importing it
     from concurrent.futures.process import BrokenProcessPool
 
-    chunk = max(1, min(16, len(inputs) // (jobs * 4)))
+    size = max(1, min(16, len(inputs) // (jobs * 4)))
     with _stops_raised():
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_start_worker)
         finished = False
         try:
+            # Not ``pool.map``: stopped, its iterator cancels the futures left from this thread,
+            # while the pool's manager thread may be failing them for the workers' end, and a
+            # cancelled future refuses that with a traceback. Left alone here, they are cancelled
+            # by the manager thread itself (``shutdown(cancel_futures=True)``), or failed by it.
             with _signals_held():
-                results = pool.map(work, inputs, chunksize=chunk)  # starts the workers
-            yield from results
+                chunks = deque(
+                    pool.submit(_work_chunk, work, inputs[start : start + size])  # starts the workers
+                    for start in range(0, len(inputs), size)
+                )
+            while chunks:
+                yield from chunks.popleft().result()  # dropped once read: results are not kept
             finished = True
         except (BrokenProcessPool, OSError) as err:
             message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
@@ -316,14 +333,16 @@ def run_many(
     emit: Callable[[Result], None],
     *,
     verb: str = "checking",
+    max_bytes: int = MAX_DOCUMENT_BYTES,
 ) -> list[Result]:
     """Expands ``paths``, runs ``work`` on each input (in ``jobs`` processes) and ``emit``s each
     result in input order as it comes, with a progress line on a terminal; returns the results.
 
-    ``work`` must be a module-level function (it is pickled for the worker processes); ``verb``
-    names the work in the progress line.
+    ``work`` must be a module-level function, or a ``functools.partial`` of one (it is pickled
+    for the worker processes); ``verb`` names the work in the progress line; stdin is read up
+    to ``max_bytes``.
     """
-    inputs = expand(paths)
+    inputs = expand(paths, max_bytes)
     progress = _Progress(sys.stderr, len(inputs), verb)
     progress.show(0)
     results: list[Result] = []

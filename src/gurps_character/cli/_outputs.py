@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ._common import INVALID_ARGUMENT, NO_FILES, OUTPUT_EXISTS, STDIN, CommandFailure
 from ._io import read_input, standard_stream, unwritable, write_file, write_new, write_stdout
@@ -87,7 +88,8 @@ def stdin_data(args: argparse.Namespace) -> bytes | Input:
         message = "stdin has no file name for --out-dir to use; give -o FILE (or -o - for stdout)."
         return Input(STDIN, error=CharacterError(INVALID_ARGUMENT, message, {"name": "--out-dir"}).to_dict())
     try:
-        return read_input(STDIN)
+        # a command without --max-bytes reads within the library's limit
+        return read_input(STDIN, getattr(args, "max_bytes", MAX_DOCUMENT_BYTES))
     except CharacterError as err:
         return Input(STDIN, error=err.to_dict())
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 from ..constants import SCHEMA
 from ..formula import RecomputeResult, plain_value, recompute
 from ..update import UpdatableField, get_updatable_fields
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, PROG
 from ._io import parse_character_file
 from ._report import json_line, plural, say, table, value_text
@@ -43,7 +43,7 @@ def _role_text(result: RecomputeResult) -> str:
 
 
 def _cmd_recompute(args: argparse.Namespace) -> int:
-    parsed = parse_character_file(args.path)
+    parsed = parse_character_file(args.path, max_bytes=args.max_bytes)
     results = recompute(SCHEMA, parsed.character)
     if args.json:
         rows = [
@@ -113,6 +113,7 @@ def register(commands: Commands) -> None:
     )
     view.add_argument("path", metavar="PATH", help="a character file, or - for stdin")
     view.add_argument("--json", action="store_true", help="print JSON")
+    add_max_bytes_option(view)
     fields = add_command(
         commands, "fields", "list what engines may update in play, with bounds", _cmd_fields, _FIELDS_EPILOG
     )

@@ -16,7 +16,7 @@ from typing import Any, Final
 from ..combat import RollResult, can_attempt, success_roll
 from ..errors import CharacterError
 from ._attack import is_number, parse_whole, read_character, roll_line
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, CommandFailure, label
 from ._report import json_line, say, table
 from ._rolling import Roll3d, add_roll_options, asked_roll
@@ -140,7 +140,7 @@ def _target(args: argparse.Namespace) -> tuple[_Target, str | None, str | None]:
                 {"name": "NAME"},
             ),
         )
-    character = read_character(args.target)
+    character = read_character(args.target, args.max_bytes)
     try:
         return _named(character, args.name), str(character["profile"]["name"]), where
     except CharacterError as err:
@@ -218,3 +218,4 @@ def register(commands: Commands) -> None:
     )
     add_roll_options(parser, no_roll=False)
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_max_bytes_option(parser)

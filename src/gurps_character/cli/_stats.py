@@ -10,7 +10,7 @@ from .._json import js_number
 from ..conditions import Condition, Roll, get_condition
 from ..errors import CharacterError
 from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, PROG, CommandFailure, label
 from ._io import parse_character_file
 from ._report import WHEN, json_line, roll_text, say, state_text, table, value_text
@@ -249,7 +249,7 @@ def stats_text(stats: CombatStats, condition: Condition | None = None) -> list[s
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    parsed = parse_character_file(args.path)
+    parsed = parse_character_file(args.path, max_bytes=args.max_bytes)
     as_json: bool = args.json
     with_condition: bool = args.condition or not as_json  # --json alone: combat_stats exactly
     try:
@@ -280,3 +280,4 @@ def register(commands: Commands) -> None:
         action="store_true",
         help='with --json: print {"stats": ..., "condition": ...} (the text view always shows it)',
     )
+    add_max_bytes_option(stats)

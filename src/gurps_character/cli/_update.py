@@ -25,7 +25,7 @@ from ..conditions import FollowUp, PoolChange, change_pool
 from ..errors import CharacterError
 from ..load import Parsed, parse_character
 from ..update import PoolName, update_character
-from ._command import Commands, add_command, integer_text
+from ._command import Commands, add_command, add_max_bytes_option, integer_text
 from ._common import EXIT_OK, INVALID_ARGUMENT, PROG, STDIN, STDIN_LABEL, CommandFailure, label
 from ._formats import DEFAULT_SUFFIX, WRITERS, is_imported, writer_for
 from ._io import atomic_write, locked_for_update, read_input, read_source, unwritable, write_output
@@ -285,7 +285,8 @@ def _gcs_bytes(args: argparse.Namespace, document: Mapping[str, Any], base: byte
     from ..gcs import export_gcs  # only a write into a .gcs file pays for the exporter
 
     try:
-        return export_gcs(document, base=base, now=_parse_now(args.now)).text.encode("utf-8")
+        exported = export_gcs(document, base=base, now=_parse_now(args.now), max_bytes=args.max_bytes)
+        return exported.text.encode("utf-8")
     except CharacterError as err:
         raise CommandFailure(label(args.path), err) from None
 
@@ -323,11 +324,12 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
         CommandFailure: The input, the change or the write failed; nothing was written.
     """
     destination = _destination(args)
+    limit: int = args.max_bytes
     if args.in_place:
         path: str = args.path
         try:
-            with locked_for_update(path) as data:
-                outcome = change(parse_character(read_source(path, data)))
+            with locked_for_update(path, limit) as data:
+                outcome = change(parse_character(read_source(path, data, max_bytes=limit), max_bytes=limit))
                 serialized = _serialized(args, outcome, path, data)
                 try:
                     atomic_write(path, serialized)
@@ -337,8 +339,8 @@ def change_and_write(args: argparse.Namespace, change: _Change) -> _Outcome:
             raise CommandFailure(label(path), err) from None
     else:
         try:
-            data = read_input(args.path)  # kept: a .gcs output is this file with play written in
-            outcome = change(parse_character(read_source(args.path, data)))
+            data = read_input(args.path, limit)  # kept: a .gcs output is this file with play written in
+            outcome = change(parse_character(read_source(args.path, data, max_bytes=limit), max_bytes=limit))
         except CharacterError as err:
             raise CommandFailure(label(args.path), err) from None
         write_output(destination, _serialized(args, outcome, destination, data))
@@ -374,7 +376,8 @@ def _cmd_update(args: argparse.Namespace) -> int:
 
 
 def add_write_options(parser: argparse.ArgumentParser, *, pool: bool = False) -> None:
-    """``-o OUT`` | ``--in-place``, ``--now``, ``-q`` (and, for pools, ``--follow-ups-json``)."""
+    """``-o OUT`` | ``--in-place``, ``--now``, ``-q`` (and, for pools, ``--follow-ups-json``),
+    ``--max-bytes``."""
     target = parser.add_mutually_exclusive_group()
     target.add_argument(
         "-o", "--output", metavar="OUT", help="write the new document to OUT (default: stdout)"
@@ -391,6 +394,7 @@ def add_write_options(parser: argparse.ArgumentParser, *, pool: bool = False) ->
             action="store_true",
             help="report the change on stderr as one JSON line (state, thresholds crossed, follow-ups)",
         )
+    add_max_bytes_option(parser)
 
 
 def register(commands: Commands) -> None:
