@@ -30,7 +30,12 @@ from sphinx.util.typing import ExtensionMetadata
 
 __all__ = ["PUBLIC_MODULES", "public_names", "setup"]
 
-PUBLIC_MODULES = ("gurps_character", "gurps_character.formula", "gurps_character.yaml")
+PUBLIC_MODULES = (
+    "gurps_character",
+    "gurps_character.formula",
+    "gurps_character.yaml",
+    "gurps_character.sheet",
+)
 """The modules whose ``__all__`` is the public API."""
 
 

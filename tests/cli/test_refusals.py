@@ -74,6 +74,7 @@ READERS = [
     ("defend", "FILE", "dodge"),
     ("convert", "FILE", "-o", "out.yaml"),
     ("export", "FILE"),
+    ("sheet", "FILE", "-o", "out.html"),
 ]
 
 

@@ -23,7 +23,12 @@ from gurps_character.cli import build_parser
 from tests.support.paths import REPOSITORY
 
 REFERENCE = REPOSITORY / "docs" / "reference"
-PUBLIC_MODULES = ("gurps_character", "gurps_character.formula", "gurps_character.yaml")
+PUBLIC_MODULES = (
+    "gurps_character",
+    "gurps_character.formula",
+    "gurps_character.yaml",
+    "gurps_character.sheet",
+)
 DOCUMENT_TYPES = "gurps_character.document"
 """The document's TypedDicts (all on one page; ``GurpsCharacter`` under its public name)."""
 DIRECTIVE = re.compile(r"^\.\. auto(?:function|class|exception|data|attribute)::\s+(\S+)", re.MULTILINE)

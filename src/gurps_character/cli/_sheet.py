@@ -9,15 +9,17 @@ A GCS file is imported on the way, and its import notes are listed on its sheet.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
 from ..load import parse_character
-from ._command import Commands, add_command
+from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import GCS_SUFFIX, document_suffixes, gcs_import, import_failed
 from ._io import read_input, read_source
@@ -77,28 +79,32 @@ class Sheeted(Result):
         return EXIT_ERROR if self.error is not None else EXIT_OK
 
 
-def _document(job: SheetJob) -> tuple[Mapping[str, Any], tuple[Any, ...]]:
-    """The job's document, fully checked, and the import notes of a GCS file."""
+def _document(job: SheetJob, max_bytes: int) -> tuple[Mapping[str, Any], tuple[Any, ...]]:
+    """The job's document, fully checked, and the import notes of a GCS file; the file and the
+    document within ``max_bytes`` (``--max-bytes``)."""
     try:
         if job.path != STDIN and job.path.endswith(GCS_SUFFIX):
-            imported = gcs_import(job.data if job.data is not None else read_input(job.path))
+            data = job.data if job.data is not None else read_input(job.path, max_bytes)
+            imported = gcs_import(data, max_bytes)
             return imported.document, imported.notes
-        return parse_character(read_source(job.path, job.data)).character, ()
+        source = read_source(job.path, job.data, max_bytes=max_bytes)
+        return parse_character(source, max_bytes=max_bytes).character, ()
     except CharacterError:
         raise
     except Exception as err:  # the boundary: one bad file must not end the run
         raise import_failed(err) from None
 
 
-def sheet_one(item: Input) -> Result:
-    """Reads, renders and writes one document (runs in a worker process with ``--jobs``)."""
+def sheet_one(item: Input, max_bytes: int = MAX_DOCUMENT_BYTES) -> Result:
+    """Reads, renders and writes one document (runs in a worker process with ``--jobs``); the
+    file and its document within ``max_bytes``."""
     from ..sheet import render_card, render_sheet  # Jinja2 is loaded by the work that needs it
 
     job = item if isinstance(item, SheetJob) else SheetJob(item.path, item.data, item.error)
     if job.error is not None:
         return Sheeted(job.path, error=job.error, what=job.what)
     try:
-        document, notes = _document(job)
+        document, notes = _document(job, max_bytes)
         if job.what == "sheet":
             text = render_sheet(document, import_notes=notes)
         else:
@@ -191,7 +197,8 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
         else:
             say([_outcome_line(result)], err=to_stderr)
 
-    results = run_many(inputs, sheet_one, args.jobs, emit, verb="rendering")
+    work = functools.partial(sheet_one, max_bytes=args.max_bytes)
+    results = run_many(inputs, work, args.jobs, emit, verb="rendering", max_bytes=args.max_bytes)
     sheeted = [result for result in results if isinstance(result, Sheeted)]
     if not as_json and len(sheeted) > 1:
         done = sum(result.error is None for result in sheeted)
@@ -230,4 +237,5 @@ def register(commands: Commands) -> None:
         help="the card's format (default html; svg needs --card)",
     )
     parser.add_argument("-f", "--force", action="store_true", help="replace existing files")
+    add_max_bytes_option(parser)
     add_json_and_jobs_options(parser, "render")

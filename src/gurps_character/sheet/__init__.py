@@ -1,4 +1,5 @@
-"""Character sheets people look at: a printable HTML page, and a combat card in HTML or SVG.
+"""Character sheets people look at: a printable HTML page (:func:`render_sheet`), and a combat
+card in HTML or SVG (:func:`render_card`).
 
 Every number on them is the library's own: the combat view (:func:`~gurps_character.combat_stats`:
 weapons with their level, parry, block and damage resolved for the wielder, encumbrance, Move and
