@@ -74,6 +74,20 @@ def test_a_deep_file_is_saved_read_played_and_written_back_byte_for_byte() -> No
     assert undone.text == raw
 
 
+@pytest.mark.parametrize("depth", [10, 3_000])
+def test_a_file_changed_at_its_deepest_level_since_the_import_is_said_to_be_changed(depth: int) -> None:
+    """The comparison of the file given with the kept one sees a change at any depth (Python's own
+    within the recursion limit, a loop of its own beyond)."""
+    raw = deep_file(depth)
+    hurt = apply_damage(import_gcs(raw, now=NOW).document, 3, now=NOW)
+    assert [note.kind for note in export_gcs(hurt, base=raw, now=NOW).notes] == ["playWritten"]
+    edited = raw.replace('"description":"Pebble"', '"description":"Stone"')
+    assert edited != raw
+    written = export_gcs(hurt, base=edited, now=NOW)
+    assert [note.kind for note in written.notes] == ["sourceChanged", "playWritten"]
+    assert "(equipment)" in written.notes[0].message
+
+
 def test_a_deep_file_without_base_is_written_as_a_file_the_importer_reads_again() -> None:
     raw = deep_file(3_000)
     hurt = apply_damage(import_gcs(raw, now=NOW).document, 3, now=NOW)
