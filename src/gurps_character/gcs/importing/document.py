@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple
 from ..._datetime import is_date_time
 from ..._extension import GCS_IMPORT, GCS_KEPT_TEXT
 from ..._json import dumps
+from ..._json_size import indented_size_bound
 from ...constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ...errors import CharacterError, guarded
 from ...update import format_timestamp
@@ -122,7 +123,11 @@ def import_gcs(
 def _check_size(document: dict[str, Any], limit: int) -> None:
     """Refuses a document longer than ``limit`` as :func:`serialize_character` writes it: it
     would be refused where it is read again (within the default limit, or the larger one the
-    caller gave), so play on it could never be saved nor written back into the GCS file."""
+    caller gave), so play on it could never be saved nor written back into the GCS file. The
+    text is written and measured only when a bound of its size (:func:`indented_size_bound`,
+    the kept file's text measured exactly) is over the limit: a document is usually far within."""
+    if indented_size_bound(document, limit - 1) + 1 <= limit:
+        return
     size = len(dumps(document, 2).encode("utf-8")) + 1  # (lone surrogates are written escaped)
     if size > limit:
         raise CharacterError(
