@@ -217,7 +217,7 @@ def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) 
     record = body.record() if body is not None else None
     if record is not None:
         summary["body"] = record
-    summary[KEPT_TEXT] = compact_text(ctx.data)
+    summary[KEPT_TEXT] = compact_text(ctx.data, acyclic=True)  # read from text, or copied by copy_json
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
