@@ -201,3 +201,24 @@ def test_without_base_gcs_layout_is_kept_up_to_exactly_max_bytes() -> None:
     assert f"a file of over {size - 1:,} bytes" in compact.notes[0].message
     assert json.loads(compact.text) == json.loads(laid_out)
     assert "\t" not in compact.text and compact.text.endswith("}\n")
+
+
+def test_the_kept_file_is_read_once_for_the_defenses_of_a_character(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defense reads the kept file twice (the DB the sheet counts, and the DB taken out), a fight
+    at every defense: the text is read once, and what was read stays as it was."""
+    from gurps_character import _extension, character_defense
+
+    document = import_gcs(deep_file(3), now=NOW).document
+    read: list[str] = []
+    reading = _extension._read_kept
+
+    def counting(text: str) -> dict[str, Any] | None:
+        read.append(text)
+        return reading(text)
+
+    monkeypatch.setattr(_extension, "_read_kept", counting)
+    _extension._remembered_kept.cache_clear()
+    first = character_defense(document, "dodge")
+    assert [character_defense(document, "dodge") for _ in range(3)] == [first] * 3
+    assert read == [document["extensions"][EXTENSION][KEPT_TEXT]]
+    assert _extension.kept_gcs_data(document) == json.loads(read[0])
