@@ -7,6 +7,7 @@ document's own values when it is absent or not what the importer writes. Standar
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any, Final
@@ -36,10 +37,28 @@ def kept_gcs_data(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
     imported before the text), or None when the document keeps none or it is not an object."""
     text = importer_record(document, GCS_KEPT_TEXT)
     if isinstance(text, str):
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
-        return data if isinstance(data, dict) else None
+        return _read_kept(text) if len(text) > _REMEMBERED_CHARACTERS else _remembered_kept(text)
     legacy = importer_record(document, "gcs")
     return legacy if isinstance(legacy, Mapping) else None
+
+
+_REMEMBERED_CHARACTERS: Final = 1_000_000
+"""Kept texts up to this length are read once for the last few asked about (see
+:func:`_remembered_kept`); longer ones every time, so that what is remembered stays small."""
+
+
+def _read_kept(text: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+@functools.lru_cache(maxsize=4)
+def _remembered_kept(text: str) -> dict[str, Any] | None:
+    """:func:`_read_kept`, remembered for the last 4 texts: an active defense asks twice, and a
+    fight asks for every defense and hit, of the same few characters. Keyed by the text itself
+    (a ``str`` never changes, so the data never goes stale, whatever the caller does to its
+    documents); every reader only reads the data, and none hands it out."""
+    return _read_kept(text)

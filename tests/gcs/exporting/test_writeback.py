@@ -26,6 +26,7 @@ from gurps_character import (
     spend_fatigue,
     validate_character,
 )
+from gurps_character.gcs import EXTENSION, KEPT_TEXT
 from tests.support import gcs_samples
 from tests.support.gcs_roundtrip import NOW
 from tests.support.paths import REPOSITORY, TESTS
@@ -463,3 +464,43 @@ def test_an_attribute_id_of_any_json_value_in_the_base_is_passed_over(odd_id: ob
     hp = next(entry for entry in written["attributes"] if entry.get("attr_id") == "hp")
     assert written["attributes"][0] == {"attr_id": odd_id, "adj": 1}
     assert hp["damage"] == 6  # the file's 4 and the 2 taken
+
+
+def test_the_kept_file_is_read_once_for_the_play_written_back_fight_after_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot writes play back after every fight, from documents with the same kept text: the text
+    is read once, and what was read is not changed by the write-backs."""
+    from gurps_character.gcs.exporting import export
+
+    original = (FIXTURES / "v5_fighter.gcs").read_text()
+    document = import_gcs(original, now=NOW).document
+    read: list[str] = []
+
+    def counting(text: str, encoded: bytes | None = None) -> Any:
+        read.append(text)
+        return json.loads(text)
+
+    monkeypatch.setattr(export, "loads", counting)
+    export._remembered_kept.cache_clear()
+    plain = export_gcs(document, now=NOW).text
+    hurt = export_gcs(apply_damage(document, 1, now=NOW), base=original, now=NOW).text
+    worse = apply_damage(document, 5, now=NOW)
+    written = export_gcs(worse, base=hurt, now=NOW).text
+    assert len(read) == 1
+    assert export_gcs(document, now=NOW).text == plain
+    hp = import_gcs(written, now=NOW).document["secondary"]["hp"]
+    assert hp["current"] == worse["secondary"]["hp"]["current"]
+
+
+def test_a_kept_text_changed_by_the_caller_is_read_again() -> None:
+    """What is remembered is keyed by the text: a document given another kept text (a new
+    ``str``) is written from that text, never from what was read before."""
+    original = (FIXTURES / "v5_fighter.gcs").read_text()
+    document = import_gcs(original, now=NOW).document
+    ours = document["extensions"][EXTENSION]
+    export_gcs(document, now=NOW)
+    kept = json.loads(ours[KEPT_TEXT])
+    kept["profile"]["name"] = "Someone Else"
+    ours[KEPT_TEXT] = json.dumps(kept, separators=(",", ":"))
+    assert json.loads(export_gcs(document, now=NOW).text)["profile"]["name"] == "Someone Else"

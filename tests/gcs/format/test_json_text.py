@@ -117,3 +117,18 @@ def test_what_json_cannot_hold_is_refused(data: Any, message: str) -> None:
     with pytest.raises(GcsJsonError) as caught:
         gcs_text(data)
     assert str(caught.value) == message
+
+
+@given(VALUES)
+def test_compact_text_of_acyclic_data_is_the_same_text(value: Any) -> None:
+    """The import's data has no cycle (read from text, or copied): the encoder's check left out,
+    the text is the same."""
+    assert gcs_json.compact_text(value, acyclic=True) == gcs_json.compact_text(value)
+
+
+def test_compact_text_of_acyclic_data_deeper_than_recursion_is_the_same_text() -> None:
+    deep: Any = {"end": [1.5, "x"]}
+    for index in range(3_000):
+        deep = [deep] if index % 2 else {"k": deep, "n": index}
+    assert gcs_json.compact_text(deep, acyclic=True) == gcs_json.compact_text(deep)
+    assert gcs_json.compact_text(deep, acyclic=True).startswith('[{"k":[{"k":')

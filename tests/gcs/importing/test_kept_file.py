@@ -74,6 +74,20 @@ def test_a_deep_file_is_saved_read_played_and_written_back_byte_for_byte() -> No
     assert undone.text == raw
 
 
+@pytest.mark.parametrize("depth", [10, 3_000])
+def test_a_file_changed_at_its_deepest_level_since_the_import_is_said_to_be_changed(depth: int) -> None:
+    """The comparison of the file given with the kept one sees a change at any depth (Python's own
+    within the recursion limit, a loop of its own beyond)."""
+    raw = deep_file(depth)
+    hurt = apply_damage(import_gcs(raw, now=NOW).document, 3, now=NOW)
+    assert [note.kind for note in export_gcs(hurt, base=raw, now=NOW).notes] == ["playWritten"]
+    edited = raw.replace('"description":"Pebble"', '"description":"Stone"')
+    assert edited != raw
+    written = export_gcs(hurt, base=edited, now=NOW)
+    assert [note.kind for note in written.notes] == ["sourceChanged", "playWritten"]
+    assert "(equipment)" in written.notes[0].message
+
+
 def test_a_deep_file_without_base_is_written_as_a_file_the_importer_reads_again() -> None:
     raw = deep_file(3_000)
     hurt = apply_damage(import_gcs(raw, now=NOW).document, 3, now=NOW)
@@ -187,3 +201,24 @@ def test_without_base_gcs_layout_is_kept_up_to_exactly_max_bytes() -> None:
     assert f"a file of over {size - 1:,} bytes" in compact.notes[0].message
     assert json.loads(compact.text) == json.loads(laid_out)
     assert "\t" not in compact.text and compact.text.endswith("}\n")
+
+
+def test_the_kept_file_is_read_once_for_the_defenses_of_a_character(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defense reads the kept file twice (the DB the sheet counts, and the DB taken out), a fight
+    at every defense: the text is read once, and what was read stays as it was."""
+    from gurps_character import _extension, character_defense
+
+    document = import_gcs(deep_file(3), now=NOW).document
+    read: list[str] = []
+    reading = _extension._read_kept
+
+    def counting(text: str) -> dict[str, Any] | None:
+        read.append(text)
+        return reading(text)
+
+    monkeypatch.setattr(_extension, "_read_kept", counting)
+    _extension._remembered_kept.cache_clear()
+    first = character_defense(document, "dodge")
+    assert [character_defense(document, "dodge") for _ in range(3)] == [first] * 3
+    assert read == [document["extensions"][EXTENSION][KEPT_TEXT]]
+    assert _extension.kept_gcs_data(document) == json.loads(read[0])

@@ -3,9 +3,10 @@ a new GCS file (:func:`export_gcs`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..._extension import GCS_IMPORT as EXTENSION
 from ..._extension import GCS_KEPT_TEXT as KEPT_TEXT
@@ -119,11 +120,8 @@ def _kept(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
         return None
     text = summary.get(KEPT_TEXT)
     if isinstance(text, str):
-        try:
-            kept = loads(text)
-        except JsonTextError as err:
-            kept = err
-        if type(kept) is not dict:
+        kept = _read_kept(text) if len(text) > _REMEMBERED_CHARACTERS else _remembered_kept(text)
+        if kept is None:
             raise CharacterError(
                 "invalidDocument",
                 f"The GCS file kept in extensions['{EXTENSION}'].{KEPT_TEXT} is not a JSON object.",
@@ -132,3 +130,26 @@ def _kept(document: Mapping[str, Any]) -> Mapping[str, Any] | None:
         return kept
     kept = summary.get("gcs")
     return kept if isinstance(kept, Mapping) else None
+
+
+_REMEMBERED_CHARACTERS: Final = 1_000_000
+"""Kept texts up to this length are read once for the last few exported (see
+:func:`_remembered_kept`); longer ones every time, so that what is remembered stays small."""
+
+
+def _read_kept(text: str) -> dict[str, Any] | None:
+    """The kept file's data, or None when its text is not a JSON object."""
+    try:
+        kept = loads(text)
+    except JsonTextError:
+        return None
+    return kept if type(kept) is dict else None
+
+
+@functools.lru_cache(maxsize=4)
+def _remembered_kept(text: str) -> dict[str, Any] | None:
+    """:func:`_read_kept`, remembered for the last 4 texts: a bot writes play back into the same
+    file fight after fight, and reading the kept text took a third of a write-back. Keyed by the
+    text itself (a ``str`` never changes, so the data never goes stale, whatever the caller does
+    to its documents); the data goes to :func:`write_back` alone, which only reads it."""
+    return _read_kept(text)

@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple
 from ..._datetime import is_date_time
 from ..._extension import GCS_IMPORT, GCS_KEPT_TEXT
 from ..._json import dumps
+from ..._json_size import indented_size_bound
 from ...constants import FORMAT, LATEST_VERSION, MAX_DOCUMENT_BYTES
 from ...errors import CharacterError, guarded
 from ...update import format_timestamp
@@ -124,7 +125,11 @@ def import_gcs(
 def _check_size(document: dict[str, Any], limit: int) -> None:
     """Refuses a document longer than ``limit`` as :func:`serialize_character` writes it: it
     would be refused where it is read again (within the default limit, or the larger one the
-    caller gave), so play on it could never be saved nor written back into the GCS file."""
+    caller gave), so play on it could never be saved nor written back into the GCS file. The
+    text is written and measured only when a bound of its size (:func:`indented_size_bound`,
+    the kept file's text measured exactly) is over the limit: a document is usually far within."""
+    if indented_size_bound(document, limit - 1) + 1 <= limit:
+        return
     size = len(dumps(document, 2).encode("utf-8")) + 1  # (lone surrogates are written escaped)
     if size > limit:
         raise CharacterError(
@@ -214,7 +219,7 @@ def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) 
     record = body.record() if body is not None else None
     if record is not None:
         summary["body"] = record
-    summary[KEPT_TEXT] = compact_text(ctx.data)
+    summary[KEPT_TEXT] = compact_text(ctx.data, acyclic=True)  # read from text, or copied by copy_json
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
