@@ -4,11 +4,12 @@ The convention the pages follow (and this module implements, on Sybil's Markdown
 Python and doctest evaluators):
 
 - **```python blocks** of one page run in order, in one namespace, in a temporary working folder
-  holding a copy of ``examples/`` and a file "Dai Blackthorn.gcs" (a copy of
-  ``tests/fixtures/gcs/v5_fighter.gcs``). Lines from the first ``>>>`` of a block on are doctests
-  whose shown output is checked (``...`` matches anything); the plain code before them runs as
-  code. Text after a doctest's output that is neither a ``>>>`` line nor output fails: doctest would
-  take it for prose and never run it.
+  holding a copy of ``examples/``, a file "Dai Blackthorn.gcs" (a copy of
+  ``tests/fixtures/gcs/v5_fighter.gcs``) and ``benchmarks/`` (a link to the repository's).
+  Lines from the first ``>>>`` of a block on are doctests whose shown output is checked
+  (``...`` matches anything); the plain code before them runs as code. Text after a doctest's
+  output that is neither a ``>>>`` line nor output fails: doctest would take it for prose and
+  never run it.
 - **```console blocks**: a line starting with ``$ `` is a command, run by ``bash`` (with
   ``pipefail``) in the page's folder, with ``python`` and ``gurps-character`` meaning the
   interpreter and library under test; a line ending in ``\\`` continues on the next. The lines
@@ -31,6 +32,7 @@ Python and doctest evaluators):
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import os
 import re
@@ -371,6 +373,10 @@ def _working_folder() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="gurps-docs-"))
     shutil.copytree(EXAMPLES, folder / "examples")
     shutil.copyfile(GCS_SAMPLE, folder / "Dai Blackthorn.gcs")
+    with contextlib.suppress(OSError):  # Windows may refuse links; its console examples skip anyway
+        # a link, not a copy: the benchmark script finds the repository (its test helpers) from
+        # its own resolved path
+        (folder / "benchmarks").symlink_to(REPOSITORY / "benchmarks", target_is_directory=True)
     return folder
 
 
