@@ -20,7 +20,7 @@ import pytest
 from gurps_character import import_gcs, load_character
 from gurps_character.sheet import render_card, render_sheet
 from tests.support.chromium import A4, LETTER, Chromium, Paper, chromium_path, page_count, started
-from tests.support.paths import EXAMPLES, FIXTURES
+from tests.support.paths import EXAMPLES, FIXTURES, SHARED
 from tests.support.sheet_stress import hidden_names_document
 
 pytest.importorskip("jinja2", reason="the sheet extra (Jinja2) is not installed")
@@ -92,6 +92,17 @@ _PAGES: Final = {
     ("hidden-names", "Letter"): 6,
 }
 """The pages each sheet prints on, measured with Debian's Chromium and fonts."""
+_REFERENCE: Final = [
+    path for path in sorted((SHARED / "reference").glob("*.json")) if not path.name.endswith(".schema.json")
+]
+"""The reference library's example characters (its schema files aside), where ../shared is beside."""
+_REFERENCE_PAGES: Final = {
+    ("jotun", "A4"): 3,
+    ("jotun", "Letter"): 3,
+    ("rurik", "A4"): 3,
+    ("rurik", "Letter"): 3,
+}
+"""The pages the reference's characters print on (Debian's Chromium and fonts)."""
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +143,20 @@ def test_the_card_fits_a_narrow_window(name: str, browser: Chromium, tmp_path: P
     # The browser read the file as an SVG image (an XML error would show a parser error page).
     assert browser.evaluate("document.documentElement.namespaceURI") == "http://www.w3.org/2000/svg"
     assert browser.evaluate("document.getElementsByTagName('parsererror').length") == 0
+
+
+@pytest.mark.skipif(
+    not _REFERENCE, reason="the reference's characters (../shared/reference) are not beside this clone"
+)
+@pytest.mark.parametrize("path", _REFERENCE, ids=[path.stem for path in _REFERENCE])
+def test_the_reference_characters_sheets_fit_and_print(path: Path, browser: Chromium, tmp_path: Path) -> None:
+    page = tmp_path / f"{path.stem}.html"
+    page.write_text(render_sheet(load_character(path).character), encoding="utf-8")
+    for paper in (A4, LETTER):
+        _laid_out(browser, page, paper)
+        missing = browser.evaluate(f"{json.dumps(_SECTIONS)}.filter((id) => !document.getElementById(id))")
+        assert missing == [], (path.name, paper.name)
+        assert page_count(browser.pdf(paper)) == _REFERENCE_PAGES[path.stem, paper.name], (
+            path.name,
+            paper.name,
+        )
