@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import select
 import signal
 import stat
@@ -42,6 +43,7 @@ __all__ = [
     "parse_character_file",
     "read_input",
     "read_source",
+    "remove_left_temporaries",
     "standard_stream",
     "unreadable",
     "unwritable",
@@ -252,6 +254,30 @@ def write_new(path: str, data: bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
     _fsync_directory(directory)
+
+
+def remove_left_temporaries(path: str, since: float) -> list[str]:
+    """Removes the temporary files that writes of ``path`` (:func:`write_file`, :func:`write_new`)
+    left behind because their process was killed outright (``SIGKILL``, out of memory: none of
+    its own clean-up ran), and returns them.
+
+    Only files named as those writes name theirs (``.NAME.`` then ``tempfile``'s eight random
+    characters then ``.tmp``, beside ``path`` or the file its link points to) and last changed
+    at ``since`` or later (a ``time.time()``) are removed: nothing made before the run, or by
+    anyone else's program, is touched. A file that cannot be removed is left.
+    """
+    removed: list[str] = []
+    for target in dict.fromkeys((os.path.abspath(path), os.path.realpath(path))):
+        directory, name = os.path.split(target)
+        pattern = re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.tmp")
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(directory):
+                if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        if entry.stat(follow_symlinks=False).st_mtime >= since:
+                            os.unlink(entry.path)
+                            removed.append(entry.path)
+    return removed
 
 
 def _create_exclusively(path: str, data: bytes) -> None:

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from ._common import (
     Stopped,
 )
 from ._formats import Source, document_suffixes
-from ._io import read_input, read_source, unreadable
+from ._io import read_input, read_source, remove_left_temporaries, unreadable
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -52,6 +53,9 @@ __all__ = [
 
 _PROGRESS_MIN_FILES: Final = 2
 """``check``/``validate`` show a progress line on a terminal's stderr from this many files on."""
+_MTIME_SLACK: Final = 2.0
+"""Seconds before a ``--jobs`` run's start from which a temporary file left by a killed worker is
+its own (a file system may date files to 2 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,9 +262,11 @@ def _results(
     from concurrent.futures.process import BrokenProcessPool
 
     size = max(1, min(16, len(inputs) // (jobs * 4)))
+    # A coarse file system (FAT: 2 s) may date a file made now a little earlier.
+    started = time.time() - _MTIME_SLACK
     with _stops_raised():
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), initializer=_start_worker)
-        finished = False
+        finished = broken = False
         try:
             # Not ``pool.map``: stopped, its iterator cancels the futures left from this thread,
             # while the pool's manager thread may be failing them for the workers' end, and a
@@ -275,6 +281,7 @@ def _results(
                 yield from chunks.popleft().result()  # dropped once read: results are not kept
             finished = True
         except (BrokenProcessPool, OSError) as err:
+            broken = True
             message = f"the worker processes failed ({str(err) or type(err).__name__}); try without --jobs."
             failure = CharacterError(INVALID_ARGUMENT, message, {"name": "--jobs"})
             raise CommandFailure(None, failure) from None
@@ -289,6 +296,17 @@ def _results(
                 pool.shutdown(wait=True, cancel_futures=True)
                 del pool
                 multiprocessing.active_children()
+                if broken:  # a worker killed outright may have been writing: its file is ours
+                    _remove_left_temporaries(inputs, started)
+
+
+def _remove_left_temporaries(inputs: Sequence[Input], since: float) -> None:
+    """The temporary files that writes of the inputs' outputs left in a worker killed outright
+    (``SIGKILL`` runs no clean-up), removed once no worker is left to be writing one."""
+    for item in inputs:
+        target = getattr(item, "target", None)  # an output job's file (None: stdout)
+        if isinstance(target, str):
+            remove_left_temporaries(target, since)
 
 
 class _Progress:
