@@ -42,7 +42,6 @@ __all__ = [
     "loads",
     "loads_unrounded",
     "loads_with_infinities",
-    "may_hold_long_integers",
     "raw_decode",
     "unquoted_scalar",
     "utf8",
@@ -159,7 +158,7 @@ everything else (letters, quotes, a point or an exponent mark before digits) ``a
 _LONG_INTEGER = b" " + b"0" * (_MAX_SAFE_DIGITS + 1)
 
 
-def may_hold_long_integers(encoded: bytes) -> bool:
+def _may_hold_long_integers(encoded: bytes) -> bool:
     """Whether the text has a run of more than 15 digits where an integer literal can start (at
     the start of the text, after a separator, whitespace or a minus sign): an integer literal
     JavaScript would round, or digits inside a string, which only cost the careful decoder. Digits
@@ -187,7 +186,7 @@ def decoder_for(text: str, encoded: bytes | None = None) -> json.JSONDecoder:
     a ``ValueError``), for a caller that decodes the values of a text one by one."""
     if encoded is None:
         encoded = utf8(text)
-    return _DECODER if may_hold_long_integers(encoded) else _FAST_DECODER
+    return _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
 
 
 def loads(text: str, encoded: bytes | None = None) -> Any:
@@ -203,7 +202,7 @@ def loads(text: str, encoded: bytes | None = None) -> Any:
     """
     if encoded is None:
         encoded = utf8(text)
-    decoder = _DECODER if may_hold_long_integers(encoded) else _FAST_DECODER
+    decoder = _DECODER if _may_hold_long_integers(encoded) else _FAST_DECODER
     try:
         return decoder.decode(text)
     except RecursionError:

@@ -45,7 +45,7 @@ from .derived import damage_section, dodge_cause, dodge_value, encumbrance_secti
 from .equipment import equipment_section
 from .integrity import integrity_section
 from .notes import ImportNote, NoteLog, shortened
-from .reading import may_exceed_bounds, numbers_beyond_bounds, read_gcs
+from .reading import numbers_beyond_bounds, read_gcs
 from .skills import skill_sections
 from .traits import trait_sections
 from .weapons import weapon_sections
@@ -213,14 +213,13 @@ def _assemble(ctx: Context, variant: str, stamp: str, *, numbers_bounded: bool) 
             f"{'have' if len(traits.conditional) != 1 else 'has'} no place in the document: "
             "they are in extensions (conditionalModifiers).",
         )
-    kept = compact_text(ctx.data, acyclic=True)  # read from text, or copied by copy_json
-    _file_notes(ctx, numbers_bounded=numbers_bounded or not may_exceed_bounds(kept))
+    _file_notes(ctx, numbers_bounded=numbers_bounded)
     if ctx.other_points:
         summary["otherPoints"] = {k: _tidy(v) for k, v in ctx.other_points.items()}
     record = body.record() if body is not None else None
     if record is not None:
         summary["body"] = record
-    summary[KEPT_TEXT] = kept
+    summary[KEPT_TEXT] = compact_text(ctx.data, acyclic=True)  # read from text, or copied by copy_json
     document["extensions"] = {EXTENSION: summary}
     integrity_section(ctx, document, gcs_spent)
     ctx.note(
@@ -238,8 +237,8 @@ def _count(amount: int, noun: str) -> str:
 
 
 def _file_notes(ctx: Context, *, numbers_bounded: bool) -> None:
-    """Notes on the file as a whole (``numbers_bounded``: the file is known to hold no number
-    beyond ±10^9, and the walk that looks for them is spared)."""
+    """Notes on the file as a whole (``numbers_bounded``: reading the file found no number beyond
+    ±10^9, and the walk that looks for them is spared)."""
     if not mapping(ctx.data, "calc"):
         ctx.note(
             "",

@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..._json import loads_unrounded, may_hold_long_integers, utf8
+from ..._json import loads_unrounded
 from ..._pointer import pointer_of
 from ...errors import CharacterError, describe, json_detail
 from ...load import check_max_bytes, read_json, text_of
 from ..format.fields import MAX_MAGNITUDE, Node, mapping, node_list, number_text, walk_nodes
 from .notes import shortened
 
-__all__ = ["SUPPORTED_VERSIONS", "GcsFile", "may_exceed_bounds", "numbers_beyond_bounds", "read_gcs"]
+__all__ = ["SUPPORTED_VERSIONS", "GcsFile", "numbers_beyond_bounds", "read_gcs"]
 
 SUPPORTED_VERSIONS = (1, 2, 4, 5)
 """The JSON file versions GCS has written: 1 and 2 (GCS 4.x, Java), 4 (GCS 5.0 to 5.2x) and 5."""
@@ -83,24 +83,19 @@ def read_gcs(source: object, max_bytes: int) -> GcsFile:
 
 def _read_text(body: str | bytes, max_bytes: int) -> tuple[Any, bool]:
     """The file's JSON data (as :func:`~gurps_character.load.read_json` reads it) and whether it
-    is known to hold no number beyond ±10^9 (False: it may; :func:`may_exceed_bounds` tells
-    from the kept text, without a walk, for most files).
+    holds no number beyond ±10^9.
 
-    The text is first read without the scan for integers beyond 2**53 (which JSON readers round)
-    that :func:`~gurps_character._json.loads` makes. When its bytes hold no integer literal that
-    long (the usual file, told by a scan in C), that reading is the one ``read_json`` makes. Else a
-    walk finds the numbers beyond the bounds, and the text is read again by ``read_json`` when one
-    of them is such an integer; it is also read again when the first reading fails (``read_json``
-    then says why, as it does for any text)."""
+    The walk that answers the second question (the import needs the answer) also finds the
+    integers beyond 2**53, which JSON readers round: so the text is first read without the scan
+    for such integers that :func:`~gurps_character._json.loads` makes, and read again by
+    ``read_json`` only when the walk finds a number beyond the bounds that is one, or when the
+    first reading fails (``read_json`` then says why, as it does for any text)."""
     try:
-        text, encoded = text_of(body, check_max_bytes(max_bytes))
-        data = loads_unrounded(text)
+        data = loads_unrounded(text_of(body, check_max_bytes(max_bytes))[0])
     except (CharacterError, ValueError, RecursionError):
         return read_json(body, max_bytes), False
     if type(data) is not dict:  # no GCS file: read_json tells what it is
         return read_json(body, max_bytes), False
-    if not may_hold_long_integers(encoded):
-        return data, False
     if not _holds_numbers_beyond_bounds(data):
         return data, True
     if _holds_long_integers(data):
@@ -192,56 +187,6 @@ def _beyond_bounds(value: Any, kind: type) -> bool:
 
 def _numeric_text_beyond(value: str) -> bool:
     return _NUMBER_LIKE.fullmatch(value) is not None and number_text(value) is None
-
-
-def _byte_classes(classes: dict[bytes, bytes]) -> bytes:
-    """A table for :meth:`bytes.translate`: each byte of a key becomes its value, others ``a``."""
-    table = bytearray(b"a" * 256)
-    for members, name in classes.items():
-        for byte in members:
-            table[byte] = name[0]
-    return bytes(table)
-
-
-_DIGITS = b"0123456789"
-_NUMBER_STARTS = _byte_classes({_DIGITS: b"0", b":[,-": b" ", b".": b".", b"e": b"e", b"+": b"+"})
-"""Digits ``0``; what comes before a JSON number's digits (``:``, ``[``, ``,``, a minus) a space."""
-_NUMERAL_STARTS = _byte_classes({_DIGITS + b",": b"0", b'"+-': b'"'})
-"""Digits and commas ``0``; a quote or a sign ``"``."""
-_SPACE_STARTS = _byte_classes({b":[,": b":", b'"': b'"', b" \\\xc2\xe1\xe2\xe3": b"s"})
-"""What comes before a value's opening quote ``:``; the quote ``"``; what may begin a white
-space character's text (a space, an escape, the first byte of U+0085, U+00A0, U+1680, U+2000
-to U+205F and U+3000) ``s``."""
-_EXPONENT = re.compile(rb" 0(?:\.0+)?e\+")
-"""A number written ``1e+16`` or ``1.5e+16`` (in :data:`_NUMBER_STARTS`' classes)."""
-
-
-def may_exceed_bounds(kept: str) -> bool:
-    """Whether JSON data whose compact text (:func:`~..format.json_text.compact_text`) is ``kept``
-    may hold what :func:`numbers_beyond_bounds` finds; False is sure, True sends the caller to the
-    walk. Told by a few scans in C of the text's bytes, each class of byte written as one letter.
-
-    In that text, numbers are written as Python writes them, strings as they are but for the
-    quote, the backslash and control characters (escaped), and nothing else is white space. So:
-
-    * a JSON number beyond ±10^9 has ten digits or more right after ``:``, ``[``, ``,`` or a minus
-      sign, or is written with ``e+`` after one leading digit (Python's form from 10^16 up);
-    * a text that is nothing but a number beyond ±10^9 (``" 1,000,000,000,000"``), or a number
-      of at least 40 characters, which :func:`~..format.fields.number_text` does not read, ends
-      with a digit and is white space, a sign, then ``[0-9][0-9,]*`` and perhaps a point and
-      digits. With no white space, its opening quote (and a sign) is followed by ten digits
-      and commas (over 10^9 takes ten digits; 40 characters take ten there, or 25 after the
-      point); with some, the quote comes after ``:``, ``[`` or ``,`` and before a space, an
-      escape or the first byte of a white space character's UTF-8.
-    """
-    encoded = utf8(kept)
-    classes = encoded.translate(_NUMBER_STARTS)
-    if b" 0000000000" in classes or (b"0e+" in classes and _EXPONENT.search(classes) is not None):
-        return True
-    classes = encoded.translate(_NUMERAL_STARTS)
-    if b'"0000000000' in classes or b"0" * 25 in classes:
-        return True
-    return b':"s' in encoded.translate(_SPACE_STARTS)
 
 
 def _holds_numbers_beyond_bounds(data: Node) -> bool:
