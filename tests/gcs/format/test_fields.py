@@ -1,5 +1,6 @@
 """The importer's walks over GCS lists: the pointer-free walk and the walks made once per import
-give exactly the nodes of the walk with pointers, in the same order."""
+give exactly the nodes of the walk with pointers, in the same order; and the readers made in one
+call give what the readers they stand for give."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gurps_character.gcs.format.fields import MAX_DEPTH, Walked, section_nodes, walk, walk_nodes
+from gurps_character.gcs.format.features import display_name
+from gurps_character.gcs.format.fields import (
+    MAX_DEPTH,
+    Walked,
+    fill_placeholders,
+    filled_text,
+    section_nodes,
+    text,
+    walk,
+    walk_nodes,
+)
 
 _NODES: st.SearchStrategy[list[Any]] = st.recursive(
     st.lists(st.one_of(st.builds(dict), st.just("text"), st.just(None)), max_size=3),
@@ -55,3 +66,36 @@ def test_walk_nodes_stops_at_the_depth_walk_stops_at() -> None:
     for _ in range(MAX_DEPTH + 5):
         deep = [{"children": deep}]
     assert len(list(walk_nodes(deep))) == len(list(walk(deep, ""))) == MAX_DEPTH
+
+
+_FIELD = st.one_of(
+    st.sampled_from(["@a@", " x @b@ ", "@a@@b@", "@ a@", "", "plain"]),
+    st.text(alphabet="ab@ ", max_size=8),
+    st.integers(),
+    st.none(),
+    st.builds(dict),
+    st.just(["@a@"]),
+)
+_NODE = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": _FIELD,
+        "description": _FIELD,
+        "replacements": st.one_of(
+            st.just({"a": "xx", "b": 3}),
+            st.dictionaries(st.sampled_from(["a", "b", " a"]), st.one_of(st.text(max_size=4), st.integers())),
+            st.text(max_size=2),
+        ),
+    },
+)
+
+
+@given(_NODE, st.sampled_from(["name", "description", "other"]))
+def test_filled_text_is_the_text_with_its_placeholders_filled(node: dict[str, Any], key: str) -> None:
+    assert filled_text(node, key) == fill_placeholders(text(node, key), node)
+
+
+@given(_NODE)
+def test_display_name_is_the_name_or_else_the_description_filled(node: dict[str, Any]) -> None:
+    name = text(node, "name") or text(node, "description")
+    assert display_name(node) == fill_placeholders(name, node).strip()

@@ -16,6 +16,7 @@ from .fields import (
     Walked,
     boolean,
     fill_placeholders,
+    filled_text,
     is_container,
     kind_of,
     mapping,
@@ -70,8 +71,12 @@ def trait_level(node: Node) -> float:
 
 def display_name(node: Node) -> str:
     """A node's name with its placeholders filled (equipment is named by ``description``)."""
-    name = text(node, "name") or text(node, "description")
-    return fill_placeholders(name, node).strip()
+    name = node.get("name")
+    if type(name) is not str or not name:
+        name = node.get("description")
+        if type(name) is not str:
+            return ""
+    return (fill_placeholders(name, node) if "@" in name else name).strip()  # (a call spared)
 
 
 class Features:
@@ -306,8 +311,8 @@ def skill_bonuses(features: Features, node: Node, spell: bool) -> list[Feature]:
     """The features that give a skill (or spell) its GCS bonus: ``skill_bonus`` selecting skills
     by name, specialization and tags; for spells also ``spell_bonus`` by college, power source or
     name."""
-    name = fill_placeholders(text(node, "name"), node).strip()
-    specialization = fill_placeholders(text(node, "specialization"), node).strip()
+    name = filled_text(node, "name").strip()
+    specialization = filled_text(node, "specialization").strip()
     tags = [tag for tag in node_list(node, "tags") if type(tag) is str]
     weight = text_weight(name, specialization, *tags)
     budget = features.budget

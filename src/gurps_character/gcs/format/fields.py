@@ -21,6 +21,7 @@ __all__ = [
     "boolean",
     "children",
     "fill_placeholders",
+    "filled_text",
     "integer",
     "is_container",
     "kind_of",
@@ -278,6 +279,15 @@ def fill_placeholders(value: str, node: Node) -> str:
     if "@" not in value:  # the usual text, told without the call (this runs for most texts)
         return value
     return _fill(value, node)[0]
+
+
+def filled_text(node: Node, key: str) -> str:
+    """``fill_placeholders(text(node, key), node)`` in one call (it runs for most texts of most
+    nodes)."""
+    value = node.get(key)
+    if type(value) is not str:
+        return ""
+    return _fill(value, node)[0] if "@" in value else value
 
 
 def overfilled(value: str, node: Node) -> bool:

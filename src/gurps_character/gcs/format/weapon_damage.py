@@ -47,6 +47,8 @@ __all__ = [
     "raw_damage_text",
 ]
 
+_BEYOND_PLAIN: Final = ("base_leveled", "modifier_per_die", "st_mul", "leveled")
+"""Damage keys that take more than :func:`plain_dice` reads (asked of every weapon, in C)."""
 _THRUST_KINDS: Final = {"thr": "striking", "lift_thr": "lifting", "tk_thr": "telekinetic", "iq_thr": "iq"}
 _SWING_KINDS: Final = {"sw": "striking", "lift_sw": "lifting", "tk_sw": "telekinetic", "iq_sw": "iq"}
 _OLD_LEVELED: Final = {"thr_leveled": "thr", "sw_leveled": "sw"}
@@ -253,9 +255,7 @@ def plain_dice(weapon: Node, wielder: Wielder, leveled_owner: bool) -> tuple[Gcs
     shows them), and ``thr``/``sw`` when based on them; None when its damage is more than that
     (leveled, per die, another ST), which only GCS's full rules resolve."""
     damage = _damage(weapon)
-    if leveled_owner or any(
-        key in damage for key in ("base_leveled", "modifier_per_die", "st_mul", "leveled")
-    ):
+    if leveled_owner or not damage.keys().isdisjoint(_BEYOND_PLAIN):
         return None
     kind = text(damage, "st").strip()
     if kind not in ("thr", "sw", "", "none"):

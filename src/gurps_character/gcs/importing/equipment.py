@@ -13,7 +13,7 @@ from ..format.fields import (
     Node,
     boolean,
     children,
-    fill_placeholders,
+    filled_text,
     mapping,
     node_list,
     number,
@@ -117,7 +117,7 @@ def _item(
     if contents:
         notes.append("contains " + listing(contents, _CONTENTS_TEXT))
     for key in ("local_notes", "notes"):
-        extra = fill_placeholders(text(item, key), item).strip()
+        extra = filled_text(item, key).strip()
         if extra:
             notes.append(extra)
     if notes:

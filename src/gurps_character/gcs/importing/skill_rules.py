@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from ..format.features import skill_bonuses
-from ..format.fields import Node, fill_placeholders, kind_of, mapping, number, text
+from ..format.fields import Node, filled_text, kind_of, mapping, number, text
 from ..format.skill_levels import BASE_RELATIVE, points_level
 from ..format.units import kilograms
 from .attributes import AttributeValue
@@ -98,8 +98,8 @@ def levels_by_name(
             level = computed_level(ctx, node, points, attributes, encumbrance)
         if level is None:
             continue
-        name = fill_placeholders(text(node, "name"), node).strip().lower()
-        specialization = fill_placeholders(text(node, "specialization"), node).strip().lower()
+        name = filled_text(node, "name").strip().lower()
+        specialization = filled_text(node, "specialization").strip().lower()
         found.setdefault(name, SkillLevels()).add(specialization, level)
     return found
 
@@ -192,7 +192,7 @@ def parent_attributes(ctx: Context) -> dict[str, str]:
     found: dict[str, str] = {}
     techniques: dict[str, Node] = {}
     for node, _, _ in ctx.section("skills"):
-        name = fill_placeholders(text(node, "name"), node).strip().lower()
+        name = filled_text(node, "name").strip().lower()
         if kind_of(node) == "skill":
             found.setdefault(name, text(node, "difficulty").lower().partition("/")[0])
         elif kind_of(node) == "technique":

@@ -19,7 +19,17 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..format.features import Feature, skill_bonuses, spell_colleges
-from ..format.fields import Node, fill_placeholders, integer, kind_of, mapping, number, text, whole_number
+from ..format.fields import (
+    Node,
+    fill_placeholders,
+    filled_text,
+    integer,
+    kind_of,
+    mapping,
+    number,
+    text,
+    whole_number,
+)
 from ..format.skill_levels import BASE_RELATIVE, points_level
 from .attributes import AttributeValue
 from .context import Context
@@ -68,12 +78,12 @@ def skill_name(node: Node, plain_name: str | None = None) -> str:
     """The display name: ``Name/TLn (Specialization)`` with placeholders filled (``plain_name``:
     the name with its placeholders filled, when the caller has it)."""
     if plain_name is None:
-        plain_name = fill_placeholders(text(node, "name"), node).strip()
+        plain_name = filled_text(node, "name").strip()
     name = plain_name or "(unnamed skill)"
     tech_level = text(node, "tech_level").strip()
     if tech_level:
         name += f"/TL{tech_level}"
-    specialization = fill_placeholders(text(node, "specialization"), node).strip()
+    specialization = filled_text(node, "specialization").strip()
     return f"{name} ({specialization})" if specialization else name
 
 
@@ -101,7 +111,7 @@ def skill_sections(ctx: Context, attributes: dict[str, AttributeValue], st: int)
                     skill_levels = levels_by_name(ctx, attributes, encumbrance)
                 level = technique_level(ctx, node, points, attributes, skill_levels, ritual_default(node))
                 if level is not None and kind == "technique":  # a technique of this technique
-                    named = fill_placeholders(text(node, "name"), node).strip().lower()
+                    named = filled_text(node, "name").strip().lower()
                     skill_levels.setdefault(named, SkillLevels()).add("", level)
             if kind in ("technique", "ritual_magic_spell") and parents is None:
                 parents = parent_attributes(ctx)
@@ -164,7 +174,7 @@ def _one(
     """One skill, technique or spell as a format skill at GCS's level; whether it has one."""
     node, pointer, points = skill.node, skill.pointer, skill.points
     index = len(out.skills)
-    plain_name = fill_placeholders(text(node, "name"), node).strip()
+    plain_name = filled_text(node, "name").strip()
     name = skill_name(node, plain_name)
     kind = skill.kind
     raw_attribute, _, raw_difficulty = text(node, "difficulty").lower().partition("/")
@@ -453,7 +463,7 @@ def _notes(node: Node, kind: str, unleveled: bool) -> str:
             if value:
                 parts.append(f"{label}: {value}")
     for key in ("local_notes", "notes"):
-        value = fill_placeholders(text(node, key), node).strip()
+        value = filled_text(node, key).strip()
         if value:
             parts.append(value)
     reference = text(node, "reference").strip()

@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..format.features import display_name
-from ..format.fields import fill_placeholders, integer, kind_of, mapping, node_list, number, text, walk_nodes
+from ..format.fields import (
+    filled_text,
+    integer,
+    kind_of,
+    mapping,
+    node_list,
+    number,
+    text,
+    walk_nodes,
+)
 from .context import Context
 from .notes import shortened
 from .trait_costs import modifier_cost
@@ -64,8 +73,7 @@ def _container_texts(above: list[TraitItem], index: int) -> list[str]:
         body = " ".join(
             part
             for part in (
-                fill_placeholders(text(container.node, key), container.node).strip()
-                for key in ("local_notes", "notes", "userdesc")
+                filled_text(container.node, key).strip() for key in ("local_notes", "notes", "userdesc")
             )
             if part
         )
@@ -100,7 +108,7 @@ def trait_notes(item: TraitItem, above: list[TraitItem], share_reason: str, leve
         parts.append("Modifiers: " + "; ".join(mods))
     parts.extend(_container_texts(above, item.index))
     for key in ("local_notes", "notes", "userdesc"):
-        extra = fill_placeholders(text(node, key), node).strip()
+        extra = filled_text(node, key).strip()
         if extra:
             parts.append(extra)
     reference = text(node, "reference").strip()
@@ -132,6 +140,15 @@ def _handed_down(above: list[TraitItem]) -> list[str]:
     return inner.handed_down
 
 
+_COST_FORMATS = {
+    "percentage": "{:+g}%",
+    "points": "{:+g}",
+    "multiplier": "x{:g}",
+    "percent_multiplier": "x{:g}%",
+}
+"""A modifier's cost as its notes show it, by the kind of cost (only the one needed is written)."""
+
+
 def _modifier_texts(modifiers: list[Any], owner: str) -> list[str]:
     """``Name (+50%)`` for each enabled modifier (unselected library options are left out), with
     the container it comes from."""
@@ -143,12 +160,7 @@ def _modifier_texts(modifiers: list[Any], owner: str) -> list[str]:
         if not label:
             continue
         kind, value = modifier_cost(modifier)
-        cost = {
-            "percentage": f"{value:+g}%",
-            "points": f"{value:+g}",
-            "multiplier": f"x{value:g}",
-            "percent_multiplier": f"x{value:g}%",
-        }[kind]
+        cost = _COST_FORMATS[kind].format(value)
         found.append(f"{label} ({cost}, from {owner})" if owner else f"{label} ({cost})")
     return found
 

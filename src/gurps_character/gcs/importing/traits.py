@@ -16,7 +16,7 @@ from ..format.features import display_name, trait_level
 from ..format.fields import (
     Node,
     boolean,
-    fill_placeholders,
+    filled_text,
     integer,
     is_container,
     mapping,
@@ -284,7 +284,7 @@ def _language(node: Node, name: str) -> dict[str, Any] | None:
 def _reactions(ctx: Context, out: TraitSections) -> None:
     for feature in ctx.features.of_kind("reaction_bonus"):
         amount = integer(feature.amount())
-        situation = fill_placeholders(text(feature.data, "situation"), feature.data).strip()
+        situation = filled_text(feature.data, "situation").strip()
         source = "other"
         for pattern, kind in _REACTION_SOURCES:
             if pattern.match(feature.owner[:_MAX_PATTERN_TEXT]):

@@ -233,10 +233,12 @@ def mode_of(character: Character, weapon: Node, holder: Owner, pointer: str, kin
     its skill default with the best level (the skill "weapons with required skill" bonuses
     name)."""
     owner = holder.node
-    defaults = tuple(
-        _default(character, default, owner)
-        for default in node_list(weapon, "defaults")
-        if type(default) is dict
+    defaults = tuple(  # (a list first: no generator to resume for each default)
+        [
+            _default(character, default, owner)
+            for default in node_list(weapon, "defaults")
+            if type(default) is dict
+        ]
     )
     best: Default | None = None
     for default in defaults:

@@ -13,6 +13,7 @@ from ..format.criteria import matches, text_weight
 from ..format.fields import (
     Node,
     fill_placeholders,
+    filled_text,
     is_container,
     kind_of,
     mapping,
@@ -152,8 +153,8 @@ class WeaponSkills:
             level = document_entry.get("level")
         attribute = text(node, "difficulty").lower().partition("/")[0]
         return WeaponSkill(
-            name=fill_placeholders(text(node, "name"), node).strip(),
-            specialization=fill_placeholders(text(node, "specialization"), node).strip(),
+            name=filled_text(node, "name").strip(),
+            specialization=filled_text(node, "specialization").strip(),
             tags=tuple(tag for tag in node_list(node, "tags") if type(tag) is str),
             level=level,
             relative=_relative_level(calc, level, self.ctx.attribute_values.get(attribute)),
