@@ -34,7 +34,7 @@ import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ._extension import importer_record
 from ._frozen import freeze, json_number, thaw
@@ -162,6 +162,17 @@ class EncumbranceLevel:
             "move": self.move,
             "dodge": self.dodge,
         }
+
+
+ENCUMBRANCE_NAMES: Final = {
+    "none": "None",
+    "light": "Light",
+    "medium": "Medium",
+    "heavy": "Heavy",
+    "extraHeavy": "Extra-Heavy",
+}
+"""The Basic Set's name of each encumbrance level (B17), by the id the document stores: what the
+command line's tables and the sheets show."""
 
 
 @dataclass(frozen=True, slots=True)

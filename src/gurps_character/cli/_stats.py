@@ -9,7 +9,14 @@ from typing import Final
 from .._json import js_number
 from ..conditions import Condition, Roll, get_condition
 from ..errors import CharacterError
-from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
+from ..stats import (
+    ENCUMBRANCE_NAMES,
+    CombatStats,
+    MeleeWeaponStats,
+    RangedWeaponStats,
+    WeaponDamageLine,
+    combat_stats,
+)
 from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_OK, PROG, CommandFailure, label
 from ._io import parse_character_file
@@ -31,14 +38,6 @@ are halved, the effective values are shown beside the stored ones ('Eff. Move',
 
 --json prints the combat view; with --condition it prints
   {{"stats": <the combat view>, "condition": {{"hp", "fp", "effects", "move", "dodge", "st", "rolls"}}}}."""
-
-_ENCUMBRANCE_NAMES: Final = {
-    "none": "None",
-    "light": "Light",
-    "medium": "Medium",
-    "heavy": "Heavy",
-    "extraHeavy": "Extra-Heavy",
-}
 
 
 def _defense_text(value: int | None, skill: str | None) -> str:
@@ -94,7 +93,7 @@ def _carrying_line(stats: CombatStats) -> str:
     weight = js_number(stats.carried_weight)
     if stats.overloaded:
         return (
-            f"Carrying {weight} kg: over {_ENCUMBRANCE_NAMES.get(level.id, level.id)} "
+            f"Carrying {weight} kg: over {ENCUMBRANCE_NAMES.get(level.id, level.id)} "
             f"({js_number(level.max_load)} kg): cannot move, Dodge {stats.current_dodge} now"
         )
     halved = (
@@ -103,7 +102,7 @@ def _carrying_line(stats: CombatStats) -> str:
         else ""
     )
     return (
-        f"Carrying {weight} kg: {_ENCUMBRANCE_NAMES.get(level.id, level.id)} ({level.level}), "
+        f"Carrying {weight} kg: {ENCUMBRANCE_NAMES.get(level.id, level.id)} ({level.level}), "
         f"Move {stats.current_move}, Dodge {stats.current_dodge} now{halved}"
     )
 
@@ -149,7 +148,7 @@ def _encumbrance_rows(stats: CombatStats, condition: Condition | None) -> list[l
     rows = [header]
     for index, row in enumerate(stats.encumbrance):
         cells = [
-            f"{_ENCUMBRANCE_NAMES.get(row.id, row.id)} ({row.level})",
+            f"{ENCUMBRANCE_NAMES.get(row.id, row.id)} ({row.level})",
             js_number(row.max_load),
             str(row.move),
         ]

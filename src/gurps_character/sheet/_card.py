@@ -4,24 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from ..conditions import get_condition
 from ..locations import HIT_LOCATIONS, body_of
-from ..stats import CombatStats, combat_stats
+from ..stats import ENCUMBRANCE_NAMES, CombatStats, combat_stats
 from ._render import render
 from ._text import number
 from ._view import DrRow, PoolView, WeaponRow, dr_rows, effects, pool_thresholds, pool_view, weapon_rows
 
 __all__ = ["CardView", "card_html", "card_of_document", "card_of_stats"]
-
-_LEVEL_NAMES: Final = {
-    "none": "None",
-    "light": "Light",
-    "medium": "Medium",
-    "heavy": "Heavy",
-    "extraHeavy": "Extra-Heavy",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +59,7 @@ def _card(stats: CombatStats, dr: tuple[tuple[str, str], ...]) -> CardView:
         effects=effects(condition),
         move=number(stats.current_move),
         dodge=number(stats.current_dodge),
-        encumbrance="Overloaded" if stats.overloaded else _LEVEL_NAMES.get(level.id, level.id),
+        encumbrance="Overloaded" if stats.overloaded else ENCUMBRANCE_NAMES.get(level.id, level.id),
         parry=number(stats.parry.value) if stats.parry.value is not None else "—",
         block=number(stats.block.value) if stats.block.value is not None else "—",
         attacks=melee + ranged,

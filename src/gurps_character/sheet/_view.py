@@ -16,7 +16,14 @@ from ..conditions import _thresholds as _pool_thresholds  # the one table of B41
 # covering one, B398) and the body (the skull's 2, B399): one reading, not a second copy.
 from ..damage import _listed_dr, _natural_dr
 from ..locations import DR_COVER, HIT_LOCATIONS, Body, body_of, rule_location
-from ..stats import CombatStats, MeleeWeaponStats, RangedWeaponStats, WeaponDamageLine, combat_stats
+from ..stats import (
+    ENCUMBRANCE_NAMES,
+    CombatStats,
+    MeleeWeaponStats,
+    RangedWeaponStats,
+    WeaponDamageLine,
+    combat_stats,
+)
 from ._text import number, signed, weight_unit
 
 if TYPE_CHECKING:
@@ -45,13 +52,6 @@ _TRAIT_GROUPS: Final = (
     ("disadvantage", "Disadvantages"),
     ("quirk", "Quirks"),
 )
-_LEVEL_NAMES: Final = {
-    "none": "None",
-    "light": "Light",
-    "medium": "Medium",
-    "heavy": "Heavy",
-    "extraHeavy": "Extra-Heavy",
-}
 _ATTRIBUTE_NAMES: Final = {"st": "ST", "dx": "DX", "iq": "IQ", "ht": "HT", "will": "Will", "per": "Per"}
 _STATE_WORDS: Final = {
     "healthy": "Healthy",
@@ -465,7 +465,7 @@ def _encumbrance(stats: CombatStats, unit: str) -> tuple[Row, ...]:
     return tuple(
         (
             str(level.level),
-            _LEVEL_NAMES.get(level.id, level.id),
+            ENCUMBRANCE_NAMES.get(level.id, level.id),
             f"{number(level.max_load)} {unit}",
             number(level.move),
             number(level.dodge),
