@@ -27,6 +27,7 @@ but JSON data, which the exact writer refuses): then the caller measures the tex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 __all__ = ["indented_size_bound", "string_literal_bound"]
@@ -100,36 +101,24 @@ def indented_size_bound(value: Any, stop: int) -> int:
                     total += len(item) * (entry + 4) + close + 6 * sum(map(len, item))
                 except TypeError:  # a key without a length (a number ...): not JSON data
                     return max(total, over)
-                for child in item.values():
-                    kind = type(child)
-                    if kind is str:
-                        size = len(child)
-                        total += 6 * size + 2 if size < long else measured(child)
-                    elif kind is int and -safe <= child <= safe:
-                        total += number
-                    elif kind is dict or kind is list:
-                        if child:
-                            push(child)
-                        else:
-                            total += 2
-                    else:
-                        total += _scalar_bound(child, over)
+                children: Iterable[Any] = item.values()
             else:
                 total += len(item) * entry + close
-                for child in item:
-                    kind = type(child)
-                    if kind is str:
-                        size = len(child)
-                        total += 6 * size + 2 if size < long else measured(child)
-                    elif kind is int and -safe <= child <= safe:
-                        total += number
-                    elif kind is dict or kind is list:
-                        if child:
-                            push(child)
-                        else:
-                            total += 2
+                children = item
+            for child in children:
+                kind = type(child)
+                if kind is str:
+                    size = len(child)
+                    total += 6 * size + 2 if size < long else measured(child)
+                elif kind is int and -safe <= child <= safe:
+                    total += number
+                elif kind is dict or kind is list:
+                    if child:
+                        push(child)
                     else:
-                        total += _scalar_bound(child, over)
+                        total += 2
+                else:
+                    total += _scalar_bound(child, over)
             if total > stop:
                 return total
         level = below
