@@ -22,28 +22,11 @@ from gurps_character.sheet import render_card, render_sheet
 from tests.support.chromium import A4, LETTER, Chromium, Paper, chromium_path, page_count, started
 from tests.support.paths import EXAMPLES, FIXTURES, SHARED
 from tests.support.sheet_stress import hidden_names_document
+from tests.support.sheets import SECTIONS
 
 pytest.importorskip("jinja2", reason="the sheet extra (Jinja2) is not installed")
 _CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(_CHROMIUM is None, reason="no Chromium installed (apt install chromium)")
-
-_SECTIONS: Final = (
-    "profile",
-    "attributes",
-    "secondary",
-    "condition",
-    "encumbrance",
-    "defenses",
-    "dr",
-    "reactions",
-    "traits",
-    "skills",
-    "melee",
-    "ranged",
-    "equipment",
-    "notes",
-    "points",
-)
 
 _OVERFLOW: Final = """(() => {
   const width = document.documentElement.clientWidth;
@@ -118,13 +101,18 @@ def _laid_out(browser: Chromium, page: Path, paper: Paper) -> None:
         assert browser.evaluate(_OVERFLOW) == [], (page.name, paper.name, media)
 
 
+def _missing_sections(browser: Chromium) -> Any:
+    """The sections the open page lacks, by id."""
+    return browser.evaluate(f"{json.dumps(SECTIONS)}.filter((id) => !document.getElementById(id))")
+
+
 @pytest.mark.parametrize("name", list(_DOCUMENTS))
 def test_the_sheet_fits_the_page_and_prints(name: str, browser: Chromium, tmp_path: Path) -> None:
     page = tmp_path / f"{name}.html"
     page.write_text(render_sheet(_DOCUMENTS[name]()), encoding="utf-8")
     for paper in (A4, LETTER):
         _laid_out(browser, page, paper)
-        missing = browser.evaluate(f"{json.dumps(_SECTIONS)}.filter((id) => !document.getElementById(id))")
+        missing = _missing_sections(browser)
         assert missing == [], (name, paper.name)
         pdf = browser.pdf(paper)
         assert pdf.startswith(b"%PDF-")
@@ -154,7 +142,7 @@ def test_the_reference_characters_sheets_fit_and_print(path: Path, browser: Chro
     page.write_text(render_sheet(load_character(path).character), encoding="utf-8")
     for paper in (A4, LETTER):
         _laid_out(browser, page, paper)
-        missing = browser.evaluate(f"{json.dumps(_SECTIONS)}.filter((id) => !document.getElementById(id))")
+        missing = _missing_sections(browser)
         assert missing == [], (path.name, paper.name)
         assert page_count(browser.pdf(paper)) == _REFERENCE_PAGES[path.stem, paper.name], (
             path.name,

@@ -21,27 +21,10 @@ from gurps_character.sheet._text import clean
 from tests.support.paths import EXAMPLES, FIXTURES
 from tests.support.sheet_html import read_sheet
 from tests.support.sheet_stress import HOSTILE_NAMES, hidden_names_document
+from tests.support.sheets import SECTIONS
 
 pytest.importorskip("jinja2", reason="the sheet extra (Jinja2) is not installed")
 html5lib = pytest.importorskip("html5lib", reason="html5lib (the test extra) is not installed")
-
-_SECTIONS = [
-    "profile",
-    "attributes",
-    "secondary",
-    "condition",
-    "encumbrance",
-    "defenses",
-    "dr",
-    "reactions",
-    "traits",
-    "skills",
-    "melee",
-    "ranged",
-    "equipment",
-    "notes",
-    "points",
-]
 
 
 def _example(name: str) -> dict[str, Any]:
@@ -73,7 +56,7 @@ def test_the_examples_sheets_are_valid_self_contained_pages_with_every_section(n
     _html5(page)
     _self_contained(page)
     sections = read_sheet(page).sections
-    assert [section for section in _SECTIONS if section not in sections] == []
+    assert [section for section in SECTIONS if section not in sections] == []
     assert "@page" in page and "break-inside: avoid" in page
 
 
