@@ -17,7 +17,6 @@ import argparse
 import contextlib
 import functools
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -30,7 +29,7 @@ from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import GCS_SUFFIX, document_suffixes, import_failed
 from ._io import atomic_write, locked_for_update, read_input, read_source, unwritable
-from ._many import Input, Result, add_json_and_jobs_options, run_many
+from ._many import Input, Result, add_json_and_jobs_options
 from ._outputs import (
     STDOUT_LABEL,
     OutputJob,
@@ -38,12 +37,13 @@ from ._outputs import (
     job_target,
     option_error,
     planned_inputs,
+    run_output_jobs,
     same_place,
     stdin_data,
     without_output_conflicts,
     write_job,
 )
-from ._report import error_lines, json_line, plural, say
+from ._report import plural
 
 __all__ = ["GCS_CHANGED", "ExportJob", "Exported", "export_one", "register"]
 
@@ -271,30 +271,24 @@ def _json_record(result: Exported) -> dict[str, Any]:
     return record
 
 
-def _cmd_export(args: argparse.Namespace) -> int:
-    as_json: bool = args.json
-    with_notes: bool = args.notes
-    inputs = plan(args)
-    to_stderr = any(isinstance(item, ExportJob) and item.target is None for item in inputs)
+def _summary(exported: list[Exported]) -> str:
+    """``3 files: 2 exported, 1 failed; 5 notes in all``."""
+    done = sum(result.error is None for result in exported)
+    notes = sum(len(result.notes) for result in exported)
+    summary = f"{plural(len(exported), 'file')}: {done} exported, {len(exported) - done} failed; "
+    return summary + f"{plural(notes, 'note')} in all"
 
-    def emit(result: Result) -> None:
-        assert isinstance(result, Exported)
-        if as_json:
-            print(json_line(_json_record(result)), file=sys.stderr if to_stderr else sys.stdout)
-        elif result.error is not None:
-            say(error_lines(result.error, "", label(result.path)), err=True)
-        else:
-            say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    with_notes: bool = args.notes
+
+    def lines(result: Exported) -> list[str]:
+        return [_outcome_line(result), *(_note_lines(result) if with_notes else [])]
 
     work = functools.partial(export_one, max_bytes=args.max_bytes)
-    results = run_many(inputs, work, args.jobs, emit, verb="exporting", max_bytes=args.max_bytes)
-    exported = [result for result in results if isinstance(result, Exported)]
-    if not as_json and len(exported) > 1:
-        done = sum(result.error is None for result in exported)
-        notes = sum(len(result.notes) for result in exported)
-        summary = f"{plural(len(exported), 'file')}: {done} exported, {len(exported) - done} failed; "
-        say([summary + f"{plural(notes, 'note')} in all"], err=to_stderr)
-    return max((result.status for result in results), default=EXIT_OK)
+    return run_output_jobs(
+        args, plan(args), work, Exported, verb="exporting", record=_json_record, lines=lines, summary=_summary
+    )
 
 
 def register(commands: Commands) -> None:

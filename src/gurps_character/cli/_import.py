@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import functools
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -25,7 +24,7 @@ from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import DEFAULT_SUFFIX, GCS_SUFFIX, gcs_import, import_failed
 from ._io import read_input
-from ._many import Input, Result, add_json_and_jobs_options, run_many
+from ._many import Input, Result, add_json_and_jobs_options
 from ._outputs import (
     STDOUT_LABEL,
     OutputJob,
@@ -33,11 +32,12 @@ from ._outputs import (
     job_target,
     option_error,
     planned_inputs,
+    run_output_jobs,
     stdin_data,
     without_output_conflicts,
     write_job,
 )
-from ._report import error_lines, json_line, plural, say
+from ._report import plural
 
 __all__ = ["ImportJob", "Imported", "import_one", "plan", "register"]
 
@@ -198,26 +198,15 @@ def _json_record(result: Imported) -> dict[str, Any]:
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
-    as_json: bool = args.json
     with_notes: bool = args.notes
-    inputs = plan(args)
-    to_stderr = any(isinstance(item, ImportJob) and item.target is None for item in inputs)
 
-    def emit(result: Result) -> None:
-        assert isinstance(result, Imported)
-        if as_json:
-            print(json_line(_json_record(result)), file=sys.stderr if to_stderr else sys.stdout)
-        elif result.error is not None:  # errors go to stderr, as every command's do
-            say(error_lines(result.error, "", label(result.path)), err=True)
-        else:
-            say([_outcome_line(result), *(_note_lines(result) if with_notes else [])], err=to_stderr)
+    def lines(result: Imported) -> list[str]:
+        return [_outcome_line(result), *(_note_lines(result) if with_notes else [])]
 
     work = functools.partial(import_one, max_bytes=args.max_bytes)
-    results = run_many(inputs, work, args.jobs, emit, verb="importing", max_bytes=args.max_bytes)
-    imported = [result for result in results if isinstance(result, Imported)]
-    if not as_json and len(imported) > 1:
-        say([_summary(imported)], err=to_stderr)
-    return max((result.status for result in results), default=EXIT_OK)
+    return run_output_jobs(
+        args, plan(args), work, Imported, verb="importing", record=_json_record, lines=lines, summary=_summary
+    )
 
 
 def register(commands: Commands) -> None:

@@ -1,7 +1,9 @@
-"""The files a converting command (``import``, ``export``) writes: one job per input, planned in the
-main process from the paths and options (beside the input, ``-o``, ``--out-dir`` keeping a folder's
-layout), checked against each other before anything is written (each output written once, never
-over its own input), then written by the job, never over an existing file without ``--force``.
+"""The files a converting command (``import``, ``export``, ``sheet``) writes: one job per input,
+planned in the main process from the paths and options (beside the input, ``-o``, ``--out-dir``
+keeping a folder's layout), checked against each other before anything is written (each output
+written once, never over its own input), then written by the job, never over an existing file
+without ``--force``; and how such a command runs its jobs and reports them
+(:func:`run_output_jobs`).
 """
 
 from __future__ import annotations
@@ -9,15 +11,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from ..constants import MAX_DOCUMENT_BYTES
 from ..errors import CharacterError
-from ._common import INVALID_ARGUMENT, NO_FILES, OUTPUT_EXISTS, STDIN, CommandFailure
+from ._common import EXIT_OK, INVALID_ARGUMENT, NO_FILES, OUTPUT_EXISTS, STDIN, CommandFailure, label
 from ._io import read_input, standard_stream, unwritable, write_file, write_new, write_stdout
-from ._many import Input, document_files
+from ._many import Input, Result, document_files, run_many
+from ._report import error_lines, json_line, say
 
 __all__ = [
     "OUTPUT_CONFLICT",
@@ -27,6 +31,7 @@ __all__ = [
     "job_target",
     "option_error",
     "planned_inputs",
+    "run_output_jobs",
     "same_place",
     "stdin_data",
     "without_output_conflicts",
@@ -201,3 +206,44 @@ def without_output_conflicts(
                 taken[key] = item.path
         planned.append(item)
     return planned
+
+
+_Outcome = TypeVar("_Outcome", bound=Result)
+
+
+def run_output_jobs(
+    args: argparse.Namespace,
+    inputs: Sequence[Input],
+    work: Callable[[Input], Result],
+    outcome: type[_Outcome],
+    *,
+    verb: str,
+    record: Callable[[_Outcome], dict[str, Any]],
+    lines: Callable[[_Outcome], list[str]],
+    summary: Callable[[list[_Outcome]], str],
+) -> int:
+    """Runs a converting command's planned jobs (in ``--jobs`` processes, within ``--max-bytes``)
+    and reports each result as it comes, then returns the exit status (the worst file's).
+
+    A result is reported as its JSON ``record`` on one line with ``--json``, else as its error on
+    stderr (as every command's errors), else as its ``lines``; for several files, a ``summary``
+    line follows (not with ``--json``). While a job writes its output to stdout, every report goes
+    to stderr instead.
+    """
+    as_json: bool = args.json
+    to_stderr = any(isinstance(item, OutputJob) and item.target is None for item in inputs)
+
+    def emit(result: Result) -> None:
+        assert isinstance(result, outcome)
+        if as_json:
+            print(json_line(record(result)), file=sys.stderr if to_stderr else sys.stdout)
+        elif result.error is not None:
+            say(error_lines(result.error, "", label(result.path)), err=True)
+        else:
+            say(lines(result), err=to_stderr)
+
+    results = run_many(inputs, work, args.jobs, emit, verb=verb, max_bytes=args.max_bytes)
+    outcomes = [result for result in results if isinstance(result, outcome)]
+    if not as_json and len(outcomes) > 1:
+        say([summary(outcomes)], err=to_stderr)
+    return max((result.status for result in results), default=EXIT_OK)

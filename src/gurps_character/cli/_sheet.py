@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import functools
 import os
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -23,7 +22,7 @@ from ._command import Commands, add_command, add_max_bytes_option
 from ._common import EXIT_ERROR, EXIT_OK, PROG, STDIN, label
 from ._formats import GCS_SUFFIX, document_suffixes, gcs_import, import_failed
 from ._io import read_input, read_source
-from ._many import Input, Result, add_json_and_jobs_options, run_many
+from ._many import Input, Result, add_json_and_jobs_options
 from ._outputs import (
     STDOUT_LABEL,
     OutputJob,
@@ -31,11 +30,12 @@ from ._outputs import (
     job_target,
     option_error,
     planned_inputs,
+    run_output_jobs,
     stdin_data,
     without_output_conflicts,
     write_job,
 )
-from ._report import error_lines, json_line, plural, say
+from ._report import plural
 
 __all__ = ["SheetJob", "Sheeted", "plan", "register", "sheet_one"]
 
@@ -183,28 +183,24 @@ def _json_record(result: Sheeted) -> dict[str, Any]:
     return record
 
 
+def _summary(sheeted: list[Sheeted]) -> str:
+    """``3 files: 2 rendered, 1 failed``."""
+    done = sum(result.error is None for result in sheeted)
+    return f"{plural(len(sheeted), 'file')}: {done} rendered, {len(sheeted) - done} failed"
+
+
 def _cmd_sheet(args: argparse.Namespace) -> int:
-    as_json: bool = args.json
-    inputs = plan(args)
-    to_stderr = any(isinstance(item, SheetJob) and item.target is None for item in inputs)
-
-    def emit(result: Result) -> None:
-        assert isinstance(result, Sheeted)
-        if as_json:
-            print(json_line(_json_record(result)), file=sys.stderr if to_stderr else sys.stdout)
-        elif result.error is not None:
-            say(error_lines(result.error, "", label(result.path)), err=True)
-        else:
-            say([_outcome_line(result)], err=to_stderr)
-
     work = functools.partial(sheet_one, max_bytes=args.max_bytes)
-    results = run_many(inputs, work, args.jobs, emit, verb="rendering", max_bytes=args.max_bytes)
-    sheeted = [result for result in results if isinstance(result, Sheeted)]
-    if not as_json and len(sheeted) > 1:
-        done = sum(result.error is None for result in sheeted)
-        summary = f"{plural(len(sheeted), 'file')}: {done} rendered, {len(sheeted) - done} failed"
-        say([summary], err=to_stderr)
-    return max((result.status for result in results), default=EXIT_OK)
+    return run_output_jobs(
+        args,
+        plan(args),
+        work,
+        Sheeted,
+        verb="rendering",
+        record=_json_record,
+        lines=lambda result: [_outcome_line(result)],
+        summary=_summary,
+    )
 
 
 def register(commands: Commands) -> None:
